@@ -1,0 +1,32 @@
+#pragma once
+// Forsyth–Edwards Notation: read (with errors that say where and what was expected) and write.
+
+#include <string>
+#include <string_view>
+
+#include "rules/core/parse_error.h"
+#include "rules/core/position.h"
+
+namespace arbiter {
+
+inline constexpr std::string_view StartFen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+struct FenOptions {
+  // Reject positions that cannot arise in orthodox chess: king counts, pawns on the first or
+  // last rank, the side not to move in check, castling rights or en passant square that the
+  // board contradicts. Variants whose boards differ switch this off and check their own way.
+  bool orthodox_legality = true;
+};
+
+// Reads six fields (the last two, the move counters, may be omitted as in EPD: 0 and 1).
+// `origin` is where the FEN text starts, so errors point into the enclosing file.
+Position read_fen(std::string_view fen, const SourceLocation& origin = {"<fen>", 1, 1}, FenOptions options = {});
+
+std::string write_fen(const Position& pos);
+
+char piece_char(Piece p);              // 'P', 'n', ... ; '.' for no piece
+Piece piece_from_char(char c);         // NoPiece when c is not a piece letter
+std::string square_name(Square s);     // "e4"
+Square parse_square(std::string_view); // NoSquare when malformed
+
+}  // namespace arbiter

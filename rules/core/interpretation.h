@@ -1,0 +1,24 @@
+#pragma once
+// A named interpretation: where a rule text is silent or ambiguous, the choice is explicit,
+// carries the sentence it resolves, and can be switched (issue: regression matrix).
+
+#include <string_view>
+#include <vector>
+
+namespace arbiter {
+
+struct InterpretationChoice {
+  std::string_view name;
+  std::string_view meaning;
+};
+
+struct Interpretation {
+  std::string_view id;       // "<variant>.<topic>", stable: scripts and files refer to it
+  std::string_view variant;  // "orthodox", "option", ...
+  std::string_view source;   // seed file the quote comes from
+  std::string_view quote;    // the sentence of the rule text it resolves
+  std::string_view default_choice;
+  std::vector<InterpretationChoice> choices;  // default first
+};
+
+}  // namespace arbiter

@@ -1,0 +1,48 @@
+#pragma once
+// The interface every rule set implements and every solver engine is written against.
+// A rule set is a game state that can
+//   - propose candidate moves (its generators) and accept or reject each by named predicates,
+//   - list the legal moves directly (the fast path; same result as candidates + predicates),
+//   - play and undo a move, and
+//   - say where the game stands (status) and who is to move.
+// Adding a variant = one folder under rules/ with a class satisfying RuleSet, plus one line
+// in rules/registry.cpp.
+
+#include <concepts>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "rules/core/types.h"
+
+namespace arbiter {
+
+enum class GameStatus { Ongoing, Check, Checkmate, Stalemate };
+
+constexpr std::string_view status_name(GameStatus s) {
+  switch (s) {
+    case GameStatus::Ongoing: return "ongoing";
+    case GameStatus::Check: return "check";
+    case GameStatus::Checkmate: return "checkmate";
+    case GameStatus::Stalemate: return "stalemate";
+  }
+  return "?";
+}
+
+template <class R>
+concept RuleSet = requires(R& game, const R& cgame, typename R::MoveType move, typename R::MoveListType& list) {
+  { R::variant_name } -> std::convertible_to<std::string_view>;
+  { cgame.generate_candidates(list) } -> std::same_as<void>;
+  { game.rejecting_predicate(move) } -> std::same_as<std::optional<std::string_view>>;
+  { cgame.generate_legal(list) } -> std::same_as<void>;
+  { cgame.count_legal() } -> std::same_as<int>;
+  { game.play(move) } -> std::same_as<void>;
+  { game.undo() } -> std::same_as<void>;
+  { cgame.status() } -> std::same_as<GameStatus>;
+  { cgame.side_to_move() } -> std::same_as<Color>;
+  { cgame.key() } -> std::same_as<std::uint64_t>;
+  { cgame.gives_check_now() } -> std::same_as<bool>;  // is the side to move in check?
+};
+
+}  // namespace arbiter

@@ -1,0 +1,28 @@
+#include "rules/notation/uci.h"
+
+#include <cctype>
+
+#include "rules/core/fen.h"
+#include "rules/orthodox/movegen.h"
+
+namespace arbiter {
+
+std::string to_uci(Move m) {
+  std::string s = square_name(m.from()) + square_name(m.to());
+  if (m.is_promotion()) s += char(std::tolower(piece_char(make_piece(White, m.promotion()))));
+  return s;
+}
+
+std::optional<Move> parse_uci(const Position& pos, std::string_view text) {
+  std::string compact;
+  for (char c : text)
+    if (c != '-' && c != 'x') compact += char(std::tolower(static_cast<unsigned char>(c)));
+  if (compact.size() == 6 && compact[4] == '=') compact.erase(4, 1);
+  MoveList<> moves;
+  orthodox::generate_legal(pos, moves);
+  for (Move m : moves)
+    if (to_uci(m) == compact) return m;
+  return std::nullopt;
+}
+
+}  // namespace arbiter

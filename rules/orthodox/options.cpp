@@ -1,0 +1,28 @@
+#include "rules/orthodox/options.h"
+
+namespace arbiter::orthodox {
+
+const std::vector<Interpretation>& interpretations() {
+  static const std::vector<Interpretation> all = {
+      {"orthodox.castling-guarded-squares", "orthodox", "chess-rules-referee.txt",
+       "Provided that the spaces between the king and the rook in question are empty, and that none of the spaces, "
+       "including the king's and the rook's current locations, are guarded by enemy pieces, th king is permitted to "
+       "move two spaces in the direction of the rook",
+       "king-path",
+       {{"king-path", "only the king's square and the squares it crosses and lands on must be unguarded (FIDE)"},
+        {"referee-text", "every square from the king to the rook inclusive must be unguarded, as the text says"}}},
+      {"orthodox.queenside-castling-distance", "orthodox", "chess-rules-referee.txt",
+       "[queen * 3] if home and home[queens_rook] and clear[king, queens_rook];",
+       "two-squares",
+       {{"two-squares", "the king moves two squares towards the rook on either side, as the prose says (\"the king "
+                        "is permitted to move two spaces in the direction of the rook\"); [queen * 3] is read as a slip"}}},
+      {"orthodox.pawn-double-step-guard", "orthodox", "chess-rules-referee.txt",
+       "[ahead * 2]     if empty and clear and home;",
+       "unoccupied-only",
+       {{"unoccupied-only", "the double step needs both squares unoccupied, as the prose says (\"provided that both "
+                            "of the squares in question are unoccupied\"); 'clear' (unguarded) is not required"}}},
+  };
+  return all;
+}
+
+}  // namespace arbiter::orthodox

@@ -1,0 +1,23 @@
+#pragma once
+// Orthodox chess as the referee text states it, with its ambiguities resolved by name.
+
+#include <string_view>
+#include <vector>
+
+#include "rules/core/interpretation.h"
+
+namespace arbiter::orthodox {
+
+// "none of the spaces, including the king's and the rook's current locations, are guarded"
+// The text forbids castling when any square from king to rook is guarded (the rook's own
+// square and b1/b8 included). FIDE and every published problem and perft reference only
+// forbid the king's own path. KingPath is the default; RefereeText follows the text literally.
+enum class CastlingGuard { KingPath, RefereeText };
+
+struct Options {
+  CastlingGuard castling_guard = CastlingGuard::KingPath;
+};
+
+const std::vector<Interpretation>& interpretations();
+
+}  // namespace arbiter::orthodox

@@ -1,0 +1,18 @@
+#pragma once
+// One function per subcommand; each lives in its own file in solver/cli/.
+// Exit statuses: 0 success, 1 a checked claim is false, 2 bad input or usage.
+
+#include <CLI/CLI.hpp>
+
+namespace arbiter::cli {
+
+constexpr int ExitOk = 0;
+constexpr int ExitClaimFalse = 1;
+constexpr int ExitBadInput = 2;
+
+// Each adds its subcommand to the app; the callback stores its exit status in `status`.
+void add_perft_command(CLI::App& app, int& status);
+void add_replay_command(CLI::App& app, int& status);
+void add_bench_command(CLI::App& app, int& status);
+
+}  // namespace arbiter::cli

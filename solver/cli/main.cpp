@@ -1,0 +1,35 @@
+// arbiter: formal rules checker and problem solver for chess variants.
+
+#include <exception>
+#include <iostream>
+
+#include "solver/cli/commands.h"
+
+int main(int argc, char** argv) {
+  using namespace arbiter::cli;
+  CLI::App app{"Arbiter: a formal rules checker and problem solver for chess variants.\n"
+               "Exit status: 0 success, 1 a checked claim is false (e.g. an illegal move), 2 bad input or usage.",
+               "arbiter"};
+  app.require_subcommand(1);
+  app.set_version_flag("--version", "arbiter 0.1.0");
+  int status = ExitOk;
+  add_perft_command(app, status);
+  add_replay_command(app, status);
+  add_bench_command(app, status);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    app.exit(e);
+    return ExitBadInput;
+  } catch (const std::exception& e) {
+    std::cerr << "arbiter: " << e.what() << "\n";
+    return ExitBadInput;
+  }
+  return status;
+}
