@@ -59,6 +59,8 @@ extern Bitboard line[64][64];     // the full line through two aligned squares, 
 
 // Builds the tables; idempotent and thread-safe. Called by Position before first use.
 void init_bitboards();
+// True if a shipped magic number failed and had to be searched for again (a test asserts not).
+bool magics_needed_search();
 
 inline Bitboard pawn_attacks(Color c, Square s) { return tables::pawn_attacks[c][s]; }
 inline Bitboard knight_attacks(Square s) { return tables::knight_attacks[s]; }

@@ -22,13 +22,13 @@ int run_perft(const std::string& fen, int depth, bool divide, bool json) {
   orthodox::Game game(read_fen(fen, {"--fen", 1, 1}));
   auto start = std::chrono::steady_clock::now();
   std::uint64_t nodes = 0;
-  nlohmann::json out = {{"fen", write_fen(game.position())}, {"depth", depth}};
+  nlohmann::ordered_json out = {{"fen", write_fen(game.position())}, {"depth", depth}};
   if (divide) {
     auto entries = perft_divide(game, depth, [&](int done, int total) {
       if (!json && depth >= 6) std::cerr << fmt::format("\r{}/{} root moves", done, total) << std::flush;
     });
     if (!json && depth >= 6) std::cerr << "\n";
-    nlohmann::json moves = nlohmann::json::object();
+    nlohmann::ordered_json moves = nlohmann::ordered_json::object();
     for (const auto& e : entries) {
       nodes += e.nodes;
       if (json) moves[to_uci(e.move)] = e.nodes;

@@ -1,0 +1,27 @@
+# Sourced by tests/run.sh and puzzles/verify.sh: install what is missing, configure, build.
+# Usage: arbiter_build BUILD_DIR [extra cmake args...]   (sets ARBITER_BUILD to the directory)
+
+ARBITER_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+ARBITER_PACKAGES="g++ cmake ninja-build catch2 libboost-graph-dev libz3-dev libcli11-dev nlohmann-json3-dev libfmt-dev stockfish"
+
+arbiter_install_packages() {
+  local missing=""
+  for p in $ARBITER_PACKAGES; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
+  done
+  [ -z "$missing" ] && return 0
+  echo "== installing Debian packages:$missing"
+  local sudo=""
+  [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends $missing
+}
+
+arbiter_build() {
+  local dir="$1"; shift
+  arbiter_install_packages
+  echo "== configuring and building in $dir"
+  cmake -S "$ARBITER_ROOT" -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Release "$@" >/dev/null
+  cmake --build "$dir" -j "$(nproc)"
+  ARBITER_BUILD="$dir"
+}

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# The test command: installs missing Debian packages, builds (Release), runs every test with
+# ctest; then rebuilds with AddressSanitizer + UndefinedBehaviorSanitizer and runs them again.
+#   bash tests/run.sh              both passes
+#   bash tests/run.sh --fast       the Release pass only
+set -euo pipefail
+source "$(dirname "$0")/../.ci/bootstrap.sh"
+
+arbiter_build "$ARBITER_ROOT/build"
+echo "== tests (Release)"
+ctest --test-dir "$ARBITER_BUILD" --output-on-failure -j "$(nproc)"
+
+if [ "${1:-}" != "--fast" ]; then
+  arbiter_build "$ARBITER_ROOT/build-sanitize" -DARBITER_SANITIZE=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo
+  echo "== tests (AddressSanitizer + UndefinedBehaviorSanitizer)"
+  ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+    ctest --test-dir "$ARBITER_BUILD" --output-on-failure -j "$(nproc)"
+fi
