@@ -14,6 +14,7 @@
 #include <string>
 #include <string_view>
 
+#include "rules/core/parse_error.h"
 #include "rules/core/types.h"
 
 namespace arbiter {
@@ -31,18 +32,27 @@ constexpr std::string_view status_name(GameStatus s) {
 }
 
 template <class R>
-concept RuleSet = requires(R& game, const R& cgame, typename R::MoveType move, typename R::MoveListType& list) {
+concept RuleSet = requires(R& game, const R& cgame, typename R::MoveType move, typename R::MoveListType& list,
+                           std::string_view text, const SourceLocation& where) {
   { R::variant_name } -> std::convertible_to<std::string_view>;
+  // Set-up and notation, so engines can read records and print results in the variant's terms.
+  { R::from_fen(text, where) } -> std::same_as<R>;      // throws ParseError
+  { cgame.fen() } -> std::same_as<std::string>;
+  { cgame.parse_move(text, where) } -> std::same_as<typename R::MoveType>;  // throws ParseError
+  { cgame.move_text(move) } -> std::same_as<std::string>;  // the record's spelling (SAN), before playing it
+  { cgame.move_uci(move) } -> std::same_as<std::string>;   // from-to squares (e2e4, e7e8q)
+  // Rules.
   { cgame.generate_candidates(list) } -> std::same_as<void>;
   { game.rejecting_predicate(move) } -> std::same_as<std::optional<std::string_view>>;
   { cgame.generate_legal(list) } -> std::same_as<void>;
   { cgame.count_legal() } -> std::same_as<int>;
+  { cgame.has_legal_move() } -> std::same_as<bool>;
   { game.play(move) } -> std::same_as<void>;
   { game.undo() } -> std::same_as<void>;
   { cgame.status() } -> std::same_as<GameStatus>;
   { cgame.side_to_move() } -> std::same_as<Color>;
   { cgame.key() } -> std::same_as<std::uint64_t>;
-  { cgame.gives_check_now() } -> std::same_as<bool>;  // is the side to move in check?
+  { cgame.in_check() } -> std::same_as<bool>;  // is the side to move in check?
 };
 
 }  // namespace arbiter

@@ -2,8 +2,10 @@
 // Orthodox chess as a RuleSet: a Position plus the chosen interpretations.
 
 #include <optional>
+#include <string>
 #include <string_view>
 
+#include "rules/core/fen.h"
 #include "rules/core/position.h"
 #include "rules/core/ruleset.h"
 #include "rules/orthodox/movegen.h"
@@ -19,6 +21,12 @@ class Game {
 
   explicit Game(Position pos = Position::start(), Options options = {}) : pos_(std::move(pos)), options_(options) {}
 
+  static Game from_fen(std::string_view fen, const SourceLocation& where) { return Game(read_fen(fen, where)); }
+  std::string fen() const { return write_fen(pos_); }
+  Move parse_move(std::string_view text, const SourceLocation& where) const;
+  std::string move_text(Move m) const;
+  std::string move_uci(Move m) const;
+
   const Position& position() const { return pos_; }
   Position& position() { return pos_; }
   const Options& options() const { return options_; }
@@ -30,12 +38,18 @@ class Game {
   }
   void generate_legal(MoveList<>& list) const { orthodox::generate_legal(pos_, list, options_); }
   int count_legal() const { return orthodox::count_legal(pos_, options_); }
+  bool has_legal_move() const { return orthodox::has_legal_move(pos_, options_); }
   void play(Move m) { pos_.make(m); }
   void undo() { pos_.unmake(); }
+  // Passing the turn: lets the prover ask what the attacker threatens.
+  void play_null() { pos_.make_null(); }
+  void undo_null() { pos_.unmake_null(); }
+  bool gives_check(Move m) const { return orthodox::gives_check(pos_, m); }
+  bool is_capture(Move m) const { return !pos_.empty(m.to()) || m.kind() == MoveKind::EnPassant; }
   GameStatus status() const;
   Color side_to_move() const { return pos_.side_to_move(); }
   std::uint64_t key() const { return pos_.key(); }
-  bool gives_check_now() const { return pos_.in_check(); }
+  bool in_check() const { return pos_.in_check(); }
 
  private:
   Position pos_;

@@ -54,11 +54,21 @@ struct Store {
   void add_many(Square from, Bitboard targets) {
     while (targets) list.push(Move(from, pop_lsb(targets)));
   }
+  static constexpr bool done() { return false; }
 };
 struct Count {
   int n = 0;
   void add(Move) { ++n; }
   void add_many(Square, Bitboard targets) { n += popcount(targets); }
+  static constexpr bool done() { return false; }
+};
+
+// Stops generation at the first legal move: "is there any?" is all mate and stalemate need.
+struct Exists {
+  bool found = false;
+  void add(Move) { found = true; }
+  void add_many(Square, Bitboard targets) { found = found || targets; }
+  bool done() const { return found; }
 };
 
 template <class Sink>
@@ -88,10 +98,18 @@ void generate(const Position& pos, Sink& sink, const Options& options) {
   const Bitboard own = pos.pieces(Us);
   const Bitboard enemy = pos.pieces(Them);
 
+  constexpr bool StopAtFirst = std::is_same_v<Sink, Exists>;
+
   // Predicate "king not left guarded", for the king itself: it may step only to squares the
   // enemy does not attack once the king has left its square (sliders see through it).
-  const Bitboard guarded = attack_map(pos, Them, occupied ^ square_bb(king));
-  sink.add_many(king, king_attacks(king) & ~own & ~guarded);
+  Bitboard guarded = 0;
+  if constexpr (StopAtFirst) {  // square by square, stopping at the first safe one
+    for (Bitboard b = king_attacks(king) & ~own; b;)
+      if (!pos.attacked_by(Them, pop_lsb(b), occupied ^ square_bb(king))) return sink.add(Move());
+  } else {
+    guarded = attack_map(pos, Them, occupied ^ square_bb(king));
+    sink.add_many(king, king_attacks(king) & ~own & ~guarded);
+  }
 
   const Bitboard checkers = pos.attackers_to(king) & enemy;
   if (more_than_one(checkers)) return;  // double check: only the king may move
@@ -105,12 +123,14 @@ void generate(const Position& pos, Sink& sink, const Options& options) {
   for (Bitboard b = pos.pieces(Us, Knight) & ~pinned; b;) {
     Square from = pop_lsb(b);
     sink.add_many(from, knight_attacks(from) & targets);
+    if (sink.done()) return;
   }
   for (Bitboard b = pos.pieces(Us, Bishop, Queen); b;) {
     Square from = pop_lsb(b);
     Bitboard t = bishop_attacks(from, occupied) & targets;
     if (pinned & square_bb(from)) t &= line(king, from);
     sink.add_many(from, t);
+    if (sink.done()) return;
   }
   for (Bitboard b = pos.pieces(Us, Rook, Queen); b;) {
     Square from = pop_lsb(b);
@@ -118,6 +138,8 @@ void generate(const Position& pos, Sink& sink, const Options& options) {
     if (pinned & square_bb(from)) t &= line(king, from);
     sink.add_many(from, t);
   }
+
+  if (sink.done()) return;
 
   // Pawns not pinned: whole-board shifts.
   const Bitboard empty = ~occupied;
@@ -131,7 +153,9 @@ void generate(const Position& pos, Sink& sink, const Options& options) {
   for (Bitboard b = push1 & LastRank; b;) { Square to = pop_lsb(b); add_promotions(sink, to - Up, to); }
   for (Bitboard b = west & LastRank; b;) { Square to = pop_lsb(b); add_promotions(sink, to - UpWest, to); }
   for (Bitboard b = east & LastRank; b;) { Square to = pop_lsb(b); add_promotions(sink, to - UpEast, to); }
-  if constexpr (std::is_same_v<Sink, Count>) {
+  if constexpr (StopAtFirst) {
+    if (push1 | push2 | west | east) return sink.add(Move());
+  } else if constexpr (std::is_same_v<Sink, Count>) {
     sink.n += popcount(push1 & ~LastRank) + popcount(push2) + popcount(west & ~LastRank) + popcount(east & ~LastRank);
   } else {
     for (Bitboard b = push1 & ~LastRank; b;) { Square to = pop_lsb(b); sink.add(Move(to - Up, to)); }
@@ -163,8 +187,9 @@ void generate(const Position& pos, Sink& sink, const Options& options) {
     }
   }
 
-  // Castling: right held, path empty, king not in check, its squares unguarded.
-  if (!checkers) {
+  // Castling: right held, path empty, king not in check, its squares unguarded. (Never the
+  // only legal move: the king could then step to the square next to it.)
+  if (!StopAtFirst && !checkers) {
     for (const CastlingSide& c : Castlings[Us]) {
       if (pos.can_castle(c.right) && !(castling_path(c) & occupied) &&
           !(castling_guarded_squares(c, options.castling_guard) & guarded) && pos.piece_on(c.king_from) == make_piece(Us, King))
@@ -181,11 +206,53 @@ void generate_legal(const Position& pos, MoveList<>& moves, const Options& optio
   else generate<Black>(pos, sink, options);
 }
 
+bool has_legal_move(const Position& pos, const Options& options) {
+  Exists sink;
+  if (pos.side_to_move() == White) generate<White>(pos, sink, options);
+  else generate<Black>(pos, sink, options);
+  return sink.found;
+}
+
 int count_legal(const Position& pos, const Options& options) {
   Count sink;
   if (pos.side_to_move() == White) generate<White>(pos, sink, options);
   else generate<Black>(pos, sink, options);
   return sink.n;
+}
+
+bool gives_check(const Position& pos, Move m) {
+  const Color us = pos.side_to_move();
+  const Square king = pos.king_square(~us);
+  if (king == NoSquare) return false;
+  const Square from = m.from(), to = m.to();
+  PieceType moved = type_of(pos.piece_on(from));
+  Bitboard occupied = (pos.occupied() ^ square_bb(from)) | square_bb(to);
+  Bitboard own = (pos.pieces(us) ^ square_bb(from)) | square_bb(to);
+  Square arrival = to;
+  switch (m.kind()) {
+    case MoveKind::Promotion: moved = m.promotion(); break;
+    case MoveKind::EnPassant: occupied ^= square_bb(us == White ? to - 8 : to + 8); break;
+    case MoveKind::Castling: {  // the king cannot check; the rook may
+      const bool kingside = to > from;
+      const Square rook_from = kingside ? from + 3 : from - 4;
+      arrival = kingside ? from + 1 : from - 1;
+      moved = Rook;
+      occupied = (pos.occupied() ^ square_bb(from) ^ square_bb(rook_from)) | square_bb(to) | square_bb(arrival);
+      own = (pos.pieces(us) ^ square_bb(from) ^ square_bb(rook_from)) | square_bb(to) | square_bb(arrival);
+      break;
+    }
+    default: break;
+  }
+  // Sliders of ours after the move (the mover counted on its arrival square, as its new type).
+  Bitboard straight = pos.pieces(us, Rook, Queen) & ~square_bb(from);
+  Bitboard diagonal = pos.pieces(us, Bishop, Queen) & ~square_bb(from);
+  if (m.kind() == MoveKind::Castling) straight &= ~square_bb(to > from ? from + 3 : from - 4);
+  if (moved == Rook || moved == Queen) straight |= square_bb(arrival);
+  if (moved == Bishop || moved == Queen) diagonal |= square_bb(arrival);
+  if ((rook_attacks(king, occupied) & straight & own) || (bishop_attacks(king, occupied) & diagonal & own)) return true;
+  if (moved == Knight) return knight_attacks(king) & square_bb(arrival);
+  if (moved == Pawn) return pawn_attacks(~us, king) & square_bb(arrival);
+  return false;
 }
 
 void generate_candidates(const Position& pos, MoveList<>& moves) {

@@ -21,8 +21,16 @@ namespace arbiter::orthodox {
 
 void generate_legal(const Position& pos, MoveList<>& moves, const Options& options = {});
 
+// Is there any legal move? Stops at the first (mate and stalemate tests).
+bool has_legal_move(const Position& pos, const Options& options = {});
+
 // Number of legal moves, without keeping them (perft's last ply).
 int count_legal(const Position& pos, const Options& options = {});
+
+// Does this (legal) move give check? Computed from bitboards, without playing it: direct
+// checks by the piece on its arrival square, discovered checks by sliders behind it, and the
+// rook of a castling move.
+bool gives_check(const Position& pos, Move m);
 
 // Every move the pieces' movement rules allow, ignoring the predicates below.
 // Castling is proposed whenever the right is held.

@@ -14,7 +14,7 @@ const std::vector<Interpretation>& interpretations() {
       {"orthodox.queenside-castling-distance", "orthodox", "chess-rules-referee.txt",
        "[queen * 3] if home and home[queens_rook] and clear[king, queens_rook];",
        "two-squares",
-       {{"two-squares", "the king moves two squares towards the rook on either side, as the prose says (\"the king "
+       {{"two-squares", "the king moves two squares towards the rook on either side, as the prose says (\"th king "
                         "is permitted to move two spaces in the direction of the rook\"); [queen * 3] is read as a slip"}}},
       {"orthodox.pawn-double-step-guard", "orthodox", "chess-rules-referee.txt",
        "[ahead * 2]     if empty and clear and home;",

@@ -97,11 +97,26 @@ std::string UciEngine::wait_for(std::string_view prefix, std::chrono::millisecon
   }
 }
 
-std::uint64_t UciEngine::perft(const std::string& fen, int depth, std::chrono::milliseconds timeout) {
-  send("position fen " + fen);
+UciEngine::Divide UciEngine::perft_divide(const std::string& fen, const std::vector<std::string>& moves, int depth,
+                                          std::chrono::milliseconds timeout) {
+  std::string position = "position fen " + fen;
+  if (!moves.empty()) {
+    position += " moves";
+    for (const auto& m : moves) position += " " + m;
+  }
+  send(position);
   send("go perft " + std::to_string(depth));
-  std::string line = wait_for("Nodes searched:", timeout);
-  return std::stoull(line.substr(std::strlen("Nodes searched:")));
+  const auto deadline = std::chrono::steady_clock::now() + timeout;
+  Divide result;
+  for (;;) {
+    std::string line = read_line(deadline);
+    if (line.rfind("Nodes searched:", 0) == 0) {
+      result.total = std::stoull(line.substr(std::strlen("Nodes searched:")));
+      return result;
+    }
+    auto colon = line.find(": ");  // "e2e4: 20" (4 or 5 characters of move)
+    if (colon == 4 || colon == 5) result.moves[line.substr(0, colon)] = std::stoull(line.substr(colon + 2));
+  }
 }
 
 }  // namespace arbiter

@@ -5,6 +5,8 @@
 
 #include <chrono>
 #include <cstdint>
+#include <map>
+#include <vector>
 #include <string>
 #include <string_view>
 #include <sys/types.h>
@@ -26,8 +28,16 @@ class UciEngine {
   // Reads lines until one starts with `prefix`, which is returned.
   std::string wait_for(std::string_view prefix, std::chrono::milliseconds timeout);
 
-  // `go perft depth` on the given position: the engine's node count.
-  std::uint64_t perft(const std::string& fen, int depth, std::chrono::milliseconds timeout);
+  struct Divide {
+    std::map<std::string, std::uint64_t> moves;  // UCI move -> leaf count below it
+    std::uint64_t total = 0;
+  };
+  // `go perft depth` after `position fen FEN moves ...`: the engine's count under each move.
+  Divide perft_divide(const std::string& fen, const std::vector<std::string>& moves, int depth,
+                      std::chrono::milliseconds timeout);
+  std::uint64_t perft(const std::string& fen, int depth, std::chrono::milliseconds timeout) {
+    return perft_divide(fen, {}, depth, timeout).total;
+  }
 
   static const char* default_path() { return "/usr/games/stockfish"; }
 

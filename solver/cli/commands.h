@@ -1,6 +1,6 @@
 #pragma once
 // One function per subcommand; each lives in its own file in solver/cli/.
-// Exit statuses: 0 success, 1 a checked claim is false, 2 bad input or usage.
+// Exit statuses: 0 success, 1 a checked claim is false, 2 bad input or usage, 3 unknown.
 
 #include <CLI/CLI.hpp>
 
@@ -9,10 +9,14 @@ namespace arbiter::cli {
 constexpr int ExitOk = 0;
 constexpr int ExitClaimFalse = 1;
 constexpr int ExitBadInput = 2;
+constexpr int ExitUnknown = 3;  // a solver could not decide within its limits
 
 // Each adds its subcommand to the app; the callback stores its exit status in `status`.
 void add_perft_command(CLI::App& app, int& status);
 void add_replay_command(CLI::App& app, int& status);
 void add_bench_command(CLI::App& app, int& status);
+void add_solve_command(CLI::App& app, int& status);
+void add_verify_command(CLI::App& app, int& status);
+void add_check_certificate_command(CLI::App& app, int& status);
 
 }  // namespace arbiter::cli

@@ -8,13 +8,17 @@
 int main(int argc, char** argv) {
   using namespace arbiter::cli;
   CLI::App app{"Arbiter: a formal rules checker and problem solver for chess variants.\n"
-               "Exit status: 0 success, 1 a checked claim is false (e.g. an illegal move), 2 bad input or usage.",
+               "Exit status: 0 success, 1 a checked claim is false (an illegal move, a refuted stipulation),\n"
+               "2 bad input or usage, 3 unknown (a solver limit was reached before a verdict).",
                "arbiter"};
   app.require_subcommand(1);
   app.set_version_flag("--version", "arbiter 0.1.0");
   int status = ExitOk;
   add_perft_command(app, status);
   add_replay_command(app, status);
+  add_solve_command(app, status);
+  add_verify_command(app, status);
+  add_check_certificate_command(app, status);
   add_bench_command(app, status);
   try {
     app.parse(argc, argv);

@@ -1,0 +1,75 @@
+// arbiter check-certificate FILE [--json]
+
+#include <iostream>
+#include <memory>
+
+#include <nlohmann/json.hpp>
+
+#include "solver/cli/cli_support.h"
+#include "solver/cli/commands.h"
+#include "solver/problem/problem.h"
+#include "solver/variants.h"
+
+namespace arbiter::cli {
+
+namespace {
+
+struct Args {
+  std::string file;
+  bool json = false;
+};
+
+int run_check(const Args& args) {
+  nlohmann::json doc;
+  try {
+    doc = nlohmann::json::parse(read_text_file(args.file));
+  } catch (const nlohmann::json::parse_error& e) {
+    throw ParseError({args.file, 1, int(e.byte) + 1}, std::string("expected a JSON certificate: ") + e.what());
+  }
+  std::vector<nlohmann::json> certificates;
+  if (doc.contains("certificates")) certificates.assign(doc["certificates"].begin(), doc["certificates"].end());
+  else certificates.push_back(doc);
+  nlohmann::ordered_json out = nlohmann::ordered_json::array();
+  bool all_valid = true;
+  for (const auto& c : certificates) {
+    for (const char* field : {"format", "variant", "fen", "stipulation"})
+      if (!c.contains(field) || !c[field].is_string())
+        throw ParseError({args.file, 1, 1}, std::string("expected a certificate with a \"") + field + "\" string");
+    if (c["format"] != prover::CertificateFormat)
+      throw ParseError({args.file, 1, 1}, "expected \"format\": \"arbiter-certificate\"");
+    const SourceLocation where{args.file, 1, 1};
+    const VariantEngines& rules = find_variant(c["variant"].get<std::string>(), where);
+    auto stipulation = problem::parse_stipulation(c["stipulation"].get<std::string>(), where);
+    auto check = rules.check_certificate(c["fen"].get<std::string>(), where, c, stipulation.moves);
+    all_valid = all_valid && check.valid;
+    nlohmann::ordered_json j = {{"verdict", check.valid ? "valid" : "invalid"}, {"fen", c["fen"]},
+                                {"stipulation", stipulation.text}, {"keys", check.keys}, {"lines", check.lines},
+                                {"errors", check.errors}};
+    if (!args.json) {
+      std::cout << stipulation.text << "  " << c["fen"].get<std::string>() << "\n"
+                << (check.valid ? "valid" : "INVALID") << ": " << check.keys << " key(s), " << check.lines
+                << " mating lines replayed\n";
+      for (const auto& e : check.errors) std::cout << "  " << e << "\n";
+    }
+    out.push_back(j);
+  }
+  if (args.json) std::cout << (out.size() == 1 ? out[0] : nlohmann::ordered_json{{"certificates", out}}).dump(2) << "\n";
+  return all_valid ? ExitOk : ExitClaimFalse;
+}
+
+}  // namespace
+
+void add_check_certificate_command(CLI::App& app, int& status) {
+  auto* cmd = app.add_subcommand(
+      "check-certificate",
+      "Replay a proof certificate (from arbiter solve --certificate) with the rules alone, no search: every\n"
+      "defence must be covered, every line must end in checkmate within the stipulation.\n"
+      "It confirms that the certified keys work; it does not show that no other key exists.\n"
+      "Exit status: 0 valid, 1 invalid, 2 bad input.");
+  auto args = std::make_shared<Args>();
+  cmd->add_option("FILE", args->file, "Certificate (JSON)")->required();
+  cmd->add_flag("--json", args->json, "Print JSON: verdict (valid/invalid), keys, lines, errors");
+  cmd->callback([args, &status] { status = guarded("check-certificate", [&] { return run_check(*args); }); });
+}
+
+}  // namespace arbiter::cli

@@ -1,0 +1,17 @@
+#pragma once
+// Plumbing shared by the subcommands: error reporting with exit statuses, whole-file I/O.
+
+#include <functional>
+#include <string>
+
+namespace arbiter::cli {
+
+// Runs a subcommand body; bad input (ParseError, unreadable files, ...) is reported on stderr
+// as "arbiter NAME: FILE:LINE:COL: message" and gives exit status 2.
+int guarded(const std::string& name, const std::function<int()>& body);
+
+std::string read_text_file(const std::string& path);  // throws ParseError naming the file
+// Writes to a temporary file beside `path`, then renames it: never a half-written file.
+void write_file_atomically(const std::string& path, const std::string& text);
+
+}  // namespace arbiter::cli

@@ -1,0 +1,64 @@
+#include "solver/cli/problem_input.h"
+
+#include <fmt/core.h>
+
+#include "rules/core/fen.h"
+
+namespace arbiter::cli {
+
+void add_problem_options(CLI::App* cmd, ProblemArgs& args) {
+  cmd->add_option("FILE", args.file, "Problem file: PGN with [Stipulation] and [FEN] tags, or Popeye input");
+  cmd->add_option("--fen", args.fen, "Instead of a file: the position (side to move is the attacker)");
+  cmd->add_option("--stipulation", args.stipulation, "With --fen: the stipulation, '#N'");
+  cmd->add_option("--problem", args.problem, "Only the K-th problem of the file (default: all)")->check(CLI::PositiveNumber);
+}
+
+std::vector<problem::Problem> load_problems(const ProblemArgs& args) {
+  if (args.file.empty() == args.fen.empty())
+    throw std::runtime_error("give either a problem FILE or --fen with --stipulation");
+  std::vector<problem::Problem> problems;
+  if (!args.fen.empty()) {
+    if (args.stipulation.empty()) throw std::runtime_error("--fen needs --stipulation '#N'");
+    problem::Problem p;
+    p.file = "--fen";
+    p.where = p.fen_location = {"--fen", 1, 1};
+    p.stipulation_location = {"--stipulation", 1, 1};
+    p.fen = write_fen(read_fen(args.fen, p.fen_location));
+    p.stipulation = problem::parse_stipulation(args.stipulation, p.stipulation_location);
+    problems.push_back(p);
+  } else {
+    problems = problem::read_problem_file(args.file);
+  }
+  if (args.problem > 0) {
+    if (args.problem > int(problems.size()))
+      throw std::runtime_error(fmt::format("{} holds {} problem(s); --problem {} does not exist", args.file,
+                                           problems.size(), args.problem));
+    problems = {problems[std::size_t(args.problem - 1)]};
+  }
+  return problems;
+}
+
+std::string problem_heading(const problem::Problem& p) {
+  std::string h = p.file == "--fen" ? std::string() : fmt::format("{} (problem {})\n", p.file, p.number);
+  std::string who = p.author;
+  if (!p.source.empty()) who += (who.empty() ? "" : ", ") + p.source;
+  if (!p.date.empty() && p.source.find(p.date) == std::string::npos) who += (who.empty() ? "" : ", ") + p.date;
+  if (!who.empty()) h += who + "\n";
+  h += fmt::format("{}  {}\n", p.stipulation.text, p.fen);
+  return h;
+}
+
+std::string describe_verdict(const prover::Solution& s) {
+  switch (s.verdict) {
+    case prover::Verdict::Proved:
+      return fmt::format("verdict: proved ({} {}; shortest mate {}{})", s.keys.size(), s.keys.size() == 1 ? "key" : "keys",
+                         s.shortest, s.shortest_exact ? "" : ", not proved minimal");
+    case prover::Verdict::Refuted:
+      return fmt::format("verdict: refuted (no mate in {} against every defence)", s.n);
+    case prover::Verdict::Unknown:
+      return "verdict: unknown (" + s.reason + ")";
+  }
+  return "verdict: unknown";
+}
+
+}  // namespace arbiter::cli

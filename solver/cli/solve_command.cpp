@@ -1,0 +1,114 @@
+// arbiter solve FILE [--tries] [--json] [--max-nodes N] [--max-seconds S] [--first-key]
+//                    [--certificate OUT] [--problem K] [--hash MB]
+// arbiter solve --fen FEN --stipulation '#N' [...]
+
+#include <fstream>
+#include <iostream>
+#include <memory>
+
+#include <fmt/core.h>
+#include <nlohmann/json.hpp>
+
+#include "solver/cli/commands.h"
+#include "solver/cli/cli_support.h"
+#include "solver/cli/problem_input.h"
+#include "solver/prover/certificate.h"
+#include "solver/prover/solution_format.h"
+#include "solver/variants.h"
+
+namespace arbiter::cli {
+
+namespace {
+
+struct Args {
+  ProblemArgs input;
+  bool tries = false;
+  bool json = false;
+  bool first_key = false;
+  bool no_tree = false;
+  std::uint64_t max_nodes = 0;
+  double max_seconds = 0;
+  std::size_t hash_mb = 64;
+  std::string certificate;
+};
+
+int exit_for(prover::Verdict v) {
+  switch (v) {
+    case prover::Verdict::Proved: return ExitOk;
+    case prover::Verdict::Refuted: return ExitClaimFalse;
+    case prover::Verdict::Unknown: return ExitUnknown;
+  }
+  return ExitUnknown;
+}
+
+int run_solve(const Args& args) {
+  auto problems = load_problems(args.input);
+  nlohmann::ordered_json results = nlohmann::ordered_json::array();
+  nlohmann::ordered_json certificates = nlohmann::ordered_json::array();
+  int status = ExitOk;
+  for (const auto& p : problems) {
+    const VariantEngines& rules = find_variant(p.variant, p.where);
+    prover::SolveOptions options;
+    options.n = p.stipulation.moves;
+    options.tries = args.tries;
+    options.first_key_only = args.first_key;
+    options.build_tree = !args.no_tree || !args.certificate.empty();
+    options.limits = {args.max_nodes, args.max_seconds, args.hash_mb};
+    if (!args.json) std::cout << problem_heading(p) << rules.diagram(p.fen, p.fen_location) << "\n";
+    prover::Solution s = rules.solve(p.fen, p.fen_location, options);
+    status = std::max(status, exit_for(s.verdict));
+    if (!args.certificate.empty()) {
+      if (s.verdict != prover::Verdict::Proved || !s.tree_complete)
+        throw std::runtime_error("no certificate: " + (s.verdict == prover::Verdict::Proved ? s.tree_note : "nothing was proved"));
+      certificates.push_back(prover::make_certificate(s));
+    }
+    if (args.json) {
+      auto j = prover::solution_json(s);
+      j["file"] = p.file;
+      j["problem"] = p.number;
+      results.push_back(j);
+      continue;
+    }
+    std::cout << describe_verdict(s) << "\n";
+    if (s.verdict == prover::Verdict::Proved || !s.tries.empty()) std::cout << prover::format_solution_text(s);
+    if (!s.tree_note.empty()) std::cout << "(" << s.tree_note << ")\n";
+    std::cout << fmt::format("{} nodes, {:.3f} s\n\n", s.nodes, s.seconds);
+  }
+  if (!args.certificate.empty()) {
+    // Written whole or not at all: a failed run above threw before this point.
+    const auto& out = certificates.size() == 1 ? certificates[0] : nlohmann::ordered_json{{"certificates", certificates}};
+    write_file_atomically(args.certificate, out.dump(1) + "\n");
+  }
+  if (args.json) std::cout << (results.size() == 1 ? results[0] : nlohmann::ordered_json{{"problems", results}}).dump(2) << "\n";
+  return status;
+}
+
+}  // namespace
+
+void add_solve_command(CLI::App& app, int& status) {
+  auto* cmd = app.add_subcommand(
+      "solve",
+      "Prove a direct-mate stipulation '#N': every key (first move forcing mate in at most N against every\n"
+      "defence) with its exact mate length, the threat and the full tree of defences.\n"
+      "Exit status: 0 proved, 1 refuted (no mate in N), 3 unknown (a limit was reached), 2 bad input.");
+  auto args = std::make_shared<Args>();
+  add_problem_options(cmd, args->input);
+  cmd->add_flag("--tries", args->tries, "Also list tries: first moves refuted by exactly one defence (1.Qf3? Nd4!)");
+  cmd->add_flag("--first-key", args->first_key,
+                "Stop at the first proved key (checking lines first, then a full iterative search); the tree\n"
+                "shown is that proof, and 'shortest' is exact only if shortest_exact says so");
+  cmd->add_flag("--no-tree", args->no_tree, "Keys and verdict only, without the solution tree");
+  cmd->add_option("--max-nodes", args->max_nodes, "Node limit (0: none); reaching it gives verdict unknown");
+  cmd->add_option("--max-seconds", args->max_seconds, "Time limit in seconds (0: none); reaching it gives verdict unknown")
+      ->check(CLI::NonNegativeNumber);
+  cmd->add_option("--hash", args->hash_mb, "Transposition table size in MB (default 64; fixed, it never grows)")
+      ->check(CLI::Range(1, 16384));
+  cmd->add_option("--certificate", args->certificate,
+                  "Write the proof tree of every key to this file (JSON), for arbiter check-certificate");
+  cmd->add_flag("--json", args->json,
+                "Print JSON: verdict, stipulation, keys, keys_uci, shortest, nodes, seconds, solution tree, ...\n"
+                "(one object per problem; several problems: {\"problems\": [...]})");
+  cmd->callback([args, &status] { status = guarded("solve", [&] { return run_solve(*args); }); });
+}
+
+}  // namespace arbiter::cli

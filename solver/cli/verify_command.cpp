@@ -1,0 +1,116 @@
+// arbiter verify FILE [--json] [--max-nodes N] [--max-seconds S] [--problem K]
+
+#include <iostream>
+#include <memory>
+
+#include <fmt/core.h>
+#include <nlohmann/json.hpp>
+
+#include "solver/cli/cli_support.h"
+#include "solver/cli/commands.h"
+#include "solver/cli/problem_input.h"
+#include "solver/prover/solution_format.h"
+#include "solver/variants.h"
+
+namespace arbiter::cli {
+
+namespace {
+
+struct Args {
+  ProblemArgs input;
+  bool json = false;
+  std::uint64_t max_nodes = 0;
+  double max_seconds = 0;
+  std::size_t hash_mb = 64;
+};
+
+std::string verify_verdict(const prover::VerifyReport& r) {
+  if (r.solution.verdict == prover::Verdict::Unknown) return "unknown";
+  if (!r.confirmed()) return "refuted";
+  return r.sound() ? "confirmed" : "unsound";
+}
+
+int run_verify(const Args& args) {
+  auto problems = load_problems(args.input);
+  nlohmann::ordered_json results = nlohmann::ordered_json::array();
+  int status = ExitOk;
+  for (const auto& p : problems) {
+    const VariantEngines& rules = find_variant(p.variant, p.where);
+    prover::SolveOptions options;
+    options.n = p.stipulation.moves;
+    options.build_tree = false;
+    options.limits = {args.max_nodes, args.max_seconds, args.hash_mb};
+    const PgnLine no_solution;
+    const PgnLine& published = p.published ? p.published->moves : no_solution;
+    prover::VerifyReport r = rules.verify(p.fen, p.fen_location, options, published);
+    const std::string verdict = verify_verdict(r);
+    status = std::max(status, verdict == "confirmed" ? ExitOk : verdict == "unknown" ? ExitUnknown : ExitClaimFalse);
+
+    nlohmann::ordered_json j;
+    j["verdict"] = verdict;  // confirmed | unsound | refuted | unknown
+    if (r.solution.verdict == prover::Verdict::Unknown) j["reason"] = r.solution.reason;
+    j["file"] = p.file;
+    j["problem"] = p.number;
+    j["stipulation"] = p.stipulation.text;
+    j["fen"] = p.fen;
+    j["published_key"] = r.has_published ? nlohmann::ordered_json(r.published_key) : nlohmann::ordered_json(nullptr);
+    j["published_key_is_key"] = r.published_key_is_key;
+    j["published_plies_checked"] = r.published_plies;
+    j["confirmed"] = r.confirmed();
+    j["sound"] = r.sound();
+    j["proof"] = prover::verdict_name(r.solution.verdict);
+    j["keys"] = nlohmann::ordered_json::array();
+    j["keys_uci"] = nlohmann::ordered_json::array();
+    for (const auto& k : r.solution.keys) {
+      j["keys"].push_back(k.san);
+      j["keys_uci"].push_back(k.uci);
+    }
+    j["shortest"] = r.solution.shortest;
+    j["findings"] = nlohmann::ordered_json::array();
+    for (const auto& f : r.findings) {
+      nlohmann::ordered_json fj = {{"kind", f.kind}, {"message", f.message}};
+      if (f.where.line > 0) fj["line"] = f.where.line, fj["column"] = f.where.column;
+      j["findings"].push_back(fj);
+    }
+    j["nodes"] = r.solution.nodes;
+    j["seconds"] = r.solution.seconds;
+    results.push_back(j);
+    if (args.json) continue;
+    std::cout << problem_heading(p) << describe_verdict(r.solution) << "\n";
+    if (r.has_published)
+      std::cout << fmt::format("published key 1.{}: {}; {} published plies checked\n", r.published_key,
+                               r.published_key_is_key ? "a key" : "NOT a key", r.published_plies);
+    for (const auto& f : r.findings) {
+      std::cout << "  " << f.kind << ": " << f.message;
+      if (f.where.line > 0) std::cout << fmt::format(" ({}:{}:{})", f.where.file, f.where.line, f.where.column);
+      std::cout << "\n";
+    }
+    std::cout << "verify: " << verdict << "\n\n";
+  }
+  if (args.json) std::cout << (results.size() == 1 ? results[0] : nlohmann::ordered_json{{"problems", results}}).dump(2) << "\n";
+  return status;
+}
+
+}  // namespace
+
+void add_verify_command(CLI::App& app, int& status) {
+  auto* cmd = app.add_subcommand(
+      "verify",
+      "Compare a problem's published solution with the proof: the published key must be a key, every\n"
+      "published line must stay within the proof (each attacker move keeps a forced mate in the moves left,\n"
+      "marked mates are mates, stated threats work); cooks (other keys) and short solutions are findings.\n"
+      "Verdicts: confirmed (published solution holds and the problem is sound), unsound (it holds, but there\n"
+      "are cooks or a short solution), refuted (the published solution or the stipulation fails), unknown.\n"
+      "Exit status: 0 confirmed, 1 unsound or refuted, 3 unknown, 2 bad input.");
+  auto args = std::make_shared<Args>();
+  add_problem_options(cmd, args->input);
+  cmd->add_option("--max-nodes", args->max_nodes, "Node limit (0: none); reaching it gives verdict unknown");
+  cmd->add_option("--max-seconds", args->max_seconds, "Time limit in seconds (0: none)")->check(CLI::NonNegativeNumber);
+  cmd->add_option("--hash", args->hash_mb, "Transposition table size in MB (default 64)")->check(CLI::Range(1, 16384));
+  cmd->add_flag("--json", args->json,
+                "Print JSON: verdict, published_key, published_key_is_key, confirmed, sound, keys, keys_uci,\n"
+                "shortest, findings [{kind, message, line, column}], nodes, seconds");
+  cmd->callback([args, &status] { status = guarded("verify", [&] { return run_verify(*args); }); });
+}
+
+}  // namespace arbiter::cli

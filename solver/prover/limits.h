@@ -1,0 +1,46 @@
+#pragma once
+// Resource limits of a proof search. Reaching one ends the search with the verdict
+// "unknown" and this reason; the search never guesses.
+
+#include <chrono>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+
+namespace arbiter::prover {
+
+struct Limits {
+  std::uint64_t max_nodes = 0;  // 0: no limit
+  double max_seconds = 0;       // 0: no limit
+  std::size_t hash_megabytes = 64;  // fixed memory for the transposition table; it never grows
+};
+
+class LimitReached : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// Counts nodes and watches the clock; checked on every move played.
+class Budget {
+ public:
+  explicit Budget(const Limits& limits) : limits_(limits), start_(std::chrono::steady_clock::now()) {}
+
+  void spend() {
+    ++nodes_;
+    if (limits_.max_nodes && nodes_ > limits_.max_nodes)
+      throw LimitReached("node limit reached (" + std::to_string(limits_.max_nodes) + " nodes)");
+    if (limits_.max_seconds > 0 && (nodes_ & 1023) == 0 && seconds() > limits_.max_seconds)
+      throw LimitReached("time limit reached (" + std::to_string(limits_.max_seconds) + " s)");
+  }
+  std::uint64_t nodes() const { return nodes_; }
+  double seconds() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  }
+
+ private:
+  Limits limits_;
+  std::chrono::steady_clock::time_point start_;
+  std::uint64_t nodes_ = 0;
+};
+
+}  // namespace arbiter::prover

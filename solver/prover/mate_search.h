@@ -1,0 +1,217 @@
+#pragma once
+// Depth-first AND/OR proof search for direct mate ("#n": the side to move mates in at most n
+// of its own moves against every defence), generic over any RuleSet.
+//
+//   OR node  (attacker to move, n moves left): some move after which every defence loses.
+//   AND node (defender to move, n moves left): every defence is answered by a mate in n.
+//
+// What keeps it fast: a transposition table of proved wins and losses keyed by Zobrist key
+// and depth; at the attacker's last move only checking moves are tried (nothing else can
+// mate); checks and captures first for the attacker; the defence that refuted a sibling
+// (killer) first for the defender, so a failing try is cut after one defence; and an
+// optional checks-only pass that finds forcing mates long before a full search would.
+
+#include <algorithm>
+#include <array>
+#include <optional>
+
+#include "rules/core/ruleset.h"
+#include "solver/prover/limits.h"
+#include "solver/prover/transposition_table.h"
+
+namespace arbiter::prover {
+
+constexpr int MaxSearchPly = 128;
+
+template <RuleSet G>
+class MateSearch {
+ public:
+  using M = typename G::MoveType;
+  using MoveList = typename G::MoveListType;
+
+  MateSearch(G& game, const Limits& limits) : game_(game), budget_(limits), tt_(limits.hash_megabytes) {}
+
+  // OR node: can the side to move force mate in at most n moves?
+  bool attacker_mates(int n) {
+    if (n <= 0) return false;
+    const bool use_table = !checks_only_ && n > 1;  // mate in one is cheaper to redo than to look up
+    if (use_table) {
+      auto known = tt_.probe(game_.key(), n);
+      if (known != TranspositionTable::Probe::Unknown) return known == TranspositionTable::Probe::Win;
+    }
+    MoveList moves;
+    game_.generate_legal(moves);
+    const bool only_checks = n == 1 || checks_only_;
+    int count = order_attacker_moves(moves, only_checks);
+    for (int i = 0; i < count; ++i) {
+      if (try_attacker_move(moves[i], n)) {
+        remember_killer(attacker_killers_, moves[i]);
+        if (use_table) tt_.store(game_.key(), n, true);
+        return true;
+      }
+    }
+    if (use_table) tt_.store(game_.key(), n, false);  // (a checks-only failure proves nothing)
+    return false;
+  }
+
+  // AND node, defender to move: does every defence lose to a mate within n more attacker
+  // moves? With no defence left this is mate (true) or stalemate (false).
+  bool every_defence_loses(int n) {
+    // Positions with the defender to move are cached too (their keys differ from the
+    // attacker-to-move ones by the side to move, so the two kinds never collide).
+    const bool use_table = !checks_only_ && n >= 2;
+    if (use_table) {
+      auto known = tt_.probe(game_.key(), n);
+      if (known != TranspositionTable::Probe::Unknown) return known == TranspositionTable::Probe::Win;
+    }
+    bool win = !refutation(n).has_value() && !stalemate_;
+    if (use_table) tt_.store(game_.key(), n, win);
+    return win;
+  }
+
+  // The first defence (in search order) that escapes mate in n, if any. Also sets
+  // stalemate_ when the defender has no move and is not in check.
+  std::optional<M> refutation(int n) {
+    stalemate_ = false;
+    if (n == 0) {  // the attacker's move must have been mate
+      if (game_.in_check() && !game_.has_legal_move()) return std::nullopt;
+      MoveList moves;
+      game_.generate_legal(moves);
+      if (moves.size() == 0) stalemate_ = true;
+      return moves.size() ? std::optional<M>(moves[0]) : std::nullopt;
+    }
+    MoveList moves;
+    game_.generate_legal(moves);
+    if (moves.size() == 0) {
+      stalemate_ = !game_.in_check();
+      return std::nullopt;
+    }
+    order_defences(moves);
+    for (const M& d : moves) {
+      budget_.spend();
+      ++ply_;
+      game_.play(d);
+      bool mated = attacker_mates(n);
+      game_.undo();
+      --ply_;
+      if (!mated) {
+        remember_killer(defence_killers_, d);
+        return d;
+      }
+    }
+    return std::nullopt;
+  }
+
+  // Smallest k <= max_n with a forced mate in k for the side to move, or 0 if none.
+  int shortest_mate(int max_n) {
+    for (int k = 1; k <= max_n; ++k)
+      if (attacker_mates(k)) return k;
+    return 0;
+  }
+
+  // With the defender to move: the smallest k <= max_n such that every defence loses to mate
+  // in k more moves (0 when the position is already mate), or -1 if none.
+  int shortest_forced_after_move(int max_n) {
+    for (int k = 0; k <= max_n; ++k)
+      if (every_defence_loses(k)) return k;
+    return -1;
+  }
+
+  // Restrict the attacker to checking moves (a proof found so is still a proof).
+  void set_checks_only(bool on) { checks_only_ = on; }
+
+  G& game() { return game_; }
+  Budget& budget() { return budget_; }
+  std::uint64_t nodes() const { return budget_.nodes(); }
+  std::size_t table_bytes() const { return tt_.bytes(); }
+
+ private:
+  bool try_attacker_move(const M& m, int n) {
+    budget_.spend();
+    ++ply_;
+    game_.play(m);
+    bool win = every_defence_loses(n - 1);
+    game_.undo();
+    --ply_;
+    return win;
+  }
+
+  bool gives_check(const M& m) {
+    if constexpr (requires { game_.gives_check(m); }) {
+      return game_.gives_check(m);
+    } else {
+      game_.play(m);
+      bool check = game_.in_check();
+      game_.undo();
+      return check;
+    }
+  }
+
+  // Puts checks first (and, when only checks are allowed, drops the rest); returns the
+  // number of moves to try.
+  int order_attacker_moves(MoveList& moves, bool only_checks) {
+    std::array<int, 256> score{};
+    int kept = 0;
+    for (int i = 0; i < moves.size(); ++i) {
+      bool check = gives_check(moves[i]);
+      if (only_checks && !check) continue;
+      int s = check ? 4 : 0;
+      if (moves[i] == attacker_killers_[ply_][0]) s += 8;
+      else if (moves[i] == attacker_killers_[ply_][1]) s += 6;
+      if constexpr (requires { game_.is_capture(moves[i]); })
+        if (game_.is_capture(moves[i])) s += 2;
+      moves[kept] = moves[i];
+      score[kept++] = s;
+    }
+    sort_by_score(moves, score, kept);
+    return kept;
+  }
+
+  void order_defences(MoveList& moves) {
+    std::array<int, 256> score{};
+    for (int i = 0; i < moves.size(); ++i) {
+      int s = 0;
+      if (moves[i] == defence_killers_[ply_][0]) s = 8;
+      else if (moves[i] == defence_killers_[ply_][1]) s = 6;
+      else if constexpr (requires { game_.is_capture(moves[i]); })
+        if (game_.is_capture(moves[i])) s = 2;
+      score[i] = s;
+    }
+    sort_by_score(moves, score, moves.size());
+  }
+
+  // Stable insertion sort, highest score first: lists are short and mostly ordered.
+  static void sort_by_score(MoveList& moves, std::array<int, 256>& score, int count) {
+    for (int i = 1; i < count; ++i) {
+      M m = moves[i];
+      int s = score[i], j = i - 1;
+      while (j >= 0 && score[j] < s) {
+        moves[j + 1] = moves[j];
+        score[j + 1] = score[j];
+        --j;
+      }
+      moves[j + 1] = m;
+      score[j + 1] = s;
+    }
+  }
+
+  void remember_killer(std::array<std::array<M, 2>, MaxSearchPly>& killers, const M& m) {
+    if (ply_ >= MaxSearchPly) return;
+    auto& k = killers[ply_];
+    if (!(k[0] == m)) {
+      k[1] = k[0];
+      k[0] = m;
+    }
+  }
+
+  G& game_;
+  Budget budget_;
+  TranspositionTable tt_;
+  bool checks_only_ = false;
+  bool stalemate_ = false;
+  int ply_ = 0;
+  std::array<std::array<M, 2>, MaxSearchPly> attacker_killers_{};
+  std::array<std::array<M, 2>, MaxSearchPly> defence_killers_{};
+};
+
+}  // namespace arbiter::prover

@@ -1,0 +1,57 @@
+#pragma once
+// The result of proving a direct-mate stipulation, as plain data (moves already spelled in
+// the variant's notation), so printing, JSON and certificates need no rules.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace arbiter::prover {
+
+// Every solver verdict is one of these; "unknown" always carries its reason.
+enum class Verdict { Proved, Refuted, Unknown };
+std::string verdict_name(Verdict v);
+
+struct DefenceNode;
+
+// An attacker move that forces mate in `mate_in` moves (counting itself; 1 = it mates).
+struct AttackerNode {
+  std::string san, uci;
+  int mate_in = 0;
+  std::vector<AttackerNode> threat;    // key only: what would follow if the defender could pass
+  std::vector<DefenceNode> defences;   // every legal defence, each with its answers; empty when it mates
+};
+
+struct DefenceNode {
+  std::string san, uci;
+  std::vector<AttackerNode> answers;  // the attacker moves that mate fastest after it (duals included)
+  bool threat_follows = false;        // the threat's first move still mates as fast after this defence
+};
+
+struct Try {
+  std::string san, uci;
+  std::string refutation_san, refutation_uci;  // the single defence that refutes it
+};
+
+struct Solution {
+  Verdict verdict = Verdict::Unknown;
+  std::string reason;        // why unknown
+  std::string variant, fen, stipulation;
+  int n = 0;                 // stipulated number of moves
+  std::vector<AttackerNode> keys;
+  int shortest = 0;          // mate length of the fastest key (0: none)
+  bool shortest_exact = true;  // false in first-key mode when a shorter mate was not ruled out
+  bool complete = true;      // every first move examined (false in first-key mode)
+  bool tree_complete = true; // false when a limit cut the printed tree (the keys stay proved)
+  std::string tree_note;
+  bool tries_requested = false;
+  std::vector<Try> tries;
+  std::uint64_t nodes = 0;
+  double seconds = 0;
+};
+
+// Problemist layout: "1.Qh5! (2.Qxf7#)", then the defences that stop the threat with the
+// answers, e.g. "1...g6 2.Qe5#".
+std::string format_solution_text(const Solution& s);
+
+}  // namespace arbiter::prover

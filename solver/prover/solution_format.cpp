@@ -1,0 +1,152 @@
+#include "solver/prover/solution_format.h"
+
+#include <sstream>
+
+#include <fmt/core.h>
+
+namespace arbiter::prover {
+
+std::string verdict_name(Verdict v) {
+  switch (v) {
+    case Verdict::Proved: return "proved";
+    case Verdict::Refuted: return "refuted";
+    case Verdict::Unknown: return "unknown";
+  }
+  return "unknown";
+}
+
+namespace {
+
+class TextWriter {
+ public:
+  explicit TextWriter(std::ostringstream& out) : out_(out) {}
+
+  // "2.Qxf7+ Kh8 3.Qf8#": a line following the first defence and answer (for threats).
+  std::string compact(const AttackerNode& a, int move_number) {
+    std::string s = fmt::format("{}.{}", move_number, a.san);
+    if (!a.defences.empty() && !a.defences[0].answers.empty())
+      s += " " + a.defences[0].san + " " + compact(a.defences[0].answers[0], move_number + 1);
+    return s;
+  }
+
+  void attacker(const AttackerNode& a, int move_number, int indent) {
+    out_ << move_number << "." << a.san;
+    defences(a.defences, move_number, indent);
+  }
+
+  void defences(const std::vector<DefenceNode>& list, int move_number, int indent) {
+    if (list.size() == 1 && list[0].answers.size() == 1) {  // a forced reply stays on the line
+      out_ << " ";
+      defence(list[0], move_number, indent);
+      return;
+    }
+    for (const auto& d : list) {
+      newline(indent + 4);
+      defence(d, move_number, indent + 4);
+    }
+  }
+
+  void defence(const DefenceNode& d, int move_number, int indent) {
+    out_ << move_number << "..." << d.san << " ";
+    for (std::size_t i = 0; i < d.answers.size(); ++i) {
+      if (i > 0) {
+        newline(indent + 2);
+        out_ << "also ";
+      }
+      attacker(d.answers[i], move_number + 1, indent);
+    }
+  }
+
+  void newline(int indent) { out_ << "\n" << std::string(std::size_t(indent), ' '); }
+
+ private:
+  std::ostringstream& out_;
+};
+
+nlohmann::ordered_json attacker_json(const AttackerNode& a);
+
+nlohmann::ordered_json defence_json(const DefenceNode& d) {
+  nlohmann::ordered_json j = {{"move", d.san}, {"uci", d.uci}, {"answers", nlohmann::ordered_json::array()}};
+  for (const auto& a : d.answers) j["answers"].push_back(attacker_json(a));
+  if (d.threat_follows) j["threat_follows"] = true;
+  return j;
+}
+
+nlohmann::ordered_json attacker_json(const AttackerNode& a) {
+  nlohmann::ordered_json j = {{"move", a.san}, {"uci", a.uci}, {"mate_in", a.mate_in}};
+  if (!a.threat.empty()) {
+    j["threat"] = nlohmann::ordered_json::array();
+    for (const auto& t : a.threat) j["threat"].push_back(attacker_json(t));
+  }
+  if (!a.defences.empty()) {
+    j["defences"] = nlohmann::ordered_json::array();
+    for (const auto& d : a.defences) j["defences"].push_back(defence_json(d));
+  }
+  return j;
+}
+
+}  // namespace
+
+std::string format_solution_text(const Solution& s) {
+  std::ostringstream out;
+  TextWriter w(out);
+  for (const auto& key : s.keys) {
+    out << "1." << key.san << "!";
+    if (key.mate_in < s.n) out << "  (short solution: mate in " << key.mate_in << ")";
+    if (!s.tree_complete || key.mate_in == 1) {
+      out << "\n";
+      continue;
+    }
+    std::vector<DefenceNode> shown;
+    std::size_t threat_follows = 0;
+    for (const auto& d : key.defences) {
+      if (d.threat_follows) ++threat_follows;
+      else shown.push_back(d);
+    }
+    if (!key.threat.empty()) out << " (" << w.compact(key.threat[0], 2) << ")";
+    else if (!key.defences.empty()) out << " zugzwang";
+    for (const auto& d : shown) {
+      w.newline(4);
+      w.defence(d, 1, 4);
+    }
+    if (threat_follows) {
+      w.newline(4);
+      out << "(" << threat_follows << (threat_follows == 1 ? " other defence allows" : " other defences allow") << " the threat)";
+    }
+    out << "\n";
+  }
+  for (const auto& t : s.tries) out << "1." << t.san << "? " << t.refutation_san << "!\n";
+  return out.str();
+}
+
+nlohmann::ordered_json solution_json(const Solution& s) {
+  nlohmann::ordered_json j;
+  j["verdict"] = verdict_name(s.verdict);
+  if (s.verdict == Verdict::Unknown) j["reason"] = s.reason;
+  j["variant"] = s.variant;
+  j["fen"] = s.fen;
+  j["stipulation"] = s.stipulation;
+  j["keys"] = nlohmann::ordered_json::array();
+  j["keys_uci"] = nlohmann::ordered_json::array();
+  for (const auto& k : s.keys) {
+    j["keys"].push_back(k.san);
+    j["keys_uci"].push_back(k.uci);
+  }
+  j["shortest"] = s.shortest;
+  j["shortest_exact"] = s.shortest_exact;
+  j["complete"] = s.complete;
+  if (s.tries_requested) {
+    j["tries"] = nlohmann::ordered_json::array();
+    for (const auto& t : s.tries)
+      j["tries"].push_back({{"move", t.san}, {"uci", t.uci}, {"refutation", t.refutation_san}, {"refutation_uci", t.refutation_uci}});
+  }
+  j["tree_complete"] = s.tree_complete;
+  if (!s.tree_note.empty()) j["tree_note"] = s.tree_note;
+  j["solution"] = nlohmann::ordered_json::array();
+  for (const auto& k : s.keys) j["solution"].push_back(attacker_json(k));
+  j["nodes"] = s.nodes;
+  j["seconds"] = s.seconds;
+  return j;
+}
+
+}  // namespace arbiter::prover

@@ -1,0 +1,20 @@
+#include "solver/prover/verify.h"
+
+namespace arbiter::prover {
+
+bool VerifyReport::confirmed() const {
+  if (solution.verdict != Verdict::Proved) return false;
+  if (has_published && !published_key_is_key) return false;
+  for (const auto& f : findings)
+    if (f.kind == "illegal-move" || f.kind == "line-fails" || f.kind == "not-mate" || f.kind == "threat-fails" ||
+        f.kind == "line-too-long" || f.kind == "not-a-key")
+      return false;
+  return true;
+}
+
+bool VerifyReport::sound() const {
+  return solution.verdict == Verdict::Proved && solution.keys.size() == 1 && solution.shortest == solution.n;
+}
+
+
+}  // namespace arbiter::prover

@@ -1,0 +1,158 @@
+#pragma once
+// Verifying a published solution against the proof: the published key must be a key, every
+// published line must stay inside the proof (each attacker move keeps a forced mate within
+// the moves left, each stated mate is mate, each stated threat works), and the problem must
+// be sound: no other key (cook) and no shorter mate than stipulated (short solution).
+
+#include <string>
+#include <vector>
+
+#include "rules/notation/pgn.h"
+#include "rules/notation/san.h"
+#include "solver/problem/problem.h"
+#include "solver/prover/mate_search.h"
+#include "solver/prover/solution.h"
+
+namespace arbiter::prover {
+
+struct Finding {
+  std::string kind;     // cook, short-solution, not-a-key, illegal-move, line-fails, not-mate, threat-fails,
+                        // line-too-long, no-solution, no-published-solution
+  std::string message;
+  SourceLocation where;  // in the problem file; line 0 when it concerns the problem as a whole
+};
+
+struct VerifyReport {
+  Solution solution;
+  bool has_published = false;
+  std::string published_key;  // SAN as written
+  bool published_key_is_key = false;
+  int published_plies = 0;    // plies of published lines checked
+  std::vector<Finding> findings;
+
+  bool confirmed() const;  // the published solution (if any) holds
+  bool sound() const;      // proved, one key, no short solution
+};
+
+namespace detail {
+
+template <RuleSet G>
+class PublishedLineChecker {
+ public:
+  PublishedLineChecker(G& game, MateSearch<G>& search, int n, VerifyReport& report)
+      : game_(game), search_(search), n_(n), report_(report), attacker_(game.side_to_move()) {}
+
+  // Walks `line` from the current position with `done` attacker moves already played.
+  void walk(const PgnLine& line, int done) {
+    int played = 0;
+    for (const PgnMove& pm : line) {
+      for (const PgnLine& variation : pm.variations) walk(variation, done);
+      typename G::MoveType m;
+      try {
+        m = game_.parse_move(pm.san, pm.where);
+      } catch (const IllegalMoveError& e) {
+        add("illegal-move", "published move " + pm.san + " is illegal: " + e.message(), pm.where);
+        break;
+      }
+      const bool attacker_move = game_.side_to_move() == attacker_;
+      game_.play(m);
+      ++played;
+      ++report_.published_plies;
+      if (attacker_move) {
+        ++done;
+        const int left = n_ - done;
+        if (left < 0) {
+          add("line-too-long", "published line goes past move " + std::to_string(n_) + " at " + pm.san, pm.where);
+          break;
+        }
+        if (!search_.every_defence_loses(left)) {
+          add("line-fails", "after " + pm.san + " the mate in " + std::to_string(n_) + " is no longer forced", pm.where);
+          break;
+        }
+        if (pm.san.find('#') != std::string::npos && !(game_.in_check() && !game_.has_legal_move()))
+          add("not-mate", pm.san + " is marked as mate but is not checkmate", pm.where);
+        check_threat_comments(pm, left);
+      }
+    }
+    for (; played > 0; --played) game_.undo();
+  }
+
+ private:
+  // {threat: 2. Ra7+, 2. Kd7} after an attacker move: each threatened move must mate within
+  // the moves left if the defender could pass.
+  void check_threat_comments(const PgnMove& pm, int left) {
+    for (const auto& comment : pm.comments_after) {
+      auto threats = problem::threat_moves(comment);
+      if (!threats) continue;
+      if constexpr (requires { game_.play_null(); game_.undo_null(); }) {
+        game_.play_null();
+        for (const auto& t : *threats) {
+          try {
+            auto tm = game_.parse_move(t, pm.where);
+            game_.play(tm);
+            bool works = search_.every_defence_loses(left - 1);
+            game_.undo();
+            if (!works) add("threat-fails", "the stated threat " + t + " does not force mate in time", pm.where);
+          } catch (const ParseError& e) {
+            add("threat-fails", "the stated threat " + t + " is not a legal move: " + e.message(), pm.where);
+          }
+        }
+        game_.undo_null();
+      }
+    }
+  }
+
+  void add(const std::string& kind, const std::string& message, const SourceLocation& where) {
+    report_.findings.push_back({kind, message, where});
+  }
+
+  G& game_;
+  MateSearch<G>& search_;
+  int n_;
+  VerifyReport& report_;
+  Color attacker_;
+};
+
+}  // namespace detail
+
+// `solution` is the complete solution of the problem (keys and verdict), `published` the
+// main line of the published solution (may be empty).
+template <RuleSet G>
+VerifyReport verify_published(G& game, Solution solution, const PgnLine& published, const Limits& limits) {
+  VerifyReport report;
+  report.solution = std::move(solution);
+  const Solution& s = report.solution;
+  const int n = s.n;
+  if (s.verdict == Verdict::Refuted) report.findings.push_back({"no-solution", "there is no mate in " + std::to_string(n), {}});
+  if (s.verdict == Verdict::Proved) {
+    for (const auto& k : s.keys)
+      if (k.mate_in < n)
+        report.findings.push_back({"short-solution", "1." + k.san + " mates in " + std::to_string(k.mate_in), {}});
+  }
+  report.has_published = !published.empty();
+  if (!report.has_published) {
+    report.findings.push_back({"no-published-solution", "the file states no solution; only the stipulation was checked", {}});
+  } else if (s.verdict != Verdict::Unknown) {
+    const PgnMove& key = published.front();
+    report.published_key = key.san;
+    try {
+      auto m = game.parse_move(key.san, key.where);
+      const std::string uci = game.move_uci(m);
+      for (const auto& k : s.keys) report.published_key_is_key = report.published_key_is_key || k.uci == uci;
+      if (!report.published_key_is_key)
+        report.findings.push_back({"not-a-key", "the published key 1." + key.san + " does not force mate in " + std::to_string(n), key.where});
+      for (const auto& k : s.keys)
+        if (k.uci != uci) report.findings.push_back({"cook", "1." + k.san + " also forces mate in " + std::to_string(k.mate_in), {}});
+    } catch (const IllegalMoveError& e) {
+      report.findings.push_back({"illegal-move", "the published key " + key.san + " is illegal: " + e.message(), key.where});
+    }
+    MateSearch<G> search(game, limits);
+    detail::PublishedLineChecker<G>(game, search, n, report).walk(published, 0);
+  }
+  if (s.verdict == Verdict::Proved && !report.has_published && s.keys.size() > 1)
+    for (std::size_t i = 1; i < s.keys.size(); ++i)
+      report.findings.push_back({"cook", "1." + s.keys[i].san + " also forces mate in " + std::to_string(s.keys[i].mate_in), {}});
+  return report;
+}
+
+}  // namespace arbiter::prover

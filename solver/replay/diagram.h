@@ -1,0 +1,13 @@
+#pragma once
+// An ASCII board in the style of the referee text's diagrams: White's pieces in upper case,
+// Black's in lower case, '.' for an empty square, rank 8 at the top.
+
+#include <string>
+
+#include "rules/core/position.h"
+
+namespace arbiter {
+
+std::string board_diagram(const Position& pos);
+
+}  // namespace arbiter

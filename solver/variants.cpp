@@ -1,0 +1,70 @@
+#include "solver/variants.h"
+
+#include <algorithm>
+#include <cctype>
+
+#include "rules/orthodox/game.h"
+#include "solver/perft/perft.h"
+#include "solver/replay/diagram.h"
+
+namespace arbiter {
+
+namespace {
+
+template <RuleSet G>
+VariantEngines register_variant(std::string name, std::vector<std::string> aliases) {
+  VariantEngines e;
+  e.name = std::move(name);
+  e.aliases = std::move(aliases);
+  e.perft = [](std::string_view fen, const SourceLocation& where, int depth) {
+    G game = G::from_fen(fen, where);
+    return perft(game, depth);
+  };
+  e.solve = [](std::string_view fen, const SourceLocation& where, const prover::SolveOptions& options) {
+    G game = G::from_fen(fen, where);
+    return prover::solve(game, options);
+  };
+  e.verify = [](std::string_view fen, const SourceLocation& where, const prover::SolveOptions& options,
+                const PgnLine& published) {
+    G game = G::from_fen(fen, where);
+    prover::Solution solution = prover::solve(game, options);
+    return prover::verify_published(game, std::move(solution), published, options.limits);
+  };
+  e.check_certificate = [](std::string_view fen, const SourceLocation& where, const nlohmann::json& c, int n) {
+    G game = G::from_fen(fen, where);
+    return prover::check_certificate(game, c, n);
+  };
+  e.diagram = [](std::string_view fen, const SourceLocation& where) {
+    return board_diagram(G::from_fen(fen, where).position());
+  };
+  return e;
+}
+
+std::string lowercase(std::string_view s) {
+  std::string out(s);
+  std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+  return out;
+}
+
+}  // namespace
+
+const std::vector<VariantEngines>& variants() {
+  static const std::vector<VariantEngines> all = {
+      register_variant<orthodox::Game>("orthodox", {"orthodox", "standard", "chess", "normal", "from position"}),
+  };
+  return all;
+}
+
+const VariantEngines& find_variant(std::string_view name, const SourceLocation& where) {
+  const std::string wanted = lowercase(name);
+  if (wanted.empty()) return variants().front();
+  std::string known;
+  for (const auto& v : variants()) {
+    for (const auto& alias : v.aliases)
+      if (alias == wanted) return v;
+    known += (known.empty() ? "" : ", ") + v.name;
+  }
+  throw ParseError(where, "unknown variant '" + std::string(name) + "'; expected one of: " + known);
+}
+
+}  // namespace arbiter

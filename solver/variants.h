@@ -1,0 +1,39 @@
+#pragma once
+// The variant registry: every rule set the engines can run, by the name a [Variant] tag or
+// --variant option gives. The engines are templates over RuleSet; registering a rule set
+// instantiates them for it (see register_variant in variants.cpp: one line per variant).
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "rules/core/parse_error.h"
+#include "solver/prover/certificate.h"
+#include "solver/prover/solve.h"
+#include "solver/prover/verify.h"
+
+namespace arbiter {
+
+struct VariantEngines {
+  std::string name;                  // canonical: "orthodox"
+  std::vector<std::string> aliases;  // accepted [Variant] values, compared case-insensitively
+  std::uint64_t (*perft)(std::string_view fen, const SourceLocation& where, int depth);
+  prover::Solution (*solve)(std::string_view fen, const SourceLocation& where, const prover::SolveOptions& options);
+  // Solves completely, then checks the published solution (main line with variations).
+  prover::VerifyReport (*verify)(std::string_view fen, const SourceLocation& where, const prover::SolveOptions& options,
+                                 const PgnLine& published);
+  prover::CertificateCheck (*check_certificate)(std::string_view fen, const SourceLocation& where,
+                                                const nlohmann::json& certificate, int n);
+  std::string (*diagram)(std::string_view fen, const SourceLocation& where);
+};
+
+const std::vector<VariantEngines>& variants();
+
+// The rule set a [Variant] value (or an empty one: orthodox) names; throws ParseError at
+// `where` listing the known names otherwise.
+const VariantEngines& find_variant(std::string_view name, const SourceLocation& where = {"--variant", 1, 1});
+
+}  // namespace arbiter

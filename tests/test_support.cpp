@@ -1,0 +1,243 @@
+#include "tests/test_support.h"
+
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <stdexcept>
+
+#include "rules/core/fen.h"
+#include "rules/orthodox/movegen.h"
+
+namespace arbiter::test {
+
+std::string shared_path(std::string_view relative) { return std::string(ARBITER_SHARED_DIR) + "/" + std::string(relative); }
+
+std::string read_text_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::runtime_error("cannot open " + path);
+  std::ostringstream out;
+  out << in.rdbuf();
+  return out.str();
+}
+
+namespace {
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
+  return s;
+}
+}  // namespace
+
+std::vector<PerftReference> parse_perft_epd(std::string_view text) {
+  std::vector<PerftReference> out;
+  int line_no = 0;
+  while (!text.empty()) {
+    ++line_no;
+    auto eol = text.find('\n');
+    std::string_view line = trim(text.substr(0, eol));
+    text = eol == std::string_view::npos ? std::string_view() : text.substr(eol + 1);
+    if (line.empty() || line.front() == '#') continue;
+    PerftReference ref;
+    ref.line = line_no;
+    auto semi = line.find(';');
+    if (semi == std::string_view::npos) throw std::runtime_error("EPD line " + std::to_string(line_no) + ": no ';D' fields");
+    ref.fen = std::string(trim(line.substr(0, semi)));
+    std::string_view rest = line.substr(semi);
+    while (!rest.empty()) {
+      // rest starts with ';'
+      auto next = rest.find(';', 1);
+      std::string_view field = trim(rest.substr(1, next == std::string_view::npos ? std::string_view::npos : next - 1));
+      rest = next == std::string_view::npos ? std::string_view() : rest.substr(next);
+      std::istringstream in{std::string(field)};
+      std::string tag;
+      std::uint64_t nodes = 0;
+      if (!(in >> tag >> nodes) || tag.size() < 2 || tag[0] != 'D')
+        throw std::runtime_error("EPD line " + std::to_string(line_no) + ": bad field '" + std::string(field) + "'");
+      int depth = std::stoi(tag.substr(1));
+      if (!ref.counts.empty() && depth <= ref.counts.back().first)
+        throw std::runtime_error("EPD line " + std::to_string(line_no) + ": depths not ascending");
+      ref.counts.emplace_back(depth, nodes);
+    }
+    out.push_back(std::move(ref));
+  }
+  return out;
+}
+
+std::vector<PerftReference> standard_perft_suite() {
+  return parse_perft_epd(read_text_file(shared_path("corpus/perft-standard.epd")));
+}
+
+std::uint64_t Rng::next() {
+  std::uint64_t z = (state_ += 0x9E3779B97F4A7C15ULL);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+  return z ^ (z >> 31);
+}
+
+Features features_of(const Position& pos) {
+  Features f;
+  MoveList<> moves;
+  orthodox::generate_legal(pos, moves);
+  f.legal_moves = moves.size();
+  f.castling_rights = pos.castling_rights() != 0;
+  f.in_check = pos.in_check();
+  for (Move m : moves) {
+    if (m.kind() == MoveKind::EnPassant) f.en_passant_capture = true;
+    if (m.is_promotion()) f.promotion = true;
+  }
+  return f;
+}
+
+Move pick_move(Position& pos, Rng& rng, const MoveBias& bias) {
+  MoveList<> moves;
+  orthodox::generate_legal(pos, moves);
+  if (moves.empty()) throw std::logic_error("pick_move: no legal move in " + write_fen(pos));
+  const Color us = pos.side_to_move();
+  std::vector<int> weights;
+  weights.reserve(moves.size());
+  int total = 0;
+  for (Move m : moves) {
+    const Piece moved = pos.piece_on(m.from());
+    const bool pawn = type_of(moved) == Pawn;
+    const bool capture = m.kind() == MoveKind::EnPassant || (m.kind() != MoveKind::Castling && !pos.empty(m.to()));
+    int w = 1;
+    if (pawn) w += bias.pawn;
+    if (capture) w += bias.capture;
+    if (m.is_promotion()) w += bias.promotion;
+    if (m.kind() == MoveKind::Castling) w += bias.castle;
+    if (!pawn && !capture && m.kind() != MoveKind::Castling) w += bias.quiet_piece;
+    if (m.kind() == MoveKind::EnPassant) w += bias.ep_setup;
+    if (pawn && (m.from() ^ m.to()) == 16) {
+      Bitboard beside = 0;
+      if (file_of(m.to()) > 0) beside |= square_bb(m.to() - 1);
+      if (file_of(m.to()) < 7) beside |= square_bb(m.to() + 1);
+      if (beside & pos.pieces(~us, Pawn)) w += bias.ep_setup;
+    }
+    if (pawn && m.kind() == MoveKind::Normal && relative_rank(us, m.to()) == 4) {
+      // A pawn reaching its fifth rank next to a file where an enemy pawn is still at home.
+      Bitboard files = 0;
+      if (file_of(m.to()) > 0) files |= file_bb(file_of(m.to()) - 1);
+      if (file_of(m.to()) < 7) files |= file_bb(file_of(m.to()) + 1);
+      if (files & pos.pieces(~us, Pawn) & rank_bb(us == White ? 6 : 1)) w += bias.ep_setup / 4;
+    }
+    if (bias.check || (bias.keep_rights && pos.castling_rights())) {
+      const int rights = pos.castling_rights();
+      pos.make(m);
+      if (pos.in_check()) w += bias.check;
+      if (rights && pos.castling_rights() == rights) w += bias.keep_rights;
+      pos.unmake();
+    }
+    weights.push_back(w);
+    total += w;
+  }
+  int r = rng.below(total);
+  for (int i = 0; i < moves.size(); ++i) {
+    if (r < weights[i]) return moves[i];
+    r -= weights[i];
+  }
+  return moves[moves.size() - 1];
+}
+
+int random_walk(Position& pos, int plies, Rng& rng, const MoveBias& bias) {
+  int played = 0;
+  while (played < plies && orthodox::count_legal(pos) > 0) {
+    Move m = pick_move(pos, rng, bias);
+    pos.make(m);
+    if (orthodox::count_legal(pos) == 0) {
+      pos.unmake();
+      break;
+    }
+    ++played;
+  }
+  return played;
+}
+
+std::vector<std::string> random_play_starts() {
+  std::vector<std::string> starts = {std::string(StartFen)};
+  for (const auto& ref : standard_perft_suite()) starts.push_back(ref.fen);
+  // Extra promotion-heavy start: pawns of both sides one or two steps from promoting.
+  starts.push_back("r3k3/1P3pP1/8/8/8/8/1p4p1/4K2R w Kq - 0 1");
+  return starts;
+}
+
+namespace {
+enum class Goal { None, Castling, EnPassant, Check, Promotion };
+
+bool reached(Goal goal, const Features& f) {
+  switch (goal) {
+    case Goal::None: return true;
+    case Goal::Castling: return f.castling_rights;
+    case Goal::EnPassant: return f.en_passant_capture;
+    case Goal::Check: return f.in_check;
+    case Goal::Promotion: return f.promotion;
+  }
+  return true;
+}
+
+MoveBias bias_for(Goal goal) {
+  MoveBias b;
+  switch (goal) {
+    case Goal::None: b.capture = 1; break;
+    case Goal::Castling: b.quiet_piece = 2; b.keep_rights = 20; break;
+    case Goal::EnPassant: b.ep_setup = 200; break;
+    case Goal::Check: b.check = 8; b.capture = 2; break;
+    case Goal::Promotion: b.pawn = 6; b.promotion = 4; b.capture = 2; break;
+  }
+  return b;
+}
+
+std::string identity(const std::string& fen) {  // FEN without the move counters
+  auto cut = fen.rfind(' ');
+  cut = fen.rfind(' ', cut - 1);
+  return fen.substr(0, cut);
+}
+}  // namespace
+
+std::vector<std::string> sample_positions(std::uint64_t seed, int count) {
+  const auto starts = random_play_starts();
+  // Castling and en passant need a start that has them to give: castling rights, or pawns of
+  // both sides (at least four each).
+  std::vector<std::string> with_rights, with_pawns;
+  for (const auto& fen : starts) {
+    const Position p = read_fen(fen);
+    if (p.castling_rights()) with_rights.push_back(fen);
+    if (popcount(p.pieces(White, Pawn)) >= 4 && popcount(p.pieces(Black, Pawn)) >= 4) with_pawns.push_back(fen);
+  }
+  Rng rng(seed);
+  std::vector<std::string> out;
+  std::set<std::string> seen;
+  for (int attempt = 0; int(out.size()) < count && attempt < count * 20; ++attempt) {
+    const Goal goal = Goal(attempt % 5);
+    const auto& pool = goal == Goal::Castling ? with_rights : goal == Goal::EnPassant ? with_pawns : starts;
+    const std::string& start = pool[rng.below(int(pool.size()))];
+    Position pos = read_fen(start);
+    const int length = 1 + rng.below(80);
+    const MoveBias bias = bias_for(goal);
+    random_walk(pos, length, rng, bias);
+    for (int extra = 0; extra < 24 && !reached(goal, features_of(pos)); ++extra)
+      if (random_walk(pos, 1, rng, bias) == 0) break;
+    if (pos.plies_played() == 0 || orthodox::count_legal(pos) == 0) continue;
+    std::string fen = write_fen(pos);
+    if (seen.insert(identity(fen)).second) out.push_back(fen);
+  }
+  return out;
+}
+
+std::vector<std::string> random_game_positions(std::uint64_t seed, int games, int max_plies) {
+  const auto starts = random_play_starts();
+  Rng rng(seed);
+  std::vector<std::string> out;
+  MoveBias bias;
+  bias.capture = 1;
+  for (int g = 0; g < games; ++g) {
+    Position pos = read_fen(starts[g % starts.size()]);
+    out.push_back(write_fen(pos));
+    for (int ply = 0; ply < max_plies && orthodox::count_legal(pos) > 0; ++ply) {
+      pos.make(pick_move(pos, rng, bias));
+      out.push_back(write_fen(pos));
+    }
+  }
+  return out;
+}
+
+}  // namespace arbiter::test

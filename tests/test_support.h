@@ -1,0 +1,92 @@
+#pragma once
+// Helpers shared by the core suites: paths into /work/shared, the perft reference EPD, and a
+// deterministic biased random-play generator of legal positions.
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "rules/core/move.h"
+#include "rules/core/position.h"
+
+namespace arbiter::test {
+
+// ARBITER_SHARED_DIR + "/" + relative.
+std::string shared_path(std::string_view relative);
+// Whole file as text; throws std::runtime_error when it cannot be opened.
+std::string read_text_file(const std::string& path);
+
+struct PerftReference {
+  std::string fen;
+  std::vector<std::pair<int, std::uint64_t>> counts;  // (depth, nodes), ascending depth
+  int line = 0;                                       // 1-based line in the EPD file
+};
+
+// Parses lines of the form `FEN ;D1 20 ;D2 400 ...`; blank lines and '#' comments are skipped.
+// Throws std::runtime_error on a malformed line.
+std::vector<PerftReference> parse_perft_epd(std::string_view text);
+// The shared reference file, corpus/perft-standard.epd.
+std::vector<PerftReference> standard_perft_suite();
+
+// Small, fully specified PRNG (splitmix64) so the samples are identical on every platform;
+// std:: distributions are implementation-defined and are not used.
+class Rng {
+ public:
+  explicit Rng(std::uint64_t seed) : state_(seed) {}
+  std::uint64_t next();
+  int below(int n) { return int(next() % std::uint64_t(n)); }  // 0 <= r < n (n > 0)
+  bool chance(int percent) { return below(100) < percent; }
+
+ private:
+  std::uint64_t state_;
+};
+
+// Extra weights (added to a base weight of 1 per legal move) used when picking random moves.
+struct MoveBias {
+  int check = 0;           // move gives check
+  int capture = 0;         // move captures (en passant included)
+  int pawn = 0;            // any pawn move
+  int promotion = 0;       // promotion
+  int ep_setup = 0;        // double step that lands beside an enemy pawn, or an en passant capture
+  int castle = 0;          // castling
+  int quiet_piece = 0;     // a non-pawn, non-capturing move (keeps pawns and rights around)
+  int keep_rights = 0;     // a move that leaves the castling rights as they are (when any are held)
+};
+
+// Features of a position that make a perft comparison interesting.
+struct Features {
+  int legal_moves = 0;
+  bool castling_rights = false;
+  bool en_passant_capture = false;  // ep square set and an en passant capture is legal
+  bool in_check = false;
+  bool promotion = false;           // some legal move promotes
+};
+Features features_of(const Position& pos);
+
+// A legal move picked at random with the given bias; the position must not be terminal.
+// `pos` is used to try moves and is restored.
+Move pick_move(Position& pos, Rng& rng, const MoveBias& bias);
+
+// Plays up to `plies` biased random legal moves; stops before a move that would leave no legal
+// reply (so the position reached is never terminal). Returns the number of plies played.
+int random_walk(Position& pos, int plies, Rng& rng, const MoveBias& bias = {});
+
+// Starting points for random play: the standard start, Kiwipete and the other EPD positions
+// (promotion-heavy ones included).
+std::vector<std::string> random_play_starts();
+
+// `count` distinct non-terminal positions (FEN) reached by biased random play from
+// random_play_starts(), planned game lengths 1..80 plies. Each sample is steered towards one
+// feature (castling rights, en passant, check, promotion, or none, in turn) by its start (one
+// with castling rights, or with pawns for en passant), its move bias and, after its planned
+// length, by up to 24 further plies played until the feature appears. Deterministic per seed
+// (and per move generator: a generator change changes the sample).
+std::vector<std::string> sample_positions(std::uint64_t seed, int count);
+
+// Plain random games (no steering), for the make/unmake and generator-equivalence suites:
+// every position visited (FEN), `games` games of up to `max_plies` plies each.
+std::vector<std::string> random_game_positions(std::uint64_t seed, int games, int max_plies);
+
+}  // namespace arbiter::test
