@@ -241,3 +241,96 @@ std::vector<std::string> random_game_positions(std::uint64_t seed, int games, in
 }
 
 }  // namespace arbiter::test
+
+// --- The orthodox-problems corpus and the arbiter command --------------------------------------
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cstdlib>
+
+namespace arbiter::test {
+
+namespace {
+std::vector<std::string> split_fields(const std::string& s, char sep) {
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  for (;;) {
+    auto end = s.find(sep, start);
+    out.push_back(s.substr(start, end == std::string::npos ? std::string::npos : end - start));
+    if (end == std::string::npos) break;
+    start = end + 1;
+  }
+  return out;
+}
+}  // namespace
+
+std::string orthodox_corpus_path(const std::string& file) { return shared_path("corpus/orthodox-problems/" + file); }
+
+std::vector<CorpusProblem> orthodox_corpus() {
+  std::vector<CorpusProblem> rows;
+  const auto lines = split_fields(read_text_file(orthodox_corpus_path("MANIFEST.tsv")), '\n');
+  for (std::size_t i = 1; i < lines.size(); ++i) {
+    if (lines[i].empty()) continue;
+    const auto cols = split_fields(lines[i], '\t');
+    if (cols.size() < 5 || cols[2].size() < 2 || cols[2][0] != '#')
+      throw std::runtime_error("MANIFEST.tsv line " + std::to_string(i + 1) + ": malformed row");
+    CorpusProblem p;
+    p.file = cols[0];
+    p.fen = cols[1];
+    p.stipulation = cols[2];
+    p.moves = std::stoi(cols[2].substr(1));
+    if (!cols[3].empty()) p.popeye_keys = split_fields(cols[3], ';');
+    p.popeye_seconds = std::stod(cols[4]);
+    rows.push_back(std::move(p));
+  }
+  return rows;
+}
+
+CorpusProblem orthodox_corpus_problem(const std::string& file) {
+  for (auto& p : orthodox_corpus())
+    if (p.file == file || p.file == file + ".inp") return p;
+  throw std::runtime_error("no corpus problem " + file);
+}
+
+ScratchDir::ScratchDir() {
+  static std::atomic<int> counter{0};
+  path_ = std::filesystem::temp_directory_path() /
+          ("arbiter-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
+  std::filesystem::remove_all(path_);
+  std::filesystem::create_directories(path_);
+}
+
+ScratchDir::~ScratchDir() {
+  std::error_code ignored;
+  std::filesystem::remove_all(path_, ignored);
+}
+
+std::string ScratchDir::write(const std::string& name, const std::string& text) const {
+  const std::string file = path(name);
+  std::ofstream out(file, std::ios::binary);
+  out << text;
+  if (!out) throw std::runtime_error("cannot write " + file);
+  return file;
+}
+
+std::string shell_quote(const std::string& text) {
+  std::string q = "'";
+  for (char c : text) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return q + "'";
+}
+
+CliRun run_arbiter_command(const std::string& args, const ScratchDir& dir) {
+  const std::string out = dir.path("cli-stdout.txt"), err = dir.path("cli-stderr.txt");
+  const std::string command =
+      shell_quote(ARBITER_BINARY) + " " + args + " >" + shell_quote(out) + " 2>" + shell_quote(err);
+  const int raw = std::system(command.c_str());
+  CliRun run;
+  run.status = raw != -1 && WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  run.out = read_text_file(out);
+  run.err = read_text_file(err);
+  return run;
+}
+
+}  // namespace arbiter::test

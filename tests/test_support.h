@@ -90,3 +90,53 @@ std::vector<std::string> sample_positions(std::uint64_t seed, int count);
 std::vector<std::string> random_game_positions(std::uint64_t seed, int games, int max_plies);
 
 }  // namespace arbiter::test
+
+// --- The orthodox-problems corpus and the arbiter command, for the prover suites ------------
+
+#include <filesystem>
+
+namespace arbiter::test {
+
+// One row of corpus/orthodox-problems/MANIFEST.tsv.
+struct CorpusProblem {
+  std::string file;                      // "baird_0001_2.inp"
+  std::string fen;                       // White to move
+  std::string stipulation;               // "#2"
+  int moves = 0;                         // N of "#N"
+  std::vector<std::string> popeye_keys;  // Popeye's keys as written ("Qh5*h7 +", "0-0"); empty: no solution
+  double popeye_seconds = 0;
+};
+
+// Every MANIFEST row, in file order; throws std::runtime_error on a malformed row.
+std::vector<CorpusProblem> orthodox_corpus();
+// The row of `file` ("baird_0001_2.inp" or "baird_0001_2"); throws when there is none.
+CorpusProblem orthodox_corpus_problem(const std::string& file);
+// Full path of a corpus file ("baird_0001_2.out").
+std::string orthodox_corpus_path(const std::string& file);
+
+// A fresh temporary directory, removed with everything in it at destruction.
+class ScratchDir {
+ public:
+  ScratchDir();
+  ~ScratchDir();
+  ScratchDir(const ScratchDir&) = delete;
+  ScratchDir& operator=(const ScratchDir&) = delete;
+  std::string path(const std::string& name) const { return (path_ / name).string(); }
+  std::string write(const std::string& name, const std::string& text) const;  // returns the path
+
+ private:
+  std::filesystem::path path_;
+};
+
+// `text` quoted for /bin/sh.
+std::string shell_quote(const std::string& text);
+
+struct CliRun {
+  int status = -1;  // exit status, -1 when the process did not exit normally
+  std::string out, err;
+};
+// Runs ARBITER_BINARY with `args` (already shell-quoted where needed), capturing stdout and
+// stderr through files in `dir`.
+CliRun run_arbiter_command(const std::string& args, const ScratchDir& dir);
+
+}  // namespace arbiter::test

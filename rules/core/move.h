@@ -2,7 +2,9 @@
 // A move packed into 16 bits: from (6), to (6), kind (2), promotion piece (2).
 // Castling is stored as the king's move (e1g1), which is also its UCI spelling.
 
+#include <algorithm>
 #include <cstdint>
+#include <type_traits>
 
 #include "rules/core/types.h"
 
@@ -31,9 +33,20 @@ class Move {
 };
 
 // Fixed-capacity list: generation never allocates. 256 exceeds the legal maximum (218).
+// The storage is left uninitialised (a list is made at every search node; only the first
+// size() entries are ever read).
 template <class M = Move, int Capacity = 256>
 class MoveList {
+  static_assert(std::is_trivially_copyable_v<M> && std::is_trivially_destructible_v<M>);
+
  public:
+  MoveList() {}
+  MoveList(const MoveList& other) : size_(other.size_) { std::copy(other.begin(), other.end(), moves_); }
+  MoveList& operator=(const MoveList& other) {
+    size_ = other.size_;
+    std::copy(other.begin(), other.end(), moves_);
+    return *this;
+  }
   void push(M m) { moves_[size_++] = m; }
   int size() const { return size_; }
   bool empty() const { return size_ == 0; }
@@ -51,7 +64,9 @@ class MoveList {
   }
 
  private:
-  M moves_[Capacity];
+  union {  // no default initialisation of the elements
+    M moves_[Capacity];
+  };
   int size_ = 0;
 };
 

@@ -37,6 +37,7 @@ class Game {
     return std::nullopt;
   }
   void generate_legal(MoveList<>& list) const { orthodox::generate_legal(pos_, list, options_); }
+  void generate_checks(MoveList<>& list) const { orthodox::generate_legal_checks(pos_, list, options_); }
   int count_legal() const { return orthodox::count_legal(pos_, options_); }
   bool has_legal_move() const { return orthodox::has_legal_move(pos_, options_); }
   void play(Move m) { pos_.make(m); }

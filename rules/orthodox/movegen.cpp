@@ -71,6 +71,44 @@ struct Exists {
   bool done() const { return found; }
 };
 
+// Keeps only checking moves: squares from which each piece type would attack the enemy king
+// are computed once, pieces that unmask a slider on the king ("discoverers") keep every move
+// off the line, and the rare special moves are tested one by one.
+struct ChecksOnly {
+  MoveList<>& list;
+  const Position& pos;
+  Square king;
+  Bitboard check_squares[PieceTypeCount];
+  Bitboard discoverers;
+
+  ChecksOnly(MoveList<>& l, const Position& p) : list(l), pos(p), king(p.king_square(~p.side_to_move())) {
+    const Color us = pos.side_to_move();
+    const Bitboard occupied = pos.occupied();
+    check_squares[NoPieceType] = check_squares[King] = 0;
+    check_squares[Pawn] = pawn_attacks(~us, king);
+    check_squares[Knight] = knight_attacks(king);
+    check_squares[Bishop] = bishop_attacks(king, occupied);
+    check_squares[Rook] = rook_attacks(king, occupied);
+    check_squares[Queen] = check_squares[Bishop] | check_squares[Rook];
+    discoverers = 0;
+    Bitboard snipers = (rook_attacks(king, 0) & pos.pieces(us, Rook, Queen)) | (bishop_attacks(king, 0) & pos.pieces(us, Bishop, Queen));
+    while (snipers) {
+      Square s = pop_lsb(snipers);
+      Bitboard blockers = (between(king, s) ^ square_bb(s)) & occupied;
+      if (blockers && !more_than_one(blockers) && (blockers & pos.pieces(us))) discoverers |= blockers;
+    }
+  }
+  void add(Move m) {
+    if (gives_check(pos, m)) list.push(m);
+  }
+  void add_many(Square from, Bitboard targets) {
+    Bitboard checking = targets & check_squares[type_of(pos.piece_on(from))];
+    if (discoverers & square_bb(from)) checking |= targets & ~line(king, from);
+    while (checking) list.push(Move(from, pop_lsb(checking)));
+  }
+  static constexpr bool done() { return false; }
+};
+
 template <class Sink>
 void add_promotions(Sink& sink, Square from, Square to) {
   for (PieceType t : {Queen, Rook, Bishop, Knight}) sink.add(Move(from, to, MoveKind::Promotion, t));
@@ -202,6 +240,13 @@ void generate(const Position& pos, Sink& sink, const Options& options) {
 
 void generate_legal(const Position& pos, MoveList<>& moves, const Options& options) {
   Store sink{moves};
+  if (pos.side_to_move() == White) generate<White>(pos, sink, options);
+  else generate<Black>(pos, sink, options);
+}
+
+void generate_legal_checks(const Position& pos, MoveList<>& moves, const Options& options) {
+  ChecksOnly sink(moves, pos);
+  if (sink.king == NoSquare) return;
   if (pos.side_to_move() == White) generate<White>(pos, sink, options);
   else generate<Black>(pos, sink, options);
 }

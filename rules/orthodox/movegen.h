@@ -21,6 +21,9 @@ namespace arbiter::orthodox {
 
 void generate_legal(const Position& pos, MoveList<>& moves, const Options& options = {});
 
+// The legal moves that give check (what the attacker's last move in a mate search needs).
+void generate_legal_checks(const Position& pos, MoveList<>& moves, const Options& options = {});
+
 // Is there any legal move? Stops at the first (mate and stalemate tests).
 bool has_legal_move(const Position& pos, const Options& options = {});
 

@@ -7,7 +7,9 @@
 #include <nlohmann/json.hpp>
 
 #include "solver/bench/perft_bench.h"
+#include "solver/bench/problem_bench.h"
 #include "solver/bench/uci_engine.h"
+#include "solver/cli/cli_support.h"
 #include "solver/cli/commands.h"
 
 namespace arbiter::cli {
@@ -16,14 +18,61 @@ namespace {
 struct Args {
   std::string stockfish = UciEngine::default_path();
   std::string epd;
+  std::string problems;
+  bool no_tree = false;
   int repeats = 3;
   bool json = false;
 };
 
+// The prover benchmark: a corpus folder of Popeye problems, against Popeye's recorded times.
+int run_problem_bench(const Args& args) {
+  ProblemBenchOptions options;
+  options.tree = !args.no_tree;
+  auto rows = arbiter::run_problem_bench(args.problems, options, [&](int done, int total, const std::string& name) {
+    if (progress_visible(args.json)) std::cerr << fmt::format("\r  {}/{} {:<40}", done + 1, total, name) << std::flush;
+  });
+  if (progress_visible(args.json)) std::cerr << "\r" << std::string(60, ' ') << "\r";
+  double ours = 0, popeye = 0;
+  std::uint64_t nodes = 0;
+  int disagreements = 0;
+  nlohmann::ordered_json out = {{"folder", args.problems}, {"tree", options.tree}, {"problems", nlohmann::ordered_json::array()}};
+  if (!args.json)
+    std::cout << fmt::format("{:<34} {:>4} {:>9} {:>12} {:>10} {:>10} {:>7}  {}\n", "problem", "stip", "verdict", "nodes",
+                             "arbiter s", "popeye s", "ratio", "keys");
+  for (const auto& r : rows) {
+    ours += r.seconds;
+    popeye += r.popeye_seconds;
+    nodes += r.nodes;
+    disagreements += !r.agree();
+    double ratio = r.popeye_seconds > 0 ? r.seconds / r.popeye_seconds : 0;
+    out["problems"].push_back({{"problem", r.name}, {"stipulation", r.stipulation}, {"verdict", r.verdict},
+                               {"keys", r.keys}, {"popeye_keys", r.popeye_keys}, {"keys_agree", r.agree()},
+                               {"nodes", r.nodes}, {"seconds", r.seconds}, {"popeye_seconds", r.popeye_seconds}});
+    if (!args.json)
+      std::cout << fmt::format("{:<34} {:>4} {:>9} {:>12} {:>10.3f} {:>10.3f} {:>7.3f}  {}\n", r.name.substr(0, 34),
+                               r.stipulation, r.verdict, r.nodes, r.seconds, r.popeye_seconds, ratio,
+                               r.agree() ? "same as Popeye" : "DIFFERENT from Popeye");
+  }
+  double ratio = popeye > 0 ? ours / popeye : 0;
+  out["nodes"] = nodes;
+  out["seconds"] = ours;
+  out["popeye_seconds"] = popeye;
+  out["ratio"] = ratio;
+  out["key_disagreements"] = disagreements;
+  if (args.json) std::cout << out.dump(2) << "\n";
+  else
+    std::cout << fmt::format("{:<34} {:>4} {:>9} {:>12} {:>10.3f} {:>10.3f} {:>7.3f}  {} of {} key sets as Popeye's\n"
+                             "(ratio = arbiter time / Popeye's recorded solving time; {})\n",
+                             "total", "", "", nodes, ours, popeye, ratio, rows.size() - std::size_t(disagreements),
+                             rows.size(), options.tree ? "both build the full solution tree" : "arbiter: keys only, no tree");
+  return disagreements == 0 ? ExitOk : ExitClaimFalse;
+}
+
 int run_bench(const Args& args) {
+  if (!args.problems.empty()) return run_problem_bench(args);
   auto positions = args.epd.empty() ? standard_bench_positions() : read_perft_epd(args.epd);
   auto rows = run_perft_bench(positions, args.stockfish, args.repeats, [&](const std::string& what) {
-    if (!args.json) std::cerr << "  running " << what << "\n";
+    if (progress_visible(args.json)) std::cerr << "  running " << what << "\n";
   });
   double ours = 0, peer = 0;
   bool agree = true;
@@ -56,11 +105,17 @@ int run_bench(const Args& args) {
 }  // namespace
 
 void add_bench_command(CLI::App& app, int& status) {
-  auto* cmd = app.add_subcommand("bench", "Time our perft against a UCI engine's `go perft` (Stockfish) on the same positions.\n"
-                                          "Default: start position depth 6 and Kiwipete depth 5. Exit 1 if node counts disagree.");
+  auto* cmd = app.add_subcommand("bench", "Benchmarks (not tests). Default: time our perft against a UCI engine's `go perft`\n"
+                                          "(Stockfish) on the same positions: start position depth 6 and Kiwipete depth 5.\n"
+                                          "With --problems: the mate-in-N prover on a corpus of Popeye problems.\n"
+                                          "Exit 1 if node counts (or key sets) disagree.");
   auto args = std::make_shared<Args>();
   cmd->add_option("--stockfish", args->stockfish, "Peer engine binary (default /usr/games/stockfish)");
   cmd->add_option("--epd", args->epd, "Benchmark every position of a perft EPD file at its deepest depth instead");
+  cmd->add_option("--problems", args->problems,
+                  "Benchmark the prover instead: every Popeye problem (*.inp, with Popeye's *.out beside it) of this\n"
+                  "folder, e.g. ../shared/corpus/orthodox-problems; exit 1 if any key set differs from Popeye's");
+  cmd->add_flag("--no-tree", args->no_tree, "With --problems: keys only, without the solution tree");
   cmd->add_option("--repeat", args->repeats, "Runs per measurement; the best time counts (default 3)")->check(CLI::Range(1, 100));
   cmd->add_flag("--json", args->json, "Print one JSON object: positions[], seconds, peer_seconds, ratio, counts_agree");
   cmd->callback([args, &status] {

@@ -1,5 +1,7 @@
 #include "solver/cli/cli_support.h"
 
+#include <unistd.h>
+
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -22,6 +24,8 @@ int guarded(const std::string& name, const std::function<int()>& body) {
   }
   return ExitBadInput;
 }
+
+bool progress_visible(bool json) { return !json && isatty(STDERR_FILENO); }
 
 std::string read_text_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);

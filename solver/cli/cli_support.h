@@ -10,6 +10,9 @@ namespace arbiter::cli {
 // as "arbiter NAME: FILE:LINE:COL: message" and gives exit status 2.
 int guarded(const std::string& name, const std::function<int()>& body);
 
+// Progress lines go to stderr only when a person watches it (a terminal) and not in --json mode.
+bool progress_visible(bool json);
+
 std::string read_text_file(const std::string& path);  // throws ParseError naming the file
 // Writes to a temporary file beside `path`, then renames it: never a half-written file.
 void write_file_atomically(const std::string& path, const std::string& text);

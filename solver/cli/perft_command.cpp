@@ -10,6 +10,7 @@
 #include "rules/core/fen.h"
 #include "rules/notation/uci.h"
 #include "rules/orthodox/game.h"
+#include "solver/cli/cli_support.h"
 #include "solver/cli/commands.h"
 #include "solver/perft/perft.h"
 
@@ -25,9 +26,9 @@ int run_perft(const std::string& fen, int depth, bool divide, bool json) {
   nlohmann::ordered_json out = {{"fen", write_fen(game.position())}, {"depth", depth}};
   if (divide) {
     auto entries = perft_divide(game, depth, [&](int done, int total) {
-      if (!json && depth >= 6) std::cerr << fmt::format("\r{}/{} root moves", done, total) << std::flush;
+      if (depth >= 6 && progress_visible(json)) std::cerr << fmt::format("\r{}/{} root moves", done, total) << std::flush;
     });
-    if (!json && depth >= 6) std::cerr << "\n";
+    if (depth >= 6 && progress_visible(json)) std::cerr << "\n";
     nlohmann::ordered_json moves = nlohmann::ordered_json::object();
     for (const auto& e : entries) {
       nodes += e.nodes;

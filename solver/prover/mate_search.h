@@ -40,9 +40,14 @@ class MateSearch {
       if (known != TranspositionTable::Probe::Unknown) return known == TranspositionTable::Probe::Win;
     }
     MoveList moves;
-    game_.generate_legal(moves);
     const bool only_checks = n == 1 || checks_only_;
-    int count = order_attacker_moves(moves, only_checks);
+    if constexpr (requires { game_.generate_checks(moves); }) {
+      if (only_checks) game_.generate_checks(moves);
+      else game_.generate_legal(moves);
+    } else {
+      game_.generate_legal(moves);
+    }
+    int count = order_attacker_moves(moves, only_checks, /*all_checks=*/only_checks && HasCheckGenerator);
     for (int i = 0; i < count; ++i) {
       if (try_attacker_move(moves[i], n)) {
         remember_killer(attacker_killers_, moves[i]);
@@ -57,6 +62,7 @@ class MateSearch {
   // AND node, defender to move: does every defence lose to a mate within n more attacker
   // moves? With no defence left this is mate (true) or stalemate (false).
   bool every_defence_loses(int n) {
+    if (n == 0) return game_.in_check() && !game_.has_legal_move();  // the move played must have mated
     // Positions with the defender to move are cached too (their keys differ from the
     // attacker-to-move ones by the side to move, so the two kinds never collide).
     const bool use_table = !checks_only_ && n >= 2;
@@ -149,11 +155,13 @@ class MateSearch {
 
   // Puts checks first (and, when only checks are allowed, drops the rest); returns the
   // number of moves to try.
-  int order_attacker_moves(MoveList& moves, bool only_checks) {
-    std::array<int, 256> score{};
+  static constexpr bool HasCheckGenerator = requires(const G& g, MoveList& l) { g.generate_checks(l); };
+
+  int order_attacker_moves(MoveList& moves, bool only_checks, bool all_checks) {
+    std::array<int, 256> score;  // written before read; not zeroed at every node
     int kept = 0;
     for (int i = 0; i < moves.size(); ++i) {
-      bool check = gives_check(moves[i]);
+      bool check = all_checks || gives_check(moves[i]);
       if (only_checks && !check) continue;
       int s = check ? 4 : 0;
       if (moves[i] == attacker_killers_[ply_][0]) s += 8;
@@ -168,7 +176,7 @@ class MateSearch {
   }
 
   void order_defences(MoveList& moves) {
-    std::array<int, 256> score{};
+    std::array<int, 256> score;  // written before read; not zeroed at every node
     for (int i = 0; i < moves.size(); ++i) {
       int s = 0;
       if (moves[i] == defence_killers_[ply_][0]) s = 8;
@@ -180,9 +188,22 @@ class MateSearch {
     sort_by_score(moves, score, moves.size());
   }
 
-  // Stable insertion sort, highest score first: lists are short and mostly ordered.
+  // Highest score first, stable. Most moves score 0: one pass moves the scored ones to the
+  // front (in order), then only that short prefix is insertion-sorted.
   static void sort_by_score(MoveList& moves, std::array<int, 256>& score, int count) {
-    for (int i = 1; i < count; ++i) {
+    MoveList rest;  // uninitialised storage
+    int scored = 0, unscored = 0;
+    for (int i = 0; i < count; ++i) {
+      if (score[i] > 0) {
+        moves[scored] = moves[i];
+        score[scored++] = score[i];
+      } else {
+        rest.push(moves[i]);
+        ++unscored;
+      }
+    }
+    for (int i = 0; i < unscored; ++i) moves[scored + i] = rest[i];
+    for (int i = 1; i < scored; ++i) {
       M m = moves[i];
       int s = score[i], j = i - 1;
       while (j >= 0 && score[j] < s) {
