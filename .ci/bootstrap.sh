@@ -1,5 +1,6 @@
 # Sourced by tests/run.sh and puzzles/verify.sh: install what is missing, configure, build.
 # Usage: arbiter_build BUILD_DIR [extra cmake args...]   (sets ARBITER_BUILD to the directory)
+# ARBITER_TARGET=arbiter builds only the command (the main job needs no tests).
 
 ARBITER_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 ARBITER_PACKAGES="g++ cmake ninja-build catch2 libboost-graph-dev libz3-dev libcli11-dev nlohmann-json3-dev libfmt-dev stockfish"
@@ -22,6 +23,6 @@ arbiter_build() {
   arbiter_install_packages
   echo "== configuring and building in $dir"
   cmake -S "$ARBITER_ROOT" -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Release "$@" >/dev/null
-  cmake --build "$dir" -j "$(nproc)"
+  cmake --build "$dir" -j "$(nproc)" ${ARBITER_TARGET:+--target "$ARBITER_TARGET"}
   ARBITER_BUILD="$dir"
 }

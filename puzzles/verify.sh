@@ -1,15 +1,23 @@
 #!/usr/bin/env bash
 # The main job: installs missing Debian packages, builds (Release), and checks every puzzle
-# shipped in puzzles/ (games are replayed move by move). Exit 0 only if every claim holds.
+# shipped in puzzles/: problem files (a [Stipulation] tag, or Popeye input) are verified
+# against the prover, game records are replayed move by move. Exit 0 only if every claim holds.
 set -uo pipefail
 source "$(dirname "$0")/../.ci/bootstrap.sh"
-arbiter_build "$ARBITER_ROOT/build" || exit 2
+ARBITER_TARGET=arbiter arbiter_build "$ARBITER_ROOT/build" || exit 2
 
 arbiter="$ARBITER_BUILD/solver/arbiter"
-passed=0; failed=0
+passed=0; failed=0; failures=""
 while IFS= read -r file; do
-  if "$arbiter" replay "$file"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAILED: $file"; fi
+  if grep -qiE '^\[Stipulation |^ *(beginproblem|begin) *$' "$file"; then kind=verify; else kind=replay; fi
+  echo "== $kind ${file#$ARBITER_ROOT/}"
+  if "$arbiter" "$kind" "$file"; then
+    passed=$((passed + 1))
+  else
+    failed=$((failed + 1)); failures="$failures ${file#$ARBITER_ROOT/}"
+  fi
   echo
-done < <(find "$ARBITER_ROOT/puzzles" -name '*.pgn' | sort)
+done < <(find "$ARBITER_ROOT/puzzles" \( -name '*.pgn' -o -name '*.inp' \) | sort)
+[ -n "$failures" ] && echo "failed:$failures"
 echo "puzzles: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

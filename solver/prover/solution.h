@@ -18,6 +18,7 @@ struct DefenceNode;
 struct AttackerNode {
   std::string san, uci;
   int mate_in = 0;
+  bool check = false;                  // gives check (so there is no threat to state)
   std::vector<AttackerNode> threat;    // key only: what would follow if the defender could pass
   std::vector<DefenceNode> defences;   // every legal defence, each with its answers; empty when it mates
 };

@@ -36,8 +36,8 @@ class TextWriter {
 
   void defences(const std::vector<DefenceNode>& list, int move_number, int indent) {
     if (list.size() == 1 && list[0].answers.size() == 1) {  // a forced reply stays on the line
-      out_ << " ";
-      defence(list[0], move_number, indent);
+      out_ << " " << list[0].san << " ";
+      attacker(list[0].answers[0], move_number + 1, indent);
       return;
     }
     for (const auto& d : list) {
@@ -73,7 +73,7 @@ nlohmann::ordered_json defence_json(const DefenceNode& d) {
 }
 
 nlohmann::ordered_json attacker_json(const AttackerNode& a) {
-  nlohmann::ordered_json j = {{"move", a.san}, {"uci", a.uci}, {"mate_in", a.mate_in}};
+  nlohmann::ordered_json j = {{"move", a.san}, {"uci", a.uci}, {"mate_in", a.mate_in}, {"check", a.check}};
   if (!a.threat.empty()) {
     j["threat"] = nlohmann::ordered_json::array();
     for (const auto& t : a.threat) j["threat"].push_back(attacker_json(t));
@@ -97,21 +97,11 @@ std::string format_solution_text(const Solution& s) {
       out << "\n";
       continue;
     }
-    std::vector<DefenceNode> shown;
-    std::size_t threat_follows = 0;
-    for (const auto& d : key.defences) {
-      if (d.threat_follows) ++threat_follows;
-      else shown.push_back(d);
-    }
     if (!key.threat.empty()) out << " (" << w.compact(key.threat[0], 2) << ")";
-    else if (!key.defences.empty()) out << " zugzwang";
-    for (const auto& d : shown) {
+    else if (!key.defences.empty() && !key.check) out << " zugzwang";
+    for (const auto& d : key.defences) {  // every defence, as Popeye prints them
       w.newline(4);
       w.defence(d, 1, 4);
-    }
-    if (threat_follows) {
-      w.newline(4);
-      out << "(" << threat_follows << (threat_follows == 1 ? " other defence allows" : " other defences allow") << " the threat)";
     }
     out << "\n";
   }

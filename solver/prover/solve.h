@@ -51,7 +51,7 @@ class Solver {
       s.tries.clear();
     }
     for (const auto& [m, length] : keys) {
-      AttackerNode node{game_.move_text(m), game_.move_uci(m), length, {}, {}};
+      AttackerNode node{game_.move_text(m), game_.move_uci(m), length, false, {}, {}};
       if (s.shortest == 0 || length < s.shortest) s.shortest = length;
       s.keys.push_back(node);
     }
@@ -148,8 +148,9 @@ class Solver {
   }
 
   AttackerNode build_key(const M& key, int length) {
-    AttackerNode node{game_.move_text(key), game_.move_uci(key), length, {}, {}};
+    AttackerNode node{game_.move_text(key), game_.move_uci(key), length, false, {}, {}};
     game_.play(key);
+    node.check = game_.in_check();
     std::string threat_uci;
     int threat_length = 0;
     if constexpr (requires { game_.play_null(); game_.undo_null(); }) {
@@ -196,9 +197,10 @@ class Solver {
       game_.undo();
       if (!win) continue;
       count_tree_node();
-      AttackerNode an{game_.move_text(a), game_.move_uci(a), k, {}, {}};
+      AttackerNode an{game_.move_text(a), game_.move_uci(a), k, false, {}, {}};
       if (k > 1) {
         game_.play(a);
+        an.check = game_.in_check();
         an.defences = defences(k - 1, {});
         game_.undo();
       }
