@@ -54,8 +54,13 @@ int run_solve(const Args& args) {
     options.first_key_only = args.first_key;
     options.build_tree = !args.no_tree || !args.certificate.empty();
     options.limits = {args.max_nodes, args.max_seconds, args.hash_mb};
+    if (progress_visible(args.json))
+      options.progress = [](int done, int total, const std::string& move) {
+        std::cerr << fmt::format("\r  first move {}/{}: {:<10}", done + 1, total, move) << std::flush;
+      };
     if (!args.json) std::cout << problem_heading(p) << rules.diagram(p.fen, p.fen_location) << "\n";
     prover::Solution s = rules.solve(p.fen, p.fen_location, options);
+    if (options.progress) std::cerr << "\r" << std::string(40, ' ') << "\r" << std::flush;
     status = std::max(status, exit_for(s.verdict));
     if (!args.certificate.empty()) {
       if (s.verdict != prover::Verdict::Proved || !s.tree_complete)

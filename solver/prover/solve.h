@@ -3,6 +3,7 @@
 // the full tree of defences for each key, optional tries with their unique refutation, or in
 // first-key mode just one proved key as fast as possible.
 
+#include <functional>
 #include <string>
 
 #include "solver/prover/mate_search.h"
@@ -17,6 +18,8 @@ struct SolveOptions {
   bool build_tree = true;
   std::size_t max_tree_nodes = 50000;  // a larger printed tree is cut (the verdict is not)
   Limits limits;
+  // Called before each first move is examined (complete solutions): done, total, the move.
+  std::function<void(int, int, const std::string&)> progress;
 };
 
 template <RuleSet G>
@@ -80,7 +83,9 @@ class Solver {
     MoveList moves;
     game_.generate_legal(moves);
     std::vector<std::pair<M, int>> keys;
+    int done = 0;
     for (const M& m : moves) {
+      if (options_.progress) options_.progress(done++, moves.size(), game_.move_text(m));
       std::string san = options_.tries ? game_.move_text(m) : std::string();
       game_.play(m);
       if (search_.every_defence_loses(options_.n - 1)) {
