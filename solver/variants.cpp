@@ -34,6 +34,7 @@ VariantEngines register_variant(std::string name, std::vector<std::string> alias
     G game = G::from_fen(fen, where);
     return prover::check_certificate(game, c, n);
   };
+  e.replay = [](const PgnGame& record) { return replay_game<G>(record, &G::from_fen); };
   e.diagram = [](std::string_view fen, const SourceLocation& where) {
     return board_diagram(G::from_fen(fen, where).position());
   };

@@ -14,6 +14,7 @@
 #include "solver/prover/certificate.h"
 #include "solver/prover/solve.h"
 #include "solver/prover/verify.h"
+#include "solver/replay/replay.h"
 
 namespace arbiter {
 
@@ -27,6 +28,7 @@ struct VariantEngines {
                                  const PgnLine& published);
   prover::CertificateCheck (*check_certificate)(std::string_view fen, const SourceLocation& where,
                                                 const nlohmann::json& certificate, int n);
+  ReplayReport (*replay)(const PgnGame& record);
   std::string (*diagram)(std::string_view fen, const SourceLocation& where);
 };
 

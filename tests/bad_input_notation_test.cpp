@@ -189,7 +189,7 @@ TEST_CASE("the replay command: bad input is exit 2 with FILE:LINE:COL on stderr"
   SECTION("missing file") {
     const Run run = run_arbiter(dir, "replay " + dir.path("absent.pgn"));
     CHECK(run.status == 2);
-    CHECK_THAT(run.err, Catch::Contains("absent.pgn: cannot open the file"));
+    CHECK_THAT(run.err, Catch::Contains("absent.pgn:1:1: cannot read the file"));
     CHECK(run.out.empty());
   }
   SECTION("garbled SAN, JSON mode prints nothing") {
@@ -308,4 +308,39 @@ TEST_CASE("the replay command: illegal moves and false claims are exit 1, legal 
     }
     CHECK(mates == 4);
   }
+}
+
+TEST_CASE("mangled records never crash the reader or the replay: a report or a ParseError", "[notation][bad-input]") {
+  const std::string original =
+      test::read_text_file(std::string(ARBITER_SOURCE_DIR) + "/puzzles/orthodox/scholars-mate-referee.pgn") +
+      "\n[FEN \"4k3/P7/8/8/8/8/8/4K3 w - - 0 1\"]\n\n1. a8=Q+ {c} (1. a8=N $2) Kd7 2. Qb7+ Ke6 *\n";
+  const std::string alphabet = "[]{}()\"\\;$!?.*-=+#x0123456789abcdefghKQRBNPO \n%e";
+  test::Rng rng(77);
+  int reports = 0, errors = 0;
+  for (int round = 0; round < 3000; ++round) {
+    std::string text = original;
+    for (int edits = 1 + rng.below(3); edits > 0; --edits) {
+      const std::size_t at = std::size_t(rng.below(int(text.size())));
+      switch (rng.below(3)) {
+        case 0: text.erase(at, 1); break;
+        case 1: text.insert(at, 1, alphabet[std::size_t(rng.below(int(alphabet.size())))]); break;
+        default: text[at] = alphabet[std::size_t(rng.below(int(alphabet.size())))]; break;
+      }
+    }
+    try {
+      for (const PgnGame& game : read_pgn(text, "m.pgn")) {
+        ReplayReport report = replay(game);
+        (void)write_pgn(game);
+        if (const ReplayError* e = report.first_error()) CHECK(e->where.line >= 1);
+      }
+      ++reports;
+    } catch (const ParseError& e) {
+      CHECK(e.where().line >= 1);
+      CHECK(e.where().column >= 1);
+      CHECK_FALSE(e.message().empty());
+      ++errors;
+    }
+  }
+  CHECK(reports > 100);
+  CHECK(errors > 100);
 }

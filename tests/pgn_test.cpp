@@ -90,7 +90,7 @@ TEST_CASE("PGN reader: moves, comments, NAGs and nested variations", "[pgn]") {
   CHECK(g.moves[8].nags == std::vector<int>{14, 32});
   CHECK(g.moves[9].san == "Be7");
 
-  const PgnGame& second = read_pgn(Annotated)[1];
+  const PgnGame second = read_pgn(Annotated)[1];
   REQUIRE(second.moves.size() == 3);  // "1. d4 ... d5": the elided-ply dots are skipped
   CHECK(second.moves[1].san == "d5");
   CHECK(second.result == "*");

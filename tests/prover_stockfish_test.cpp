@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "rules/core/fen.h"
+#include "rules/notation/uci.h"
 #include "rules/orthodox/game.h"
 #include "solver/bench/uci_engine.h"
 #include "solver/prover/solve.h"
@@ -58,11 +59,11 @@ struct EngineResult {
 };
 
 // `go depth D` on a fresh game; the score is the last exact (not bound) score of the main line.
-EngineResult stockfish_search(UciEngine& sf, const std::string& fen, int depth) {
+EngineResult stockfish_search(UciEngine& sf, const std::string& fen, int depth, const std::string& moves = "") {
   sf.send("ucinewgame");
   sf.send("isready");
   sf.wait_for("readyok", std::chrono::duration_cast<std::chrono::milliseconds>(ReplyTimeout));
-  sf.send("position fen " + fen);
+  sf.send("position fen " + fen + (moves.empty() ? "" : " moves " + moves));
   sf.send("go depth " + std::to_string(depth));
   const auto deadline = std::chrono::steady_clock::now() + ReplyTimeout;
   EngineResult r;
@@ -166,6 +167,56 @@ struct Sample {
   prover::Solution solution;
 };
 
+prover::Solution solve_position(const Position& pos, int n) {
+  orthodox::Game game(pos);
+  prover::SolveOptions options;
+  options.n = n;
+  options.build_tree = false;
+  options.limits.max_nodes = NodeGuard;
+  return prover::solve(game, options);
+}
+
+// Stockfish's selective search does not always find the shortest mate from the root (it
+// reported "mate 4" at depth 24 for a mate in 3 whose key is a quiet king move). When it
+// reports a longer mate, we let it check our proof step by step instead: with White to move
+// and a proved exact mate in k, Stockfish's score must be "mate k", or else (never a shorter
+// mate) every Black defence to our key must lead to a position where, recursively, Stockfish
+// confirms our exact mate length. Mates in 1 it must always see. `pos` is `root` after `moves`.
+bool stockfish_confirms(UciEngine& sf, const std::string& root, Position& pos, std::vector<std::string>& moves,
+                        int k, std::ostringstream& log) {
+  std::string line;
+  for (const auto& m : moves) line += (line.empty() ? "" : " ") + m;
+  const EngineResult r = stockfish_search(sf, root, DeepDepth, line);
+  if (r.mate && r.value == k) return true;
+  log << "\n    [" << line << "] we: mate in " << k << ", Stockfish: " << r.describe();
+  if ((r.mate && r.value >= 1 && r.value < k) || k == 1) return false;
+  const prover::Solution s = solve_position(pos, k);
+  const prover::AttackerNode* key = nullptr;
+  for (const auto& candidate : s.keys)
+    if (candidate.mate_in == k && !key) key = &candidate;
+  if (s.verdict != prover::Verdict::Proved || !key) return false;
+  const Move key_move = *parse_uci(pos, key->uci);
+  pos.make(key_move);
+  moves.push_back(key->uci);
+  bool confirmed = true;
+  orthodox::Game after(pos);
+  MoveList<> defences;
+  after.generate_legal(defences);
+  for (const Move d : defences) {
+    if (!confirmed) break;
+    pos.make(d);
+    moves.push_back(to_uci(d));
+    const prover::Solution reply = solve_position(pos, k - 1);
+    confirmed = reply.verdict == prover::Verdict::Proved &&
+                stockfish_confirms(sf, root, pos, moves, reply.shortest, log);
+    moves.pop_back();
+    pos.unmake();
+  }
+  moves.pop_back();
+  pos.unmake();
+  return confirmed;
+}
+
 }  // namespace
 
 TEST_CASE("mate in 3 or none: the prover agrees with Stockfish", "[stockfish][prover]") {
@@ -224,33 +275,46 @@ TEST_CASE("mate in 3 or none: the prover agrees with Stockfish", "[stockfish][pr
   for (const auto& m : mates) (m.solution.shortest == 2 ? in_two : in_three) += 1;
 
   UciEngine sf(path);
-  int disagreements = 0, deeper_searches = 0, engine_mates_beyond_three = 0;
+  std::vector<std::string> disagreements;
+  std::vector<std::string> root_misses;  // Stockfish confirms our mate only after our key
+  int deeper_searches = 0, engine_mates_beyond_three = 0;
   for (const auto* group : {&mates_in_one, &mates}) {
     for (const auto& m : *group) {
       const int k = m.solution.shortest;
       std::set<std::string> fastest;
       for (const auto& key : m.solution.keys)
         if (key.mate_in == k) fastest.insert(key.uci);
+      std::ostringstream what;
+      what << "(" << m.source << ") " << m.fen << ": we prove mate in " << k << " (keys of that length:";
+      for (const auto& key : fastest) what << " " << key;
+      what << "); Stockfish: ";
+      auto exact = [&](const EngineResult& r) { return r.mate && r.value == k && fastest.count(r.bestmove) == 1; };
+      auto shorter = [&](const EngineResult& r) { return r.mate && r.value >= 1 && r.value < k; };
       EngineResult r = stockfish_search(sf, m.fen, Depth);
-      if (!(r.mate && r.value == k)) {
+      what << r.describe();
+      if (!exact(r) && !shorter(r)) {
         ++deeper_searches;
         r = stockfish_search(sf, m.fen, DeepDepth);
+        what << "; " << r.describe();
       }
-      const bool agree = r.has_score && r.mate && r.value == k && fastest.count(r.bestmove) == 1;
-      if (!agree) {
-        ++disagreements;
-        UNSCOPED_INFO("DISAGREEMENT (" << m.source << ") " << m.fen << ": we prove mate in " << k
-                                       << "; Stockfish: " << r.describe());
+      if (exact(r)) continue;
+      if (shorter(r) || k == 1) {  // a mate we did not find (or a mate in 1 missed): a real contradiction
+        disagreements.push_back(what.str());
+        continue;
       }
+      // Stockfish still reports a longer mate (or none) from the root: it checks our proof
+      // step by step instead.
+      Position pos = read_fen(m.fen);
+      std::vector<std::string> moves;
+      if (stockfish_confirms(sf, m.fen, pos, moves, k, what)) root_misses.push_back(what.str());
+      else disagreements.push_back(what.str());
     }
   }
   for (const auto& m : no_mates) {
     const EngineResult r = stockfish_search(sf, m.fen, Depth);
     if (r.mate && r.value > 3) ++engine_mates_beyond_three;
     if (r.has_score && r.mate && r.value >= 1 && r.value <= 3) {
-      ++disagreements;
-      UNSCOPED_INFO("DISAGREEMENT (" << m.source << ") " << m.fen << ": we prove no mate in 3; Stockfish: "
-                                     << r.describe());
+      disagreements.push_back("(" + m.source + ") " + m.fen + ": we prove no mate in 3; Stockfish: " + r.describe());
     }
     CHECK(r.has_score);
   }
@@ -261,11 +325,34 @@ TEST_CASE("mate in 3 or none: the prover agrees with Stockfish", "[stockfish][pr
                 << " from random play, " << engine_mates_beyond_three << " where Stockfish sees a longer mate); "
                 << deeper_searches << " deeper Stockfish searches; prover " << prover_seconds << " s, total "
                 << total_seconds << " s");
-  CHECK(disagreements == 0);
+  std::string listed, missed;
+  for (const auto& d : disagreements) listed += "\n  " + d;
+  for (const auto& d : root_misses) missed += "\n  " + d;
+  INFO(disagreements.size() << " disagreement(s):" << listed);
+  INFO(root_misses.size() << " position(s) where Stockfish at depth " << DeepDepth
+                          << " reports a longer mate from the root but confirms our proof step by step:" << missed);
+  CHECK(disagreements.empty());
+  CHECK(root_misses.size() <= mates.size() / 10);  // the exception stays an exception
   CHECK(int(mates.size()) >= 100);
   CHECK(int(no_mates.size()) >= 100);
   CHECK(in_two >= 20);
   CHECK(in_three >= 20);
   CHECK(no_mate_from_play >= 20);
   CHECK(int(mates_in_one.size()) == WantMatesInOne);
+
+  // The harness reads known answers correctly: a mate in 1, the Lasker–Thomas mate (8 at
+  // depth 12, the shortest 7 only deeper, hence the re-search), and a quiet start position.
+  const EngineResult one = stockfish_search(sf, "k7/8/1K6/8/8/8/8/2Q5 w - - 0 1", Depth);
+  CHECK(one.mate);
+  CHECK(one.value == 1);
+  CHECK(one.bestmove == "c1c8");
+  const EngineResult lasker =
+      stockfish_search(sf, "rn3rk1/pbppq1pp/1p2pb2/4N2Q/3PN3/3B4/PPP2PPP/R3K2R w KQ - 0 11", 40);
+  CHECK(lasker.mate);
+  CHECK(lasker.value == 7);
+  CHECK(lasker.bestmove == "h5h7");
+  const EngineResult quiet = stockfish_search(sf, std::string(StartFen), Depth);
+  CHECK(quiet.has_score);
+  CHECK_FALSE(quiet.mate);
+  CHECK(quiet.depth == Depth);
 }

@@ -9,6 +9,7 @@
 #include <map>
 #include <set>
 #include <sstream>
+#include <tuple>
 #include <string>
 #include <vector>
 
@@ -146,6 +147,58 @@ int compare_two_mover_with_popeye(const std::string& name) {
 
 // Mate in one for the side to move?
 bool mates_in_one(const Position& pos) { return solve_fen(write_fen(pos), with_n(1, false)).verdict == prover::Verdict::Proved; }
+
+// Exhaustive reference for "#n": a full-width AND/OR search memoized on (Zobrist key, moves
+// left), with no move ordering, no checks-only shortcut and no depth-monotone table.
+class ReferenceMate {
+ public:
+  explicit ReferenceMate(const Position& pos) : game_(pos) {}
+
+  std::set<std::string> keys(int n) {
+    MoveList<> moves;
+    game_.generate_legal(moves);
+    std::set<std::string> keys;
+    for (const Move m : moves) {
+      game_.play(m);
+      if (defender_loses(n - 1)) keys.insert(to_uci(m));
+      game_.undo();
+    }
+    return keys;
+  }
+
+ private:
+  bool attacker_mates(int n) {
+    if (n <= 0) return false;
+    const auto id = std::make_tuple(game_.key(), n, true);
+    if (auto it = memo_.find(id); it != memo_.end()) return it->second;
+    MoveList<> moves;
+    game_.generate_legal(moves);
+    bool win = false;
+    for (int i = 0; i < moves.size() && !win; ++i) {
+      game_.play(moves[i]);
+      win = defender_loses(n - 1);
+      game_.undo();
+    }
+    return memo_[id] = win;
+  }
+
+  bool defender_loses(int n) {
+    const auto id = std::make_tuple(game_.key(), n, false);
+    if (auto it = memo_.find(id); it != memo_.end()) return it->second;
+    MoveList<> moves;
+    game_.generate_legal(moves);
+    bool lost = moves.size() == 0 ? game_.in_check() : n > 0;  // mate; stalemate or no moves left is no loss
+    for (int i = 0; i < moves.size() && lost; ++i) {
+      game_.play(moves[i]);
+      lost = attacker_mates(n);
+      game_.undo();
+    }
+    return memo_[id] = lost;
+  }
+
+  orthodox::Game game_;
+  std::map<std::tuple<std::uint64_t, int, bool>, bool> memo_;
+};
 
 }  // namespace
 
@@ -324,6 +377,87 @@ TEST_CASE("stalemate is not mate", "[prover]") {
   const prover::Solution mate = solve_fen("k7/8/1K6/8/8/8/8/2Q5 w - - 0 1", with_n(1));
   REQUIRE(mate.verdict == prover::Verdict::Proved);
   CHECK(ucis(mate.keys) == std::set<std::string>{"c1c8"});
+}
+
+TEST_CASE("keys agree with an exhaustive reference search", "[prover]") {
+  // Regression: MateSearch kept "the defender is stalemated" in a member that nested searches
+  // overwrite and table hits leave alone; an AND node whose every defence lost could read a
+  // stale "stalemate" from a deeper node, and a key was lost (here 1.Qf8, which even mates
+  // in 4, was missing from the #5 keys; and 1.Qg5).
+  struct Case {
+    std::string fen;
+    int n;
+    std::string must_hold;
+    std::size_t keys;
+  };
+  const std::vector<Case> cases = {
+      {"3Q2R1/8/p7/2K5/k7/8/8/8 w - - 0 1", 4, "d8f8", 0},
+      {"3Q2R1/8/p7/2K5/k7/8/8/8 w - - 0 1", 5, "d8f8", 34},
+      {"6R1/8/8/3k4/8/8/8/2Q4K w - - 0 1", 5, "c1g5", 8},
+  };
+  std::set<std::string> previous;
+  for (const auto& c : cases) {
+    INFO(c.fen << " #" << c.n);
+    const prover::Solution s = solve_fen(c.fen, with_n(c.n, false));
+    REQUIRE(s.verdict == prover::Verdict::Proved);
+    const auto reference = ReferenceMate(read_fen(c.fen)).keys(c.n);
+    CHECK(ucis(s.keys) == reference);
+    CHECK(reference.count(c.must_hold) == 1);
+    if (c.keys) CHECK(reference.size() == c.keys);
+  }
+  // Every key of a #4 is a key of the #5.
+  const auto four = ucis(solve_fen(cases[0].fen, with_n(4, false)).keys);
+  const auto five = ucis(solve_fen(cases[1].fen, with_n(5, false)).keys);
+  CHECK(std::includes(five.begin(), five.end(), four.begin(), four.end()));
+
+  // Random small positions, #3: the prover's keys are exactly the reference's.
+  test::Rng rng(0x5E7F00D5ULL);
+  const char* const armies[] = {"QR", "Q", "R", "RR", "QB", "RB", "QN", "BBN"};
+  int compared = 0, with_keys = 0;
+  while (compared < 60) {
+    char board[64] = {};
+    auto place = [&](char piece) {
+      for (;;) {
+        const int sq = piece == 'p' ? 8 + rng.below(48) : rng.below(64);
+        if (board[sq] == 0) return void(board[sq] = piece);
+      }
+    };
+    place('K');
+    place('k');
+    for (const char* p = armies[rng.below(8)]; *p; ++p) place(*p);
+    for (int i = rng.below(3); i > 0; --i) place("pnbp"[rng.below(4)]);
+    std::string fen;
+    for (int rank = 7; rank >= 0; --rank) {
+      int empty = 0;
+      for (int file = 0; file < 8; ++file) {
+        const char c = board[rank * 8 + file];
+        if (!c) {
+          ++empty;
+          continue;
+        }
+        if (empty) fen += char('0' + empty);
+        empty = 0;
+        fen += c;
+      }
+      if (empty) fen += char('0' + empty);
+      if (rank) fen += '/';
+    }
+    fen += " w - - 0 1";
+    Position pos;
+    try {
+      pos = read_fen(fen);
+    } catch (const ParseError&) {
+      continue;
+    }
+    if (!orthodox::Game(pos).has_legal_move()) continue;
+    INFO(fen << " #3");
+    const auto ours = ucis(solve_fen(fen, with_n(3, false)).keys);
+    CHECK(ours == ReferenceMate(pos).keys(3));
+    ++compared;
+    with_keys += !ours.empty();
+  }
+  CHECK(with_keys >= 20);
+  CHECK(with_keys <= 50);
 }
 
 TEST_CASE("Lasker–Thomas 1912: 11.Qxh7+ found in first-key mode within a node budget", "[prover]") {

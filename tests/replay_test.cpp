@@ -9,6 +9,7 @@
 #include "rules/notation/pgn.h"
 #include "solver/replay/diagram.h"
 #include "solver/replay/replay.h"
+#include "solver/variants.h"
 #include "tests/test_support.h"
 
 using namespace arbiter;
@@ -167,7 +168,16 @@ TEST_CASE("replay: status reports check and ongoing", "[replay]") {
 
 TEST_CASE("replay: bad set-ups and garbled moves are bad input, not verdicts", "[replay]") {
   CHECK_THROWS_AS(replay_text("[SetUp \"1\"]\n\n1. e4 *"), ParseError);
-  CHECK_THROWS_AS(replay_text("[Variant \"Atomic\"]\n\n1. e4 *"), ParseError);
+  // An unknown [Variant] is bad input, reported at the tag by the variant registry.
+  try {
+    find_variant("Atomic", {"x.pgn", 1, 11});
+    FAIL("an unknown variant must be rejected");
+  } catch (const ParseError& e) {
+    CHECK(e.where().column == 11);
+    CHECK_THAT(e.message(), Catch::Contains("unknown variant 'Atomic'"));
+  }
+  CHECK(find_variant("Standard").name == "orthodox");
+  CHECK(find_variant("").name == "orthodox");
   CHECK(replay_text("[Variant \"Standard\"]\n\n1. e4 *").legal());
   try {
     replay_text("1. e4 e5 2. Nf3 Nz6 *");
@@ -194,4 +204,25 @@ TEST_CASE("board diagram in the referee text's style", "[replay]") {
         "1 | B . . . K . . . | 1\n"
         "  +-----------------+\n"
         "    a b c d e f g h\n");
+}
+
+TEST_CASE("replay: wrong capture, check and mate signs are warnings, not illegal moves", "[replay]") {
+  const ReplayReport r = replay_text("1. e4 e5 2. Nf3+ Nc6 3. Bxb5 Nf6 4. O-O Nxe4 5. Re1 Nd6 6. Nxe5 Be7 7. Bf1 Nxe5 8. Rxe5 O-O 9. d4 Bf6 10. Re1 Re8 11. c3 Rxe1 12. Qxe1 *");
+  REQUIRE(r.legal());
+  REQUIRE(r.warnings.size() == 2);
+  CHECK(r.warnings[0].ply == 3);
+  CHECK(r.warnings[0].move == "Nf3+");
+  CHECK_THAT(r.warnings[0].message, Catch::Contains("marked '+' but gives no check (standard spelling: Nf3)"));
+  CHECK(r.warnings[1].ply == 5);
+  CHECK_THAT(r.warnings[1].message, Catch::Contains("marked 'x' but captures nothing (standard spelling: Bb5)"));
+
+  // The scholar's mate without its '#', and a check without '+'.
+  const ReplayReport unmarked = replay_text("1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7 1-0");
+  REQUIRE(unmarked.legal());
+  REQUIRE(unmarked.warnings.size() == 1);
+  CHECK_THAT(unmarked.warnings[0].message, Catch::Contains("checkmates but is not marked '#'"));
+  const ReplayReport check = replay_text("1. e4 f5 2. Qh5 *");
+  REQUIRE(check.warnings.size() == 1);
+  CHECK_THAT(check.warnings[0].message, Catch::Contains("gives check but is not marked '+' (standard spelling: Qh5+)"));
+  CHECK(replay_text("1. e4 f5 2. Qh5+ *").warnings.empty());
 }

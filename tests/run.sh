@@ -11,7 +11,9 @@ echo "== tests (Release)"
 ctest --test-dir "$ARBITER_BUILD" --output-on-failure -j "$(nproc)"
 
 if [ "${1:-}" != "--fast" ]; then
-  arbiter_build "$ARBITER_ROOT/build-sanitize" -DARBITER_SANITIZE=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo
+  # Warnings are errors in the Release build above; GCC's flow analysis gives false positives
+  # on sanitizer-instrumented code, so this pass reports them without failing.
+  arbiter_build "$ARBITER_ROOT/build-sanitize" -DARBITER_SANITIZE=ON -DARBITER_WERROR=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo
   echo "== tests (AddressSanitizer + UndefinedBehaviorSanitizer)"
   ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
     ctest --test-dir "$ARBITER_BUILD" --output-on-failure -j "$(nproc)"

@@ -31,10 +31,18 @@ constexpr std::string_view status_name(GameStatus s) {
   return "?";
 }
 
+// Result in PGN terms once the game has ended on the board: "1-0", "0-1", "1/2-1/2", or "*".
+constexpr std::string_view result_of(GameStatus status, Color side_to_move) {
+  if (status == GameStatus::Checkmate) return side_to_move == White ? "0-1" : "1-0";
+  if (status == GameStatus::Stalemate) return "1/2-1/2";
+  return "*";
+}
+
 template <class R>
 concept RuleSet = requires(R& game, const R& cgame, typename R::MoveType move, typename R::MoveListType& list,
                            std::string_view text, const SourceLocation& where) {
   { R::variant_name } -> std::convertible_to<std::string_view>;
+  { R::start_fen } -> std::convertible_to<std::string_view>;
   // Set-up and notation, so engines can read records and print results in the variant's terms.
   { R::from_fen(text, where) } -> std::same_as<R>;      // throws ParseError
   { cgame.fen() } -> std::same_as<std::string>;

@@ -19,10 +19,5 @@ GameStatus Game::status() const {
   return check ? GameStatus::Check : GameStatus::Ongoing;
 }
 
-std::string_view result_of(GameStatus status, Color side_to_move) {
-  if (status == GameStatus::Checkmate) return side_to_move == White ? "0-1" : "1-0";
-  if (status == GameStatus::Stalemate) return "1/2-1/2";  // "stalemate, which is the Chess term for a tie game"
-  return "*";
-}
 
 }  // namespace arbiter::orthodox

@@ -18,6 +18,7 @@ class Game {
   using MoveType = Move;
   using MoveListType = MoveList<>;
   static constexpr std::string_view variant_name = "orthodox";
+  static constexpr std::string_view start_fen = StartFen;
 
   explicit Game(Position pos = Position::start(), Options options = {}) : pos_(std::move(pos)), options_(options) {}
 
@@ -58,8 +59,5 @@ class Game {
 };
 
 static_assert(RuleSet<Game>);
-
-// Result in PGN terms once the game has ended on the board: "1-0", "0-1", "1/2-1/2", or "*".
-std::string_view result_of(GameStatus status, Color side_to_move);
 
 }  // namespace arbiter::orthodox

@@ -12,7 +12,9 @@
 #include <nlohmann/json.hpp>
 
 #include "rules/notation/pgn.h"
+#include "solver/cli/cli_support.h"
 #include "solver/cli/commands.h"
+#include "solver/variants.h"
 #include "solver/replay/diagram.h"
 #include "solver/replay/replay.h"
 
@@ -21,14 +23,16 @@ namespace arbiter::cli {
 namespace {
 
 constexpr const char* ReplayHelp =
-    "Replay the games of a PGN file under orthodox rules: every move of the main line and of every "
+    "Replay the games of a PGN file under the rules each game's [Variant] tag names (orthodox chess "
+    "when absent; an unknown variant is bad input): every move of the main line and of every "
     "variation must be legal where it is played, and a result claimed after checkmate or stalemate "
-    "must match the board. A game may start from a [FEN] tag.\n"
+    "must match the board. A game may start from a [FEN] tag. Capture, check and mate signs that "
+    "do not match the move are reported as warnings (the move stays legal).\n"
     "Exit status: 0 all games legal, 1 an illegal move or a false result claim, 2 bad input "
     "(missing file, unreadable PGN, bad FEN, garbled or ambiguous SAN), reported on stderr as "
     "FILE:LINE:COL: message.\n"
     "--json prints one object: the fields of one game (verdict, plies, result, status, fen, and "
-    "error {ply, move, reason, line, column} when illegal) describing the first illegal game, or "
+    "error {ply, move, reason, line, column} when illegal, warnings [...], variant) describing the first illegal game, or "
     "else the last game checked, plus \"game\" (its number), \"games\" (one such object per game "
     "checked, in file order) and \"games_checked\" / \"illegal_games\". Nothing is printed to "
     "stdout unless every game could be read.\n";
@@ -64,6 +68,11 @@ nlohmann::json game_json(const CheckedGame& checked) {
   nlohmann::json tags = nlohmann::json::object();
   for (const auto& [name, value] : checked.game->tags) tags[name] = value;
   j["tags"] = tags;
+  j["variant"] = r.variant;
+  nlohmann::json warnings = nlohmann::json::array();
+  for (const auto& w : r.warnings)
+    warnings.push_back({{"ply", w.ply}, {"move", w.move}, {"message", w.message}, {"line", w.where.line}, {"column", w.where.column}});
+  j["warnings"] = warnings;
   if (const ReplayError* e = r.first_error()) {
     j["error"] = error_json(*e);
     nlohmann::json all = nlohmann::json::array();
@@ -102,29 +111,22 @@ std::string game_text(const CheckedGame& checked, const std::string& file) {
                                             : fmt::format("ply {}{}, {}", e.ply, e.in_variation ? " in a variation" : "", numbered(g, e));
     out += fmt::format("  error    {}, {}:{}:{}\n           {}\n", what, file, e.where.line, e.where.column, e.reason);
   }
+  for (const auto& w : r.warnings)
+    out += fmt::format("  warning  ply {}, {}, {}:{}:{}: {}\n", w.ply, w.move, file, w.where.line, w.where.column, w.message);
   out += fmt::format("  result   {}\n", r.result);
   out += fmt::format("  status   {} ({} to move){}\n", status_name(r.status),
-                     r.final_position.side_to_move() == White ? "White" : "Black",
+                     r.side_to_move == White ? "White" : "Black",
                      std::any_of(r.errors.begin(), r.errors.end(), [&r](const ReplayError& e) { return !e.in_variation && e.ply > r.plies; })
                          ? ", before the illegal move"
                          : "");
   out += fmt::format("  fen      {}\n\n", r.fen);
-  std::istringstream diagram(board_diagram(r.final_position));
+  std::istringstream diagram(r.diagram);
   for (std::string line; std::getline(diagram, line);) out += "    " + line + "\n";
   return out;
 }
 
-std::string read_whole_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::runtime_error(fmt::format("{}: cannot open the file: {}", path, std::strerror(errno)));
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad()) throw std::runtime_error(fmt::format("{}: cannot read the file", path));
-  return text.str();
-}
-
 int run_replay(const std::string& path, int only_game, bool json) {
-  const std::string text = read_whole_file(path);
+  const std::string text = read_text_file(path);
   const std::vector<PgnGame> games = read_pgn(text, path);
   if (games.empty()) throw ParseError({path, 1, 1}, "expected at least one game (tag pairs and movetext ending in a result)");
   if (only_game > int(games.size()))
@@ -134,7 +136,12 @@ int run_replay(const std::string& path, int only_game, bool json) {
   // Every game is checked before anything is printed: bad input anywhere means no report.
   std::vector<CheckedGame> checked;
   for (int i = 0; i < int(games.size()); ++i)
-    if (only_game == 0 || only_game == i + 1) checked.push_back({i + 1, &games[i], replay(games[i])});
+    if (only_game == 0 || only_game == i + 1) {
+      const PgnGame& record = games[i];
+      const auto variant_location = record.tag_value_location("Variant").value_or(record.where);
+      const VariantEngines& rules = find_variant(record.tag("Variant").value_or(""), variant_location);
+      checked.push_back({i + 1, &record, rules.replay(record)});
+    }
 
   const CheckedGame* shown = &checked.back();
   int illegal_games = 0;
@@ -165,7 +172,7 @@ int run_replay(const std::string& path, int only_game, bool json) {
 }  // namespace
 
 void add_replay_command(CLI::App& app, int& status) {
-  auto* cmd = app.add_subcommand("replay", "Check that every move of a PGN game record is legal (orthodox rules).");
+  auto* cmd = app.add_subcommand("replay", "Check that every move of a PGN game record is legal under the rules its [Variant] tag names.");
   cmd->footer(ReplayHelp);
   struct Args {
     std::string file;

@@ -102,9 +102,13 @@ class MateSearch {
       --ply_;
       if (!mated) {
         remember_killer(defence_killers_, d);
+        stalemate_ = false;
         return d;
       }
     }
+    // The nested searches above set stalemate_ for their own nodes (and a table hit leaves it
+    // as it was): this node had defences, so it is no stalemate.
+    stalemate_ = false;
     return std::nullopt;
   }
 

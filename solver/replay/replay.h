@@ -4,6 +4,7 @@
 // one the board shows. Garbled or ambiguous moves and bad set-ups are bad input (ParseError);
 // moves the rules forbid and false result claims are findings of the report.
 
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <utility>
@@ -15,6 +16,7 @@
 #include "rules/notation/pgn.h"
 #include "rules/notation/san.h"
 #include "rules/orthodox/options.h"
+#include "solver/replay/diagram.h"
 
 namespace arbiter {
 
@@ -28,12 +30,24 @@ struct ReplayError {
   bool result_claim = false;  // a false result claim rather than an illegal move
 };
 
+// A notation mark that does not match the move: a capture sign on a quiet move, a check or
+// mate sign that the position contradicts, or a missing one. The move itself is legal.
+struct ReplayWarning {
+  int ply = 0;
+  std::string move;     // as written
+  std::string message;  // e.g. "marked '+' but gives no check (standard: Nf3)"
+  SourceLocation where;
+};
+
 struct ReplayReport {
   int plies = 0;            // main-line plies found legal (all of them when the line is legal)
   int variation_plies = 0;  // plies found legal inside variations
   std::vector<ReplayError> errors;  // in file order; the main line stops at its first illegal move
-  Position final_position;  // end of the main line, or just before its first illegal move
-  std::string fen;          // of final_position
+  std::vector<ReplayWarning> warnings;
+  std::string variant;      // the rule set that judged the game
+  std::string fen;          // end of the main line, or just before its first illegal move
+  Color side_to_move = White;
+  std::string diagram;      // of that position
   GameStatus status = GameStatus::Ongoing;
   std::string result;       // as the movetext claims it
 
@@ -41,13 +55,13 @@ struct ReplayReport {
   const ReplayError* first_error() const { return errors.empty() ? nullptr : &errors.front(); }
 };
 
-// Walks a move tree with any rule set. `parse(const G&, std::string_view, const SourceLocation&)`
-// returns the move, throwing IllegalMoveError for a move the rules forbid (recorded, the line
-// stops there) or ParseError for text naming no move (propagates: bad input).
-template <RuleSet G, class ParseMove>
+// Walks a move tree with any rule set: every move is read with the rules' own notation
+// (G::parse_move: IllegalMoveError for a move the rules forbid, recorded, the line stops
+// there; ParseError for text naming no move, which propagates as bad input).
+template <RuleSet G>
 class MoveTreeReplayer {
  public:
-  MoveTreeReplayer(G& game, ParseMove parse, ReplayReport& report) : game_(game), parse_(std::move(parse)), report_(report) {}
+  MoveTreeReplayer(G& game, ReplayReport& report) : game_(game), report_(report) {}
 
   // Plays the main line and leaves the game at its end (or before its first illegal move).
   void replay_main_line(const PgnLine& line) { play_line(line, 0, false); }
@@ -63,11 +77,12 @@ class MoveTreeReplayer {
       }
       typename G::MoveType m;
       try {
-        m = parse_(std::as_const(game_), move.san, move.where);
+        m = game_.parse_move(move.san, move.where);
       } catch (const IllegalMoveError& e) {
         report_.errors.push_back({ply + 1, move.san, e.message(), e.where(), e.predicate(), in_variation});
         break;
       }
+      check_marks(move, game_.move_text(m), ply + 1);
       game_.play(m);
       ++played;
       ++ply;
@@ -76,14 +91,65 @@ class MoveTreeReplayer {
     return played;
   }
 
+  // Compares the written capture, check and mate signs with the standard spelling.
+  void check_marks(const PgnMove& move, const std::string& standard, int ply) {
+    auto has = [](const std::string& s, char c) { return s.find(c) != std::string::npos; };
+    std::string problem;
+    if (has(move.san, 'x') && !has(standard, 'x')) problem = "marked 'x' but captures nothing";
+    else if (!has(move.san, 'x') && has(standard, 'x') && !has(move.san, '-')) problem = "captures but is not marked 'x'";
+    else if (has(move.san, '#') && !has(standard, '#')) problem = "marked '#' but is not checkmate";
+    else if (has(move.san, '+') && !has(standard, '+') && !has(standard, '#')) problem = "marked '+' but gives no check";
+    else if (has(standard, '#') && !has(move.san, '#')) problem = "checkmates but is not marked '#'";
+    else if (has(standard, '+') && !has(move.san, '+')) problem = "gives check but is not marked '+'";
+    if (!problem.empty())
+      report_.warnings.push_back({ply, move.san, problem + " (standard spelling: " + standard + ")", move.where});
+  }
+
   G& game_;
-  ParseMove parse_;
   ReplayReport& report_;
 };
 
-// Orthodox replay, from the start position or the game's [FEN] tag (errors in the FEN point at
-// the tag's value in the file). Throws ParseError for bad input: a bad FEN, [SetUp "1"]
-// without a FEN, a [Variant] other than standard chess, garbled or ambiguous SAN.
+// Replays one game under the rules G, from G's start position or the [FEN] tag (errors in the
+// FEN point at the tag's value in the file). `make(fen, where)` builds the game. Throws
+// ParseError for bad input: a bad FEN, [SetUp "1"] without a FEN, garbled or ambiguous moves.
+template <RuleSet G, class Make>
+ReplayReport replay_game(const PgnGame& record, Make make) {
+  ReplayReport report;
+  report.result = record.result;
+  report.variant = std::string(G::variant_name);
+  std::optional<G> game;
+  if (auto fen = record.tag("FEN")) {
+    game.emplace(make(*fen, *record.tag_value_location("FEN")));
+  } else if (auto setup = record.tag("SetUp"); setup && *setup == "1") {
+    throw ParseError(*record.tag_value_location("SetUp"), "[SetUp \"1\"] needs a [FEN] tag giving the starting position");
+  } else {
+    game.emplace(make(G::start_fen, SourceLocation{"<start position>", 1, 1}));
+  }
+  MoveTreeReplayer<G>(*game, report).replay_main_line(record.moves);
+
+  report.status = game->status();
+  report.side_to_move = game->side_to_move();
+  report.fen = game->fen();
+  if constexpr (requires { game->position(); }) report.diagram = board_diagram(game->position());
+  const bool main_line_legal =
+      std::none_of(report.errors.begin(), report.errors.end(), [](const ReplayError& e) { return !e.in_variation; });
+  // A result claimed after the game has ended on the board must agree with the board; any
+  // result is fine while the game could go on (resignation, agreed draw, time).
+  const bool ended = report.status == GameStatus::Checkmate || report.status == GameStatus::Stalemate;
+  const std::string_view board_result = result_of(report.status, report.side_to_move);
+  if (main_line_legal && ended && record.result != "*" && record.result != board_result) {
+    const char* side = report.side_to_move == White ? "White" : "Black";
+    const std::string why = report.status == GameStatus::Checkmate
+                                ? std::string(side) + " is checkmated, so the result is " + std::string(board_result)
+                                : std::string(side) + " is stalemated, a draw, so the result is " + std::string(board_result);
+    report.errors.push_back({report.plies, record.result, "false result claim: after the last move " + why,
+                             record.result_location, std::nullopt, false, true});
+  }
+  return report;
+}
+
+// Orthodox replay with the given interpretations. (The [Variant] tag is not consulted here:
+// the variant registry, solver/variants.h, picks the rules for a record.)
 ReplayReport replay(const PgnGame& game, const orthodox::Options& options = {});
 
 }  // namespace arbiter
