@@ -1,5 +1,7 @@
 #include "rules/notation/pgn.h"
 
+#include "rules/core/text_cursor.h"
+
 #include <algorithm>
 #include <array>
 #include <charconv>
@@ -26,7 +28,6 @@ bool is_digit(char c) { return c >= '0' && c <= '9'; }
 bool is_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 // Characters that continue a move symbol. '@' is there for drop variants (N@f3).
 bool is_symbol_char(char c) { return is_letter(c) || is_digit(c) || (c && std::strchr("_+#=:-/@", c)); }
-bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
 
 // Comments are kept as words: runs of blanks and line breaks collapse to one space, so a
 // comment survives being re-wrapped by the writer.
@@ -34,7 +35,7 @@ std::string normalize_comment(std::string_view text) {
   std::string out;
   bool blank = false;
   for (char c : text) {
-    if (is_blank(c)) {
+    if (TextCursor::is_blank(c)) {
       blank = true;
       continue;
     }
@@ -47,11 +48,10 @@ std::string normalize_comment(std::string_view text) {
 
 class PgnReader {
  public:
-  PgnReader(std::string_view text, const std::string& file) : text_(text), file_(file) {}
+  PgnReader(std::string_view text, const std::string& file) : cursor_(text, file) {}
 
   std::vector<PgnGame> read_all() {
     std::vector<PgnGame> games;
-    if (text_.starts_with("\xEF\xBB\xBF")) pos_ = 3;  // a UTF-8 byte order mark, as some exporters write
     for (;;) {
       skip_blanks();
       if (at_end()) break;
@@ -62,24 +62,17 @@ class PgnReader {
 
  private:
   // --- characters and locations ---------------------------------------------------------
-  bool at_end() const { return pos_ >= text_.size(); }
-  char peek(std::size_t ahead = 0) const { return pos_ + ahead < text_.size() ? text_[pos_ + ahead] : '\0'; }
-  void advance() {
-    if (text_[pos_++] == '\n') {
-      ++line_;
-      column_ = 1;
-    } else {
-      ++column_;
-    }
-  }
-  SourceLocation here() const { return {file_, line_, column_}; }
+  bool at_end() const { return cursor_.at_end(); }
+  char peek(std::size_t ahead = 0) const { return cursor_.peek(ahead); }
+  void advance() { cursor_.advance(); }
+  SourceLocation here() const { return cursor_.here(); }
   [[noreturn]] void fail(const SourceLocation& where, const std::string& message) const { throw ParseError(where, message); }
 
   // Blanks, and lines starting with '%' (the PGN escape mechanism: ignored).
   void skip_blanks() {
     while (!at_end()) {
-      if (is_blank(peek())) advance();
-      else if (peek() == '%' && column_ == 1)
+      if (TextCursor::is_blank(peek())) advance();
+      else if (peek() == '%' && cursor_.column() == 1)
         while (!at_end() && peek() != '\n') advance();
       else break;
     }
@@ -252,19 +245,19 @@ class PgnReader {
   std::string read_brace_comment() {
     const SourceLocation open = here();
     advance();
-    const std::size_t start = pos_;
+    const std::size_t start = cursor_.offset();
     while (!at_end() && peek() != '}') advance();
     if (at_end()) fail(open, "unterminated comment: this '{' is never closed by a '}'");
-    std::string text = normalize_comment(text_.substr(start, pos_ - start));
+    std::string text = normalize_comment(cursor_.since(start));
     advance();
     return text;
   }
 
   std::string read_line_comment() {
     advance();
-    const std::size_t start = pos_;
+    const std::size_t start = cursor_.offset();
     while (!at_end() && peek() != '\n') advance();
-    return normalize_comment(text_.substr(start, pos_ - start));
+    return normalize_comment(cursor_.since(start));
   }
 
   // A run of symbol characters; an "e.p." qualifier is consumed and dropped.
@@ -275,7 +268,7 @@ class PgnReader {
       return "*";
     }
     while (!at_end()) {
-      if (text_.substr(pos_).starts_with("e.p.")) {
+      if (cursor_.rest().starts_with("e.p.")) {
         for (int i = 0; i < 4; ++i) advance();
         break;
       }
@@ -288,12 +281,12 @@ class PgnReader {
 
   int read_number() {
     int value = 0;
-    const std::size_t start = pos_;
+    const std::size_t start = cursor_.offset();
     while (is_digit(peek())) {
       value = std::min(value * 10 + (peek() - '0'), 1000000);  // NAGs are 0..255; just avoid overflow
       advance();
     }
-    return pos_ == start ? -1 : value;
+    return cursor_.offset() == start ? -1 : value;
   }
 
   // "!", "?", "!!", "??", "!?" or "?!" as NAG 1..6.
@@ -309,11 +302,7 @@ class PgnReader {
     fail(at, fmt::format("unknown annotation '{}': expected !, ?, !!, ??, !? or ?!", glyph));
   }
 
-  std::string_view text_;
-  std::string file_;
-  std::size_t pos_ = 0;
-  int line_ = 1;
-  int column_ = 1;
+  TextCursor cursor_;
 };
 
 // --- writer --------------------------------------------------------------------------------
@@ -446,9 +435,9 @@ int PgnGame::first_ply() const {
   // Fields 2 (side to move) and 6 (fullmove number), split on blanks.
   std::vector<std::string_view> fields;
   for (std::size_t i = 0; i < fen->size();) {
-    while (i < fen->size() && is_blank((*fen)[i])) ++i;
+    while (i < fen->size() && TextCursor::is_blank((*fen)[i])) ++i;
     std::size_t start = i;
-    while (i < fen->size() && !is_blank((*fen)[i])) ++i;
+    while (i < fen->size() && !TextCursor::is_blank((*fen)[i])) ++i;
     if (i > start) fields.push_back(fen->substr(start, i - start));
   }
   int fullmove = 1;

@@ -3,6 +3,8 @@
 
 #include "solver/problem/popeye_input.h"
 
+#include "rules/core/text_cursor.h"
+
 #include <algorithm>
 #include <cctype>
 #include <optional>
@@ -169,80 +171,55 @@ struct Token {
 // Whitespace-separated words with their locations (columns count bytes, as the PGN reader does).
 class Scanner {
  public:
-  Scanner(std::string_view text, const std::string& file) : text_(text), file_(file) {
-    if (text_.starts_with("\xEF\xBB\xBF")) pos_ = 3;  // UTF-8 byte order mark
-  }
+  Scanner(std::string_view text, const std::string& file) : cursor_(text, file) {}
 
-  SourceLocation here() const { return {file_, line_, column_}; }
+  SourceLocation here() const { return cursor_.here(); }
 
   std::optional<Token> next() {
     skip_blanks();
-    if (pos_ >= text_.size()) return std::nullopt;
+    if (cursor_.at_end()) return std::nullopt;
     Token t{"", here()};
-    while (pos_ < text_.size() && !is_blank(text_[pos_])) {
-      t.text += text_[pos_];
-      advance();
+    while (!cursor_.at_end() && !TextCursor::is_blank(cursor_.peek())) {
+      t.text += cursor_.peek();
+      cursor_.advance();
     }
     return t;
   }
 
   std::optional<Token> peek() {
-    auto saved = save();
+    auto saved = cursor_.mark();
     auto t = next();
-    restore(saved);
+    cursor_.reset(saved);
     return t;
   }
 
   // The rest of the current line, trimmed (title, author, origin, remark).
   std::string rest_of_line() {
-    while (pos_ < text_.size() && (text_[pos_] == ' ' || text_[pos_] == '\t')) advance();
+    while (cursor_.peek() == ' ' || cursor_.peek() == '\t') cursor_.advance();
     std::string out;
-    while (pos_ < text_.size() && text_[pos_] != '\n') {
-      out += text_[pos_];
-      advance();
+    while (!cursor_.at_end() && cursor_.peek() != '\n') {
+      out += cursor_.peek();
+      cursor_.advance();
     }
-    while (!out.empty() && is_blank(out.back())) out.pop_back();
+    while (!out.empty() && TextCursor::is_blank(out.back())) out.pop_back();
     return out;
   }
 
   // Where the end of the text is, for "expected ... found the end of the file".
   SourceLocation end_location() {
-    auto saved = save();
-    while (pos_ < text_.size()) advance();
+    auto saved = cursor_.mark();
+    while (!cursor_.at_end()) cursor_.advance();
     SourceLocation at = here();
-    restore(saved);
+    cursor_.reset(saved);
     return at;
   }
 
  private:
-  struct State {
-    std::size_t pos;
-    int line, column;
-  };
-  State save() const { return {pos_, line_, column_}; }
-  void restore(const State& s) {
-    pos_ = s.pos;
-    line_ = s.line;
-    column_ = s.column;
-  }
-  static bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
   void skip_blanks() {
-    while (pos_ < text_.size() && is_blank(text_[pos_])) advance();
-  }
-  void advance() {
-    if (text_[pos_++] == '\n') {
-      ++line_;
-      column_ = 1;
-    } else {
-      ++column_;
-    }
+    while (!cursor_.at_end() && TextCursor::is_blank(cursor_.peek())) cursor_.advance();
   }
 
-  std::string_view text_;
-  std::string file_;
-  std::size_t pos_ = 0;
-  int line_ = 1;
-  int column_ = 1;
+  TextCursor cursor_;
 };
 
 [[noreturn]] void fail(const SourceLocation& where, const std::string& message) { throw ParseError(where, message); }
