@@ -19,6 +19,7 @@
 #include "rules/notation/pgn.h"
 #include "rules/notation/san.h"
 #include "solver/replay/replay.h"
+#include "solver/variants.h"
 #include "tests/test_support.h"
 
 using namespace arbiter;
@@ -92,7 +93,7 @@ const std::vector<Malformed>& malformed_records() {
       {"FEN tag with a bad side to move", "[Event \"x\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 x - - 0 1\"]\n\n*", 2, 27,
        {"side to move", "'x'"}},
       {"SetUp without FEN", "[SetUp \"1\"]\n\n1. e4 *", 1, 9, {"needs a [FEN] tag"}},
-      {"variant not implemented", "[Variant \"Crazyhouse\"]\n\n1. e4 *", 1, 11, {"Crazyhouse", "only orthodox"}},
+      {"variant not implemented", "[Variant \"Crazyhouse\"]\n\n1. e4 *", 1, 11, {"unknown variant 'Crazyhouse'", "expected one of: orthodox"}},
   };
   return cases;
 }
@@ -108,7 +109,9 @@ Outcome run_case(const Malformed& c) {
   Outcome out;
   try {
     for (const PgnGame& game : read_pgn(c.pgn, "bad.pgn")) {
-      ReplayReport report = replay(game);
+      // As the replay command does: the [Variant] tag picks the rules through the registry.
+      const auto variant_at = game.tag_value_location("Variant").value_or(game.where);
+      ReplayReport report = find_variant(game.tag("Variant").value_or(""), variant_at).replay(game);
       if (const ReplayError* e = report.first_error()) {
         out.where = e->where;
         out.message = e->reason;
