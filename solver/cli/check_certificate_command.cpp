@@ -21,10 +21,17 @@ struct Args {
 
 int run_check(const Args& args) {
   nlohmann::json doc;
+  const std::string text = read_text_file(args.file);
   try {
-    doc = nlohmann::json::parse(read_text_file(args.file));
+    doc = nlohmann::json::parse(text);
   } catch (const nlohmann::json::parse_error& e) {
-    throw ParseError({args.file, 1, int(e.byte) + 1}, std::string("expected a JSON certificate: ") + e.what());
+    // e.byte is the 1-based offset of the character where parsing failed.
+    SourceLocation where{args.file, 1, 1};
+    for (std::size_t i = 0; i + 1 < e.byte && i < text.size(); ++i) {
+      if (text[i] == '\n') where.line++, where.column = 1;
+      else where.column++;
+    }
+    throw ParseError(where, std::string("expected a JSON certificate: ") + e.what());
   }
   std::vector<nlohmann::json> certificates;
   if (doc.contains("certificates")) certificates.assign(doc["certificates"].begin(), doc["certificates"].end());
