@@ -5,8 +5,12 @@
 // king (likely to hold short mates), and positions from random play. Each is solved as "#3"
 // by the prover (complete search, so `shortest` is exact). Then Stockfish searches it:
 //  - where we prove mate in k (k = 2 or 3; a few mates in 1 are kept as well), Stockfish's
-//    final score must be exactly "mate k", and its best move one of our keys of length k; a
-//    longer mate or a centipawn score is re-searched deeper before it counts as a disagreement;
+//    final score must be exactly "mate k", and its best move one of our keys of length k. A
+//    shorter mate is a disagreement at once. A longer mate (or a centipawn score) is searched
+//    again deeper; if Stockfish still does not see the mate in k from the root (its selective
+//    search sometimes misses a quiet key), it must confirm our proof move by move: after our
+//    key, every Black defence leads to a position where it finds our exact mate length
+//    (recursively), else it is a disagreement. Those positions are listed in the report.
 //  - where we prove there is no mate in 3, Stockfish must not report "mate M" with M <= 3.
 
 #include <catch2/catch.hpp>
@@ -276,7 +280,7 @@ TEST_CASE("mate in 3 or none: the prover agrees with Stockfish", "[stockfish][pr
 
   UciEngine sf(path);
   std::vector<std::string> disagreements;
-  std::vector<std::string> root_misses;  // Stockfish confirms our mate only after our key
+  std::vector<std::string> root_misses;  // Stockfish confirms our mate only move by move
   int deeper_searches = 0, engine_mates_beyond_three = 0;
   for (const auto* group : {&mates_in_one, &mates}) {
     for (const auto& m : *group) {

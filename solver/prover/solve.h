@@ -50,6 +50,7 @@ class Solver {
     } catch (const LimitReached& e) {
       s.verdict = Verdict::Unknown;
       s.reason = e.what();
+      s.complete = s.shortest_exact = s.tree_complete = false;  // nothing is claimed
       keys.clear();
       s.tries.clear();
     }
