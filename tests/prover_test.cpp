@@ -145,8 +145,12 @@ int compare_two_mover_with_popeye(const std::string& name) {
   return int(popeye.answers.size());
 }
 
-// Mate in one for the side to move?
-bool mates_in_one(const Position& pos) { return solve_fen(write_fen(pos), with_n(1, false)).verdict == prover::Verdict::Proved; }
+// Mate in one for the side to move? (A small table: hundreds of these run.)
+bool mates_in_one(const Position& pos) {
+  prover::SolveOptions options = with_n(1, false);
+  options.limits.hash_megabytes = 1;
+  return solve_fen(write_fen(pos), options).verdict == prover::Verdict::Proved;
+}
 
 // Exhaustive reference for "#n": a full-width AND/OR search memoized on (Zobrist key, moves
 // left), with no move ordering, no checks-only shortcut and no depth-monotone table.
@@ -445,7 +449,9 @@ TEST_CASE("keys agree with an exhaustive reference search", "[prover]") {
     }
     if (!orthodox::Game(pos).has_legal_move()) continue;
     INFO(fen << " #3");
-    const auto ours = ucis(solve_fen(fen, with_n(3, false)).keys);
+    prover::SolveOptions options = with_n(3, false);
+    options.limits.hash_megabytes = 4;
+    const auto ours = ucis(solve_fen(fen, options).keys);
     CHECK(ours == ReferenceMate(pos).keys(3));
     ++compared;
     with_keys += !ours.empty();

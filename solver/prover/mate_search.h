@@ -70,47 +70,14 @@ class MateSearch {
       auto known = tt_.probe(game_.key(), n);
       if (known != TranspositionTable::Probe::Unknown) return known == TranspositionTable::Probe::Win;
     }
-    bool win = !refutation(n).has_value() && !stalemate_;
+    bool win = defend(n).loses;
     if (use_table) tt_.store(game_.key(), n, win);
     return win;
   }
 
-  // The first defence (in search order) that escapes mate in n, if any. Also sets
-  // stalemate_ when the defender has no move and is not in check.
-  std::optional<M> refutation(int n) {
-    stalemate_ = false;
-    if (n == 0) {  // the attacker's move must have been mate
-      if (game_.in_check() && !game_.has_legal_move()) return std::nullopt;
-      MoveList moves;
-      game_.generate_legal(moves);
-      if (moves.size() == 0) stalemate_ = true;
-      return moves.size() ? std::optional<M>(moves[0]) : std::nullopt;
-    }
-    MoveList moves;
-    game_.generate_legal(moves);
-    if (moves.size() == 0) {
-      stalemate_ = !game_.in_check();
-      return std::nullopt;
-    }
-    order_defences(moves);
-    for (const M& d : moves) {
-      budget_.spend();
-      ++ply_;
-      game_.play(d);
-      bool mated = attacker_mates(n);
-      game_.undo();
-      --ply_;
-      if (!mated) {
-        remember_killer(defence_killers_, d);
-        stalemate_ = false;
-        return d;
-      }
-    }
-    // The nested searches above set stalemate_ for their own nodes (and a table hit leaves it
-    // as it was): this node had defences, so it is no stalemate.
-    stalemate_ = false;
-    return std::nullopt;
-  }
+  // The first defence (in search order) that escapes mate in n, if any. (A stalemated
+  // defender has no defence but is not mated either: use every_defence_loses for the verdict.)
+  std::optional<M> refutation(int n) { return defend(n).escape; }
 
   // Smallest k <= max_n with a forced mate in k for the side to move, or 0 if none.
   int shortest_mate(int max_n) {
@@ -136,6 +103,35 @@ class MateSearch {
   std::size_t table_bytes() const { return tt_.bytes(); }
 
  private:
+  // The outcome of a defender node, computed in one place and returned by value: nested
+  // searches cannot disturb it (an earlier version kept "stalemate" in a member, which a
+  // deeper node could overwrite).
+  struct DefenceOutcome {
+    bool loses = false;         // every defence is mated within n (or the position is mate)
+    std::optional<M> escape;    // the first defence found that escapes
+  };
+
+  DefenceOutcome defend(int n) {
+    MoveList moves;
+    game_.generate_legal(moves);
+    if (moves.size() == 0) return {game_.in_check(), std::nullopt};  // mated, or stalemated
+    if (n == 0) return {false, moves[0]};                             // not mate: any move escapes
+    order_defences(moves);
+    for (const M& d : moves) {
+      budget_.spend();
+      ++ply_;
+      game_.play(d);
+      bool mated = attacker_mates(n);
+      game_.undo();
+      --ply_;
+      if (!mated) {
+        remember_killer(defence_killers_, d);
+        return {false, d};
+      }
+    }
+    return {true, std::nullopt};
+  }
+
   bool try_attacker_move(const M& m, int n) {
     budget_.spend();
     ++ply_;
@@ -233,7 +229,6 @@ class MateSearch {
   Budget budget_;
   TranspositionTable tt_;
   bool checks_only_ = false;
-  bool stalemate_ = false;
   int ply_ = 0;
   std::array<std::array<M, 2>, MaxSearchPly> attacker_killers_{};
   std::array<std::array<M, 2>, MaxSearchPly> defence_killers_{};
