@@ -14,12 +14,6 @@ using namespace arbiter;
 
 namespace {
 
-std::vector<std::uint16_t> sorted_raw(const MoveList<>& list) {
-  std::vector<std::uint16_t> raw;
-  for (Move m : list) raw.push_back(m.raw());
-  std::sort(raw.begin(), raw.end());
-  return raw;
-}
 
 // Positions rich in checks: the perft references plus random play.
 std::vector<std::string> positions() {
@@ -69,7 +63,7 @@ TEST_CASE("generate_legal_checks lists exactly the legal checking moves", "[move
     }
     orthodox::generate_legal_checks(pos, checking);
     INFO(fen);
-    REQUIRE(sorted_raw(checking) == sorted_raw(expected));
+    REQUIRE(test::sorted_raw(checking) == test::sorted_raw(expected));
   }
 }
 

@@ -19,12 +19,6 @@ using orthodox::Predicate;
 
 namespace {
 
-std::vector<std::uint16_t> sorted_raw(const MoveList<>& list) {
-  std::vector<std::uint16_t> raw;
-  for (Move m : list) raw.push_back(m.raw());
-  std::sort(raw.begin(), raw.end());
-  return raw;
-}
 
 std::string names(const std::vector<std::uint16_t>& raw) {
   std::string out;
@@ -105,7 +99,7 @@ TEST_CASE("generate_legal equals the candidates no predicate rejects", "[movegen
         CHECK(*p == Predicate::CastlingRightHeld);
         ++rejected_by[int(*p)];
       }
-      const auto fast = sorted_raw(legal), slow = sorted_raw(accepted);
+      const auto fast = test::sorted_raw(legal), slow = test::sorted_raw(accepted);
       INFO(fen << (guard == CastlingGuard::KingPath ? " (king-path)" : " (referee-text)"));
       INFO("generate_legal: " << names(fast));
       INFO("candidates accepted: " << names(slow));

@@ -25,34 +25,23 @@ struct ManifestRow {
   std::vector<std::string> keys;
 };
 
-std::vector<std::string> split(const std::string& s, char sep) {
-  std::vector<std::string> out;
-  std::size_t start = 0;
-  for (;;) {
-    auto end = s.find(sep, start);
-    out.push_back(s.substr(start, end == std::string::npos ? std::string::npos : end - start));
-    if (end == std::string::npos) break;
-    start = end + 1;
-  }
-  return out;
-}
 
 const std::vector<ManifestRow>& manifest() {
   static const std::vector<ManifestRow> rows = [] {
     std::vector<ManifestRow> out;
     auto text = test::read_text_file(test::shared_path("corpus/orthodox-problems/MANIFEST.tsv"));
     bool header = true;
-    for (auto& line : split(text, '\n')) {
+    for (auto& line : test::split(text, '\n')) {
       if (!line.empty() && line.back() == '\r') line.pop_back();
       if (line.empty()) continue;
       if (header) {
         header = false;
         continue;
       }
-      auto cols = split(line, '\t');
+      auto cols = test::split(line, '\t');
       REQUIRE(cols.size() >= 4);
       ManifestRow row{cols[0], cols[1], cols[2], {}};
-      if (!cols[3].empty()) row.keys = split(cols[3], ';');
+      if (!cols[3].empty()) row.keys = test::split(cols[3], ';');
       out.push_back(std::move(row));
     }
     return out;

@@ -22,17 +22,6 @@ using namespace arbiter::problem;
 
 namespace {
 
-std::vector<std::string> split(const std::string& s, char sep) {
-  std::vector<std::string> out;
-  std::size_t start = 0;
-  for (;;) {
-    auto end = s.find(sep, start);
-    out.push_back(s.substr(start, end == std::string::npos ? std::string::npos : end - start));
-    if (end == std::string::npos) break;
-    start = end + 1;
-  }
-  return out;
-}
 
 struct Row {
   std::string file, fen, stipulation, keys;
@@ -41,10 +30,10 @@ struct Row {
 std::vector<Row> manifest_rows() {
   std::vector<Row> rows;
   auto text = test::read_text_file(test::shared_path("corpus/orthodox-problems/MANIFEST.tsv"));
-  auto lines = split(text, '\n');
+  auto lines = test::split(text, '\n');
   for (std::size_t i = 1; i < lines.size(); ++i) {
     if (lines[i].empty()) continue;
-    auto cols = split(lines[i], '\t');
+    auto cols = test::split(lines[i], '\t');
     REQUIRE(cols.size() >= 4);
     rows.push_back({cols[0], cols[1], cols[2], cols[3]});
   }
@@ -54,7 +43,7 @@ std::vector<Row> manifest_rows() {
 std::string corpus(const std::string& name) { return test::shared_path("corpus/orthodox-problems/" + name); }
 
 std::string first_fields(const std::string& fen, int n) {
-  auto fields = split(fen, ' ');
+  auto fields = test::split(fen, ' ');
   std::string out;
   for (int i = 0; i < n && i < int(fields.size()); ++i) out += (i ? " " : "") + fields[i];
   return out;
@@ -122,10 +111,10 @@ TEST_CASE("every corpus .inp reads, with MANIFEST's FEN and stipulation", "[prob
     // (Popeye input has no move counters: a problem starts at "0 1").
     CHECK(first_fields(p.fen, 4) == first_fields(row.fen, 4));
     if (first_fields(p.fen, 6) != first_fields(row.fen, 6)) {
-      CHECK(split(p.fen, ' ')[4] + " " + split(p.fen, ' ')[5] == "0 1");
+      CHECK(test::split(p.fen, ' ')[4] + " " + test::split(p.fen, ' ')[5] == "0 1");
       game_counters.insert(row.file);
     }
-    castling += split(p.fen, ' ')[2] != "-";
+    castling += test::split(p.fen, ' ')[2] != "-";
     CHECK(p.tags.at("FEN") == p.fen);
     CHECK(p.tags.at("Stipulation") == row.stipulation);
     CHECK_FALSE(p.title.empty());
@@ -216,7 +205,7 @@ TEST_CASE("Popeye input: keywords, abbreviations, piece lists, castling rights, 
   SECTION("castling rights from home squares, minus NoCastling") {
     auto rights = [](const std::string& pieces, const std::string& option) {
       auto p = read_problems("begin\npieces " + pieces + "\nstipulation #2\n" + option + "end\n", "t.inp");
-      return split(p.at(0).fen, ' ')[2];
+      return test::split(p.at(0).fen, ' ')[2];
     };
     CHECK(rights("white ke1 ra1 rh1 black ke8 ra8 rh8", "") == "KQkq");
     CHECK(rights("white ke1 ra1 rh1 black ke8 ra8 rh8", "option NoCastling\n") == "-");

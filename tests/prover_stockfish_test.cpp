@@ -103,26 +103,6 @@ EngineResult stockfish_search(UciEngine& sf, const std::string& fen, int depth, 
   }
 }
 
-// The board as FEN from a square -> piece-letter map (index 0 = a1).
-std::string placement_fen(const char (&board)[64], char side) {
-  std::string fen;
-  for (int rank = 7; rank >= 0; --rank) {
-    int empty = 0;
-    for (int file = 0; file < 8; ++file) {
-      const char c = board[rank * 8 + file];
-      if (c == 0) {
-        ++empty;
-        continue;
-      }
-      if (empty) fen += char('0' + empty);
-      empty = 0;
-      fen += c;
-    }
-    if (empty) fen += char('0' + empty);
-    if (rank) fen += '/';
-  }
-  return fen + " " + side + " - - 0 1";
-}
 
 // A random placement: White king plus an attacking set, Black king plus 0-3 pawns or minor
 // pieces; White to move. Empty when the placement is not a legal position.
@@ -145,7 +125,7 @@ std::string random_placement(test::Rng& rng) {
   for (const char* p = armies[rng.below(int(std::size(armies)))]; *p; ++p) place(*p);
   const int extra = rng.below(4);
   for (int i = 0; i < extra; ++i) place(defenders[rng.below(int(std::size(defenders)))]);
-  const std::string fen = placement_fen(board, 'w');
+  const std::string fen = test::placement_fen(board, 'w');
   try {
     const Position pos = read_fen(fen);  // rejects Black in check, adjacent kings, ...
     orthodox::Game game(pos);

@@ -424,23 +424,7 @@ TEST_CASE("keys agree with an exhaustive reference search", "[prover]") {
     place('k');
     for (const char* p = armies[rng.below(8)]; *p; ++p) place(*p);
     for (int i = rng.below(3); i > 0; --i) place("pnbp"[rng.below(4)]);
-    std::string fen;
-    for (int rank = 7; rank >= 0; --rank) {
-      int empty = 0;
-      for (int file = 0; file < 8; ++file) {
-        const char c = board[rank * 8 + file];
-        if (!c) {
-          ++empty;
-          continue;
-        }
-        if (empty) fen += char('0' + empty);
-        empty = 0;
-        fen += c;
-      }
-      if (empty) fen += char('0' + empty);
-      if (rank) fen += '/';
-    }
-    fen += " w - - 0 1";
+    std::string fen = test::placement_fen(board, 'w');
     Position pos;
     try {
       pos = read_fen(fen);

@@ -1,3 +1,4 @@
+#include <algorithm>
 #include "tests/test_support.h"
 
 #include <fstream>
@@ -252,8 +253,7 @@ std::vector<std::string> random_game_positions(std::uint64_t seed, int games, in
 
 namespace arbiter::test {
 
-namespace {
-std::vector<std::string> split_fields(const std::string& s, char sep) {
+std::vector<std::string> split(const std::string& s, char sep) {
   std::vector<std::string> out;
   std::size_t start = 0;
   for (;;) {
@@ -264,16 +264,30 @@ std::vector<std::string> split_fields(const std::string& s, char sep) {
   }
   return out;
 }
-}  // namespace
+
+std::string placement_fen(const char (&board)[64], char side) {
+  Position pos;
+  for (Square s = 0; s < 64; ++s)
+    if (board[s]) pos.put_piece(piece_from_char(board[s]), s);
+  pos.set_side_to_move(side == 'w' ? White : Black);
+  return write_fen(pos);
+}
+
+std::vector<std::uint16_t> sorted_raw(const MoveList<>& list) {
+  std::vector<std::uint16_t> raw;
+  for (Move m : list) raw.push_back(m.raw());
+  std::sort(raw.begin(), raw.end());
+  return raw;
+}
 
 std::string orthodox_corpus_path(const std::string& file) { return shared_path("corpus/orthodox-problems/" + file); }
 
 std::vector<CorpusProblem> orthodox_corpus() {
   std::vector<CorpusProblem> rows;
-  const auto lines = split_fields(read_text_file(orthodox_corpus_path("MANIFEST.tsv")), '\n');
+  const auto lines = split(read_text_file(orthodox_corpus_path("MANIFEST.tsv")), '\n');
   for (std::size_t i = 1; i < lines.size(); ++i) {
     if (lines[i].empty()) continue;
-    const auto cols = split_fields(lines[i], '\t');
+    const auto cols = split(lines[i], '\t');
     if (cols.size() < 5 || cols[2].size() < 2 || cols[2][0] != '#')
       throw std::runtime_error("MANIFEST.tsv line " + std::to_string(i + 1) + ": malformed row");
     CorpusProblem p;
@@ -281,7 +295,7 @@ std::vector<CorpusProblem> orthodox_corpus() {
     p.fen = cols[1];
     p.stipulation = cols[2];
     p.moves = std::stoi(cols[2].substr(1));
-    if (!cols[3].empty()) p.popeye_keys = split_fields(cols[3], ';');
+    if (!cols[3].empty()) p.popeye_keys = split(cols[3], ';');
     p.popeye_seconds = std::stod(cols[4]);
     rows.push_back(std::move(p));
   }

@@ -18,6 +18,16 @@ std::string shared_path(std::string_view relative);
 // Whole file as text; throws std::runtime_error when it cannot be opened.
 std::string read_text_file(const std::string& path);
 
+// Pieces of s between separators (empty pieces kept): "a;;b" -> {"a", "", "b"}.
+std::vector<std::string> split(const std::string& s, char sep);
+
+// FEN (no castling, no e.p., counters 0 1) of a board given as piece letters by square
+// (index 0 = a1, 0 = empty), written by the production FEN writer.
+std::string placement_fen(const char (&board)[64], char side);
+
+// A move list as sorted raw move codes, to compare lists as sets.
+std::vector<std::uint16_t> sorted_raw(const MoveList<>& list);
+
 struct PerftReference {
   std::string fen;
   std::vector<std::pair<int, std::uint64_t>> counts;  // (depth, nodes), ascending depth

@@ -60,7 +60,7 @@ int run_check(const Args& args) {
     }
     out.push_back(j);
   }
-  if (args.json) std::cout << (out.size() == 1 ? out[0] : nlohmann::ordered_json{{"certificates", out}}).dump(2) << "\n";
+  if (args.json) print_json_results(out, "certificates");
   return all_valid ? ExitOk : ExitClaimFalse;
 }
 

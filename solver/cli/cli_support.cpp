@@ -25,6 +25,10 @@ int guarded(const std::string& name, const std::function<int()>& body) {
   return ExitBadInput;
 }
 
+void print_json_results(const nlohmann::ordered_json& results, const std::string& list_name) {
+  std::cout << (results.size() == 1 ? results[0] : nlohmann::ordered_json{{list_name, results}}).dump(2) << "\n";
+}
+
 bool progress_visible(bool json) { return !json && isatty(STDERR_FILENO); }
 
 std::string read_text_file(const std::string& path) {

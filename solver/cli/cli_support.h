@@ -4,6 +4,8 @@
 #include <functional>
 #include <string>
 
+#include <nlohmann/json.hpp>
+
 namespace arbiter::cli {
 
 // Runs a subcommand body; bad input (ParseError, unreadable files, ...) is reported on stderr
@@ -12,6 +14,9 @@ int guarded(const std::string& name, const std::function<int()>& body);
 
 // Progress lines go to stderr only when a person watches it (a terminal) and not in --json mode.
 bool progress_visible(bool json);
+
+// Prints one JSON object per item: the object itself when there is one, else {list_name: [...]}.
+void print_json_results(const nlohmann::ordered_json& results, const std::string& list_name);
 
 std::string read_text_file(const std::string& path);  // throws ParseError naming the file
 // Writes to a temporary file beside `path`, then renames it: never a half-written file.

@@ -84,7 +84,7 @@ int run_solve(const Args& args) {
     const auto& out = certificates.size() == 1 ? certificates[0] : nlohmann::ordered_json{{"certificates", certificates}};
     write_file_atomically(args.certificate, out.dump(1) + "\n");
   }
-  if (args.json) std::cout << (results.size() == 1 ? results[0] : nlohmann::ordered_json{{"problems", results}}).dump(2) << "\n";
+  if (args.json) print_json_results(results, "problems");
   return status;
 }
 

@@ -87,7 +87,7 @@ int run_verify(const Args& args) {
     }
     std::cout << "verify: " << verdict << "\n\n";
   }
-  if (args.json) std::cout << (results.size() == 1 ? results[0] : nlohmann::ordered_json{{"problems", results}}).dump(2) << "\n";
+  if (args.json) print_json_results(results, "problems");
   return status;
 }
 
