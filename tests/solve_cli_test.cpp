@@ -227,8 +227,11 @@ TEST_CASE("arbiter verify: a wrong published key is refuted", "[prover][cli]") {
     CHECK(f.at("line") == 12);  // the movetext line after ten tags and a blank line
     CHECK(f.at("column") == 4);
   }
-  // The real key is reported as the other key.
-  CHECK(count_kind(j, "cook") == 1);
+  // The real key is reported as the key the publication missed, not as a cook.
+  CHECK(count_kind(j, "cook") == 0);
+  REQUIRE(count_kind(j, "actual-key") == 1);
+  for (const auto& f : j.at("findings"))
+    if (f.at("kind") == "actual-key") CHECK(f.at("message") == "1.Nd6 forces mate in 2");
 
   const test::CliRun text = test::run_arbiter_command("verify " + test::shell_quote(file), dir);
   CHECK(text.status == 1);

@@ -16,8 +16,8 @@
 namespace arbiter::prover {
 
 struct Finding {
-  std::string kind;     // cook, short-solution, not-a-key, illegal-move, line-fails, not-mate, threat-fails,
-                        // line-too-long, no-solution, no-published-solution
+  std::string kind;     // cook, actual-key, short-solution, not-a-key, illegal-move, line-fails, not-mate,
+                        // threat-fails, line-too-long, no-solution, no-published-solution
   std::string message;
   SourceLocation where;  // in the problem file; line 0 when it concerns the problem as a whole
 };
@@ -141,8 +141,13 @@ VerifyReport verify_published(G& game, Solution solution, const PgnLine& publish
       for (const auto& k : s.keys) report.published_key_is_key = report.published_key_is_key || k.uci == uci;
       if (!report.published_key_is_key)
         report.findings.push_back({"not-a-key", "the published key 1." + key.san + " does not force mate in " + std::to_string(n), key.where});
+      // Other keys are cooks beside a correct published key; beside a wrong one they are the
+      // solution the publication missed.
       for (const auto& k : s.keys)
-        if (k.uci != uci) report.findings.push_back({"cook", "1." + k.san + " also forces mate in " + std::to_string(k.mate_in), {}});
+        if (k.uci != uci)
+          report.findings.push_back(report.published_key_is_key
+                                        ? Finding{"cook", "1." + k.san + " also forces mate in " + std::to_string(k.mate_in), {}}
+                                        : Finding{"actual-key", "1." + k.san + " forces mate in " + std::to_string(k.mate_in), {}});
     } catch (const IllegalMoveError& e) {
       report.findings.push_back({"illegal-move", "the published key " + key.san + " is illegal: " + e.message(), key.where});
     }
