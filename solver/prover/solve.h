@@ -87,16 +87,15 @@ class Solver {
     int done = 0;
     for (const M& m : moves) {
       if (options_.progress) options_.progress(done++, moves.size(), game_.move_text(m));
-      std::string san = options_.tries ? game_.move_text(m) : std::string();
+      const std::string san = options_.tries ? game_.move_text(m) : std::string();
+      const std::string uci = options_.tries ? game_.move_uci(m) : std::string();
       game_.play(m);
       if (search_.every_defence_loses(options_.n - 1)) {
         keys.push_back({m, 1 + search_.shortest_forced_after_move(options_.n - 1)});
       } else if (options_.tries) {
-        if (auto r = unique_refutation(options_.n - 1))
-          s.tries.push_back({san, std::string(), game_.move_text(*r), game_.move_uci(*r)});
+        if (auto r = unique_refutation(options_.n - 1)) s.tries.push_back({san, uci, game_.move_text(*r), game_.move_uci(*r)});
       }
       game_.undo();
-      if (!s.tries.empty() && s.tries.back().uci.empty()) s.tries.back().uci = game_.move_uci(m);
     }
     return keys;
   }
