@@ -256,3 +256,13 @@ TEST_CASE("transpositions give the same key; different states do not", "[positio
   CHECK(rook.key() == read_fen("4k2r/r7/8/8/8/8/7R/R3K3 w Qk - 2 2").key());
   CHECK(rook.key_before(2) == read_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").key());
 }
+
+TEST_CASE("the shipped magic numbers are all valid (no search at start-up)", "[bitboard]") {
+  CHECK_FALSE(magics_needed_search());
+  // Spot-check the tables they index against ray-walked attacks.
+  CHECK(rook_attacks(sq::a1, square_bb(sq::a4) | square_bb(sq::d1)) ==
+        (square_bb(sq::a2) | square_bb(sq::a3) | square_bb(sq::a4) | square_bb(sq::b1) | square_bb(sq::c1) | square_bb(sq::d1)));
+  CHECK(bishop_attacks(sq::d4, square_bb(sq::f6)) ==
+        (square_bb(sq::e5) | square_bb(sq::f6) | square_bb(sq::c5) | square_bb(sq::b6) | square_bb(sq::a7) |
+         square_bb(sq::c3) | square_bb(sq::b2) | square_bb(sq::a1) | square_bb(sq::e3) | square_bb(sq::f2) | square_bb(sq::g1)));
+}

@@ -83,6 +83,5 @@ Bitboard piece_attacks(PieceType t, Square s, Bitboard occupied);
 // just b when they are not aligned. That is exactly the set that blocks or captures a checker.
 inline Bitboard between(Square a, Square b) { return tables::between[a][b]; }
 inline Bitboard line(Square a, Square b) { return tables::line[a][b]; }
-inline bool aligned(Square a, Square b, Square c) { return tables::line[a][b] & square_bb(c); }
 
 }  // namespace arbiter

@@ -23,7 +23,6 @@ class Move {
   constexpr MoveKind kind() const { return MoveKind((bits_ >> 12) & 3); }
   constexpr PieceType promotion() const { return PieceType(((bits_ >> 14) & 3) + Knight); }
   constexpr bool is_promotion() const { return kind() == MoveKind::Promotion; }
-  constexpr bool is_null() const { return bits_ == 0; }
   constexpr std::uint16_t raw() const { return bits_; }
 
   friend constexpr bool operator==(Move a, Move b) { return a.bits_ == b.bits_; }
