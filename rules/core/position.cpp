@@ -30,17 +30,23 @@ Position Position::start() {
   return p;
 }
 
-void Position::put_piece(Piece p, Square s) {
+void Position::put_piece(Piece p, Square s) { add_piece<true>(p, s); }
+
+void Position::remove_piece(Square s) { take_piece<true>(s); }
+
+template <bool UpdateKey>
+void Position::add_piece(Piece p, Square s) {
   board_[s] = p;
   Bitboard b = square_bb(s);
   by_type_[0] |= b;
   by_type_[type_of(p)] |= b;
   by_color_[color_of(p)] |= b;
   if (type_of(p) == King) king_sq_[color_of(p)] = s;
-  st().key ^= zobrist::piece_square[p][s];
+  if constexpr (UpdateKey) st().key ^= zobrist::piece_square[p][s];
 }
 
-void Position::remove_piece(Square s) {
+template <bool UpdateKey>
+void Position::take_piece(Square s) {
   Piece p = board_[s];
   Bitboard b = square_bb(s);
   by_type_[0] ^= b;
@@ -51,9 +57,10 @@ void Position::remove_piece(Square s) {
     Bitboard kings = pieces(color_of(p), King);
     king_sq_[color_of(p)] = kings ? lsb(kings) : NoSquare;
   }
-  st().key ^= zobrist::piece_square[p][s];
+  if constexpr (UpdateKey) st().key ^= zobrist::piece_square[p][s];
 }
 
+template <bool UpdateKey>
 void Position::move_piece(Square from, Square to) {
   Piece p = board_[from];
   Bitboard fromto = square_bb(from) | square_bb(to);
@@ -63,7 +70,7 @@ void Position::move_piece(Square from, Square to) {
   board_[from] = NoPiece;
   board_[to] = p;
   if (type_of(p) == King) king_sq_[color_of(p)] = to;
-  st().key ^= zobrist::piece_square[p][from] ^ zobrist::piece_square[p][to];
+  if constexpr (UpdateKey) st().key ^= zobrist::piece_square[p][from] ^ zobrist::piece_square[p][to];
 }
 
 void Position::set_side_to_move(Color c) {
@@ -177,18 +184,18 @@ void Position::unmake() {
   const Color us = side_;
   if (us == Black) --fullmove_;
   const Square from = m.from(), to = m.to();
-  // The key is restored by popping the state; piece moves below touch a key we discard.
+  // The key comes back with the popped state, so the pieces move without touching it.
   if (m.kind() == MoveKind::Castling) {
     const bool kingside = to > from;
-    move_piece(to, from);
-    move_piece(kingside ? from + 1 : from - 1, kingside ? from + 3 : from - 4);
+    move_piece<false>(to, from);
+    move_piece<false>(kingside ? from + 1 : from - 1, kingside ? from + 3 : from - 4);
   } else {
     if (m.kind() == MoveKind::Promotion) {
-      remove_piece(to);
-      put_piece(make_piece(us, Pawn), to);
+      take_piece<false>(to);
+      add_piece<false>(make_piece(us, Pawn), to);
     }
-    move_piece(to, from);
-    if (captured != NoPiece) put_piece(captured, m.kind() == MoveKind::EnPassant ? (us == White ? to - 8 : to + 8) : to);
+    move_piece<false>(to, from);
+    if (captured != NoPiece) add_piece<false>(captured, m.kind() == MoveKind::EnPassant ? (us == White ? to - 8 : to + 8) : to);
   }
   states_.pop_back();
 }

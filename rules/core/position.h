@@ -84,7 +84,13 @@ class Position {
   };
   const State& st() const { return states_.back(); }
   State& st() { return states_.back(); }
+  // UpdateKey=false is for unmake(), whose key comes back with the popped state.
+  template <bool UpdateKey = true>
   void move_piece(Square from, Square to);
+  template <bool UpdateKey = true>
+  void add_piece(Piece p, Square s);
+  template <bool UpdateKey = true>
+  void take_piece(Square s);
   bool en_passant_hashed(Square ep, Color capturer) const;
 
   Bitboard by_type_[PieceTypeCount] = {};  // index 0: all pieces
