@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "rules/option/game.h"
 #include "rules/orthodox/game.h"
 #include "solver/perft/perft.h"
 #include "solver/replay/diagram.h"
@@ -20,6 +21,13 @@ VariantEngines register_variant(std::string name, std::vector<std::string> alias
     G game = G::from_fen(fen, where);
     return perft(game, depth);
   };
+  e.perft_divide = [](std::string_view fen, const SourceLocation& where, int depth, const std::function<void(int, int)>& progress) {
+    G game = G::from_fen(fen, where);
+    std::vector<std::pair<std::string, std::uint64_t>> out;
+    for (const auto& entry : arbiter::perft_divide(game, depth, progress)) out.emplace_back(game.move_uci(entry.move), entry.nodes);
+    return out;
+  };
+  e.normalize_fen = [](std::string_view fen, const SourceLocation& where) { return G::from_fen(fen, where).fen(); };
   e.solve = [](std::string_view fen, const SourceLocation& where, const prover::SolveOptions& options) {
     G game = G::from_fen(fen, where);
     return prover::solve(game, options);
@@ -34,9 +42,15 @@ VariantEngines register_variant(std::string name, std::vector<std::string> alias
     G game = G::from_fen(fen, where);
     return prover::check_certificate(game, c, n);
   };
-  e.replay = [](const PgnGame& record) { return replay_game<G>(record, &G::from_fen); };
+  e.replay = [](const PgnGame& record) {
+    return replay_game<G>(record, [](std::string_view fen, const SourceLocation& where) { return G::from_fen(fen, where); });
+  };
   e.diagram = [](std::string_view fen, const SourceLocation& where) {
     return board_diagram(G::from_fen(fen, where).position());
+  };
+  e.setup_fen = [](std::string_view fen, const SourceLocation& where, const PgnGame& record) {
+    if constexpr (requires { G::fen_with_tags(fen, where, record); }) return G::fen_with_tags(fen, where, record);
+    else return std::string(fen);
   };
   return e;
 }
@@ -52,6 +66,7 @@ std::string lowercase(std::string_view s) {
 const std::vector<VariantEngines>& variants() {
   static const std::vector<VariantEngines> all = {
       register_variant<orthodox::Game>("orthodox", {"orthodox", "standard", "chess", "normal", "from position"}),
+      register_variant<option::Game>("option", {"option", "option chess"}),
   };
   return all;
 }

@@ -4,7 +4,9 @@
 // instantiates them for it (see register_variant in variants.cpp: one line per variant).
 
 #include <cstdint>
+#include <functional>
 #include <string>
+#include <utility>
 #include <string_view>
 #include <vector>
 
@@ -22,6 +24,10 @@ struct VariantEngines {
   std::string name;                  // canonical: "orthodox"
   std::vector<std::string> aliases;  // accepted [Variant] values, compared case-insensitively
   std::uint64_t (*perft)(std::string_view fen, const SourceLocation& where, int depth);
+  // Perft split by first move (UCI of each move, nodes below it); `progress` after each move.
+  std::vector<std::pair<std::string, std::uint64_t>> (*perft_divide)(std::string_view fen, const SourceLocation& where,
+                                                                    int depth, const std::function<void(int, int)>& progress);
+  std::string (*normalize_fen)(std::string_view fen, const SourceLocation& where);  // read, then written back
   prover::Solution (*solve)(std::string_view fen, const SourceLocation& where, const prover::SolveOptions& options);
   // Solves completely, then checks the published solution (main line with variations).
   prover::VerifyReport (*verify)(std::string_view fen, const SourceLocation& where, const prover::SolveOptions& options,
@@ -30,6 +36,9 @@ struct VariantEngines {
                                                 const nlohmann::json& certificate, int n);
   ReplayReport (*replay)(const PgnGame& record);
   std::string (*diagram)(std::string_view fen, const SourceLocation& where);
+  // The FEN a record's set-up tags give: [FEN] plus the variant's own set-up tags (Option
+  // Chess: [Tokens "W/B"]).
+  std::string (*setup_fen)(std::string_view fen, const SourceLocation& where, const PgnGame& record);
 };
 
 const std::vector<VariantEngines>& variants();

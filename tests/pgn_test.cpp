@@ -112,7 +112,7 @@ TEST_CASE("PGN reader: results, castling with zeros, e.p., and games without tag
   REQUIRE(games.size() == 4);
   CHECK(games[0].moves.size() == 4);
   CHECK(games[0].moves[1].san == "0-0");
-  CHECK(games[0].moves[2].san == "exd6");
+  CHECK(games[0].moves[2].san == "exd6 e.p.");  // the qualifier is kept: variants tell captures apart by it
   CHECK(games[0].moves[3].san == "0-0-0+");
   CHECK(games[0].result == "1/2-1/2");
   CHECK(games[1].result == "1-0");
@@ -120,6 +120,12 @@ TEST_CASE("PGN reader: results, castling with zeros, e.p., and games without tag
   CHECK(games[2].result == "0-1");
   CHECK(games[3].result == "*");
   CHECK(read_pgn("").empty());
+  // A double move (Option Chess) with a blank after its comma is one move; so is e.p. glued on.
+  auto doubles = read_pgn("1... Qh3, Re1+ 2. Nxh3e.p. Qh3,Bxf2 *");
+  REQUIRE(doubles[0].moves.size() == 3);
+  CHECK(doubles[0].moves[0].san == "Qh3,Re1+");
+  CHECK(doubles[0].moves[1].san == "Nxh3 e.p.");
+  CHECK(doubles[0].moves[2].san == "Qh3,Bxf2");
   CHECK(read_pgn("\xEF\xBB\xBF[Event \"bom\"]\r\n\r\n1. e4 *\r\n")[0].moves[0].where.column == 4);
   CHECK(read_pgn("  \n% only an escape line\n").empty());
 }

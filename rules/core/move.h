@@ -46,7 +46,9 @@ class MoveList {
     std::copy(other.begin(), other.end(), moves_);
     return *this;
   }
+  static constexpr int capacity = Capacity;
   void push(M m) { moves_[size_++] = m; }
+  bool full() const { return size_ == Capacity; }
   int size() const { return size_; }
   bool empty() const { return size_ == 0; }
   void clear() { size_ = 0; }

@@ -129,6 +129,7 @@ void Position::make(Move m) {
   State next = st();
   next.move = m;
   next.captured = NoPiece;
+  next.remote_victim = NoSquare;
   ++next.rule50;
   states_.push_back(next);
   State& s = st();
@@ -195,8 +196,48 @@ void Position::unmake() {
       add_piece<false>(make_piece(us, Pawn), to);
     }
     move_piece<false>(to, from);
-    if (captured != NoPiece) add_piece<false>(captured, m.kind() == MoveKind::EnPassant ? (us == White ? to - 8 : to + 8) : to);
+    if (captured != NoPiece) {
+      const Square victim = st().remote_victim != NoSquare ? st().remote_victim
+                            : m.kind() == MoveKind::EnPassant ? (us == White ? to - 8 : to + 8)
+                                                               : to;
+      add_piece<false>(captured, victim);
+    }
   }
+  states_.pop_back();
+}
+
+void Position::make_remote_capture(Move m, Square victim) {
+  make(m);
+  State& s = st();
+  s.captured = board_[victim];
+  s.remote_victim = victim;
+  s.rule50 = 0;
+  take_piece(victim);
+  if (int lost = castling_mask_[victim]; s.castling & lost) {  // a rook taken on its home square
+    s.key ^= zobrist::castling[s.castling];
+    s.castling &= std::uint8_t(~lost);
+    s.key ^= zobrist::castling[s.castling];
+  }
+}
+
+void Position::make_pass(Square en_passant) {
+  State next = st();
+  next.move = Move();
+  next.captured = NoPiece;
+  next.remote_victim = NoSquare;
+  states_.push_back(next);
+  State& s = st();
+  s.key ^= zobrist::black_to_move;
+  if (en_passant_hashed(s.en_passant, side_)) s.key ^= zobrist::en_passant_file[file_of(s.en_passant)];
+  side_ = ~side_;
+  if (side_ == Black) --fullmove_;  // Black's first half advanced it; the turn is still Black's
+  s.en_passant = en_passant;
+  if (en_passant_hashed(en_passant, side_)) s.key ^= zobrist::en_passant_file[file_of(en_passant)];
+}
+
+void Position::unmake_pass() {
+  if (side_ == Black) ++fullmove_;
+  side_ = ~side_;
   states_.pop_back();
 }
 
@@ -204,6 +245,7 @@ void Position::make_null() {
   State next = st();
   next.move = Move();
   next.captured = NoPiece;
+  next.remote_victim = NoSquare;
   ++next.rule50;
   states_.push_back(next);
   State& s = st();

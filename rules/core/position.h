@@ -61,6 +61,14 @@ class Position {
   // Passes the turn (used by the prover to find threats).
   void make_null();
   void unmake_null();
+  // Gives the turn back to the side that has just moved, for the second half of a variant's
+  // double move: the move counters do not advance, and `en_passant` becomes the en passant
+  // square for the mover's second move (NoSquare for none).
+  void make_pass(Square en_passant);
+  void unmake_pass();
+  // A capture whose victim does not stand on the destination (Option Chess's en passant
+  // capture of a piece that moved twice). Undone by unmake().
+  void make_remote_capture(Move m, Square victim);
 
   // --- set-up (FEN reader, variants, tests) ------------------------------------------------
   void put_piece(Piece p, Square s);
@@ -81,6 +89,7 @@ class Position {
     int rule50 = 0;
     Move move;
     Piece captured = NoPiece;
+    Square remote_victim = NoSquare;  // set by make_remote_capture
   };
   const State& st() const { return states_.back(); }
   State& st() { return states_.back(); }

@@ -27,7 +27,7 @@ bool is_result(std::string_view s) {
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 bool is_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 // Characters that continue a move symbol. '@' is there for drop variants (N@f3).
-bool is_symbol_char(char c) { return is_letter(c) || is_digit(c) || (c && std::strchr("_+#=:-/@", c)); }
+bool is_symbol_char(char c) { return is_letter(c) || is_digit(c) || (c && std::strchr("_+#=:-/@,", c)); }
 
 // Comments are kept as words: runs of blanks and line breaks collapse to one space, so a
 // comment survives being re-wrapped by the writer.
@@ -164,13 +164,24 @@ class PgnReader {
           return game;
         }
         started = movetext = true;
-        if (symbol.empty() || symbol == "ep") continue;  // an "e.p." / "ep" qualifier standing apart
+        if (symbol.empty() || symbol == "ep" || symbol.starts_with(" e.p.")) {  // a qualifier standing apart: keep it with its move
+          if (!frames.back().line->empty() && frames.back().after_move)
+            frames.back().line->back().san += symbol.starts_with(" e.p.") ? symbol : std::string(" e.p.");
+          continue;
+        }
         if (is_digit(symbol[0]) && symbol.find_first_not_of("0123456789") == std::string::npos) {
           while (peek() == '.') advance();  // move number: "12." or "12..."
           continue;
         }
         if (is_digit(symbol[0]) && !symbol.starts_with("0-0"))
           fail(at, fmt::format("unknown token '{}': expected a move number like 12. or a result (1-0, 0-1, 1/2-1/2, *)", symbol));
+        // A double move written with a blank after its comma ("Qh3, Re1+"): one move.
+        while (symbol.ends_with(',')) {
+          while (peek() == ' ' || peek() == '\t') advance();
+          std::string second = read_symbol();
+          if (second.empty()) fail(here(), fmt::format("expected the second half of the double move {} after the comma", symbol));
+          symbol += second;
+        }
         PgnMove move;
         move.san = std::move(symbol);
         move.where = at;
@@ -268,8 +279,13 @@ class PgnReader {
       return "*";
     }
     while (!at_end()) {
-      if (cursor_.rest().starts_with("e.p.")) {
+      if (cursor_.rest().starts_with("e.p.")) {  // kept, normalised to " e.p." after the move
         for (int i = 0; i < 4; ++i) advance();
+        symbol += " e.p.";  // alone (" e.p."), it is attached to the move before
+        while (peek() == '+' || peek() == '#') {
+          symbol += peek();
+          advance();
+        }
         break;
       }
       if (!is_symbol_char(peek())) break;

@@ -50,12 +50,10 @@ std::string_view check_mark(const Position& pos, Move m, const orthodox::Options
 }
 
 // Minimal disambiguation among the other pieces of the same type that can reach the square.
-std::string disambiguation(const Position& pos, Move m, const orthodox::Options& options) {
+std::string disambiguation(const Position& pos, Move m, const MoveList<>& rivals) {
   const PieceType type = type_of(pos.piece_on(m.from()));
-  MoveList<> legal;
-  orthodox::generate_legal(pos, legal, options);
   bool rival = false, same_file = false, same_rank = false;
-  for (Move other : legal) {
+  for (Move other : rivals) {
     if (other.to() != m.to() || other.from() == m.from() || other.kind() == MoveKind::Castling) continue;
     if (type_of(pos.piece_on(other.from())) != type) continue;
     rival = true;
@@ -68,35 +66,37 @@ std::string disambiguation(const Position& pos, Move m, const orthodox::Options&
   return square_name(m.from());
 }
 
-// The shape of a non-castling move as written: which piece, from where (partly), to where.
-struct WrittenMove {
-  PieceType piece = Pawn;
-  int from_file = -1;
-  int from_rank = -1;
-  Square to = NoSquare;
-  PieceType promotion = NoPieceType;
-  bool capture_mark = false;
-  int destination_end = 0;  // offset just past the destination square (for "expected =Q here")
-};
+using WrittenMove = SanShape;
 
-class SanReader {
+// Reads the shape of one written move: errors name the column and what was expected there.
+class ShapeReader {
  public:
-  SanReader(const Position& pos, std::string_view text, const SourceLocation& where, const orthodox::Options& options)
-      : pos_(pos), text_(text), where_(where), options_(options) {}
+  ShapeReader(std::string_view text, const SourceLocation& where) : text_(text), where_(where) {}
 
-  Move read() {
+  SanShape read() {
     trim_and_strip_suffixes();
     if (core_.empty()) fail(begin_, "expected a move, found nothing");
-    if (looks_like_castling()) return read_castling();
-    return find_move(read_shape());
+    SanShape shape;
+    if (looks_like_castling()) {
+      std::string normal(core_);
+      for (char& c : normal)
+        if (c == '0' || c == 'o') c = 'O';
+      if (normal != "O-O" && normal != "O-O-O")
+        fail(begin_, fmt::format("expected castling O-O or O-O-O (or 0-0, 0-0-0), found '{}'", core_));
+      shape.castling = true;
+      shape.queenside = normal == "O-O-O";
+    } else {
+      shape = read_shape();
+    }
+    shape.en_passant_mark = en_passant_mark_;
+    shape.written = written_;
+    shape.begin = begin_;
+    return shape;
   }
 
  private:
   [[noreturn]] void fail(int offset, const std::string& message) const {
     throw ParseError(where_.advanced(offset), message);
-  }
-  [[noreturn]] void illegal(const std::string& why, std::optional<std::string> predicate = {}) const {
-    throw IllegalMoveError(where_.advanced(begin_), fmt::format("illegal move {}: {}", written_, why), std::move(predicate));
   }
   std::string found(int offset) const {
     if (offset >= int(text_.size())) return "the end of the move";
@@ -113,8 +113,13 @@ class SanReader {
     for (bool stripped = true; stripped && end > begin;) {
       std::string_view rest = text_.substr(begin, end - begin);
       stripped = true;
-      if (rest.ends_with("e.p.")) end -= 4;
-      else if (rest.size() >= 3 && rest.ends_with("ep") && is_rank(rest[rest.size() - 3])) end -= 2;
+      if (rest.ends_with("e.p.")) {
+        end -= 4;
+        en_passant_mark_ = true;
+      } else if (rest.size() >= 3 && rest.ends_with("ep") && is_rank(rest[rest.size() - 3])) {
+        end -= 2;
+        en_passant_mark_ = true;
+      }
       else if (std::string_view("+#!? \t").find(rest.back()) != std::string_view::npos) end -= 1;
       else stripped = false;
     }
@@ -123,22 +128,6 @@ class SanReader {
   }
 
   bool looks_like_castling() const { return core_[0] == 'O' || core_[0] == '0' || core_[0] == 'o'; }
-
-  Move read_castling() {
-    std::string normal(core_);
-    for (char& c : normal)
-      if (c == '0' || c == 'o') c = 'O';
-    if (normal != "O-O" && normal != "O-O-O")
-      fail(begin_, fmt::format("expected castling O-O or O-O-O (or 0-0, 0-0-0), found '{}'", core_));
-    const Color us = pos_.side_to_move();
-    const bool queenside = normal == "O-O-O";
-    const Move castle(relative_square(us, sq::e1), relative_square(us, queenside ? sq::c1 : sq::g1), MoveKind::Castling);
-    MoveList<> legal;
-    orthodox::generate_legal(pos_, legal, options_);
-    if (legal.contains(castle)) return castle;
-    explain_rejection(castle);
-    illegal(fmt::format("{} cannot castle {} here", us == White ? "White" : "Black", queenside ? "queenside" : "kingside"));
-  }
 
   // piece? (file? rank?) action? file rank ('='? promotion)?
   WrittenMove read_shape() {
@@ -221,10 +210,46 @@ class SanReader {
     return w;
   }
 
-  bool fits(const WrittenMove& w, Move m) const {
-    return m.kind() != MoveKind::Castling && m.to() == w.to && type_of(pos_.piece_on(m.from())) == w.piece &&
-           (w.from_file < 0 || file_of(m.from()) == w.from_file) && (w.from_rank < 0 || rank_of(m.from()) == w.from_rank);
+  std::string_view text_;
+  const SourceLocation& where_;
+  int begin_ = 0;
+  bool en_passant_mark_ = false;
+  std::string_view written_;  // the move as written, without surrounding blanks
+  std::string_view core_;     // without the qualifiers
+};
+
+class SanReader {
+ public:
+  SanReader(const Position& pos, std::string_view text, const SourceLocation& where, const orthodox::Options& options)
+      : pos_(pos), text_(text), where_(where), options_(options) {}
+
+  Move read() {
+    const SanShape shape = ShapeReader(text_, where_).read();
+    begin_ = shape.begin;
+    written_ = shape.written;
+    if (shape.castling) return read_castling(shape.queenside);
+    return find_move(shape);
   }
+
+ private:
+  [[noreturn]] void fail(int offset, const std::string& message) const {
+    throw ParseError(where_.advanced(offset), message);
+  }
+  [[noreturn]] void illegal(const std::string& why, std::optional<std::string> predicate = {}) const {
+    throw IllegalMoveError(where_.advanced(begin_), fmt::format("illegal move {}: {}", written_, why), std::move(predicate));
+  }
+
+  Move read_castling(bool queenside) {
+    const Color us = pos_.side_to_move();
+    const Move castle(relative_square(us, sq::e1), relative_square(us, queenside ? sq::c1 : sq::g1), MoveKind::Castling);
+    MoveList<> legal;
+    orthodox::generate_legal(pos_, legal, options_);
+    if (legal.contains(castle)) return castle;
+    explain_rejection(castle);
+    illegal(fmt::format("{} cannot castle {} here", us == White ? "White" : "Black", queenside ? "queenside" : "kingside"));
+  }
+
+  bool fits(const WrittenMove& w, Move m) const { return san_shape_fits(w, type_of(pos_.piece_on(m.from())), m, false); }
   static bool promotion_fits(const WrittenMove& w, Move m) { return !m.is_promotion() || m.promotion() == w.promotion; }
 
   Move find_move(const WrittenMove& w) {
@@ -282,23 +307,42 @@ class SanReader {
   const orthodox::Options& options_;
   int begin_ = 0;
   std::string_view written_;  // the move as written, without surrounding blanks
-  std::string_view core_;     // without the qualifiers
 };
 
 }  // namespace
 
+SanShape read_san_shape(std::string_view text, const SourceLocation& where) { return ShapeReader(text, where).read(); }
+
+bool san_shape_fits(const SanShape& shape, PieceType mover, Move m, bool check_promotion) {
+  if (shape.castling) return m.kind() == MoveKind::Castling && (file_of(m.to()) < file_of(m.from())) == shape.queenside;
+  return m.kind() != MoveKind::Castling && m.to() == shape.to && mover == shape.piece &&
+         (shape.from_file < 0 || file_of(m.from()) == shape.from_file) &&
+         (shape.from_rank < 0 || rank_of(m.from()) == shape.from_rank) &&
+         (!check_promotion || (m.is_promotion() ? m.promotion() == shape.promotion : shape.promotion == NoPieceType));
+}
+
 std::string to_san(const Position& pos, Move m, const orthodox::Options& options) {
+  return san_body(pos, m, options) + std::string(check_mark(pos, m, options));
+}
+
+std::string san_body(const Position& pos, Move m, const orthodox::Options& options) {
+  MoveList<> legal;
+  orthodox::generate_legal(pos, legal, options);
+  return san_body_among(pos, m, legal);
+}
+
+std::string san_body_among(const Position& pos, Move m, const MoveList<>& rivals, bool forced_capture) {
   std::string san;
   if (m.kind() == MoveKind::Castling) {
     san = file_of(m.to()) > file_of(m.from()) ? "O-O" : "O-O-O";
   } else {
     const PieceType type = type_of(pos.piece_on(m.from()));
-    const bool capture = is_capture(pos, m);
+    const bool capture = forced_capture || is_capture(pos, m);
     if (type == Pawn) {
       if (capture) san += char('a' + file_of(m.from()));
     } else {
       san += piece_letter(type);
-      san += disambiguation(pos, m, options);
+      san += disambiguation(pos, m, rivals);
     }
     if (capture) san += 'x';
     san += square_name(m.to());
@@ -307,7 +351,6 @@ std::string to_san(const Position& pos, Move m, const orthodox::Options& options
       san += piece_letter(m.promotion());
     }
   }
-  san += check_mark(pos, m, options);
   return san;
 }
 

@@ -36,6 +36,36 @@ class IllegalMoveError : public ParseError {
 // SAN of a legal move, with '+' or '#' when it checks or mates.
 std::string to_san(const Position& pos, Move move, const orthodox::Options& options = {});
 
+// SAN without the check mark (variants decide check and mate by their own rules).
+std::string san_body(const Position& pos, Move move, const orthodox::Options& options = {});
+// The same, disambiguated among `rivals`: the moves a reader could confuse it with.
+// `forced_capture` writes 'x' even onto an empty square (a variant's capture elsewhere).
+std::string san_body_among(const Position& pos, Move move, const MoveList<>& rivals, bool forced_capture = false);
+
+// The shape of one written move, for rule sets that match it against their own move lists:
+// which piece, from where (as far as written), to where, promotion, castling side, and the
+// qualifiers that were written ('x', "e.p."). '+', '#', '!', '?' are dropped.
+struct SanShape {
+  bool castling = false;
+  bool queenside = false;
+  PieceType piece = Pawn;
+  int from_file = -1;
+  int from_rank = -1;
+  Square to = NoSquare;
+  PieceType promotion = NoPieceType;
+  bool capture_mark = false;
+  bool en_passant_mark = false;
+  int destination_end = 0;  // offset just past the destination square (for "expected =Q here")
+  int begin = 0;            // offset of the move's first character in the text
+  std::string_view written; // the move as written, without surrounding blanks
+};
+
+// Throws ParseError (pointing into `text`, located at `where`) for garbled text.
+SanShape read_san_shape(std::string_view text, const SourceLocation& where);
+// Does `move`, made by a piece of type `mover`, fit the shape? With check_promotion the
+// promotion piece must be the written one (none written: the move must not promote).
+bool san_shape_fits(const SanShape& shape, PieceType mover, Move move, bool check_promotion = true);
+
 // The legal move that `text` spells in `pos`. `where` is the location of the text's first
 // character; errors point into it. Throws IllegalMoveError for a well-formed move that is
 // not legal, ParseError for garbled, incomplete or ambiguous text.

@@ -1,4 +1,4 @@
-// arbiter perft --fen FEN --depth D [--divide] [--json]
+// arbiter perft [--variant V] --fen FEN --depth D [--divide] [--json]
 
 #include <chrono>
 #include <iostream>
@@ -8,36 +8,38 @@
 #include <nlohmann/json.hpp>
 
 #include "rules/core/fen.h"
-#include "rules/notation/uci.h"
-#include "rules/orthodox/game.h"
 #include "solver/cli/cli_support.h"
 #include "solver/cli/commands.h"
 #include "solver/perft/perft.h"
+#include "solver/variants.h"
 
 namespace arbiter::cli {
 
 namespace {
 constexpr int MaxPerftDepth = 15;  // beyond this no run would finish; refuse instead of hanging
 
-int run_perft(const std::string& fen, int depth, bool divide, bool json) {
-  orthodox::Game game(read_fen(fen, {"--fen", 1, 1}));
+int run_perft(const std::string& variant, const std::string& fen, int depth, bool divide, bool json) {
+  const VariantEngines& rules = find_variant(variant);
+  const SourceLocation where{"--fen", 1, 1};
   auto start = std::chrono::steady_clock::now();
   std::uint64_t nodes = 0;
-  nlohmann::ordered_json out = {{"fen", write_fen(game.position())}, {"depth", depth}};
+  nlohmann::ordered_json out = {{"variant", rules.name}, {"fen", rules.normalize_fen(fen, where)}, {"depth", depth}};
+  // Variants with many moves per position (Option Chess) get progress from a smaller depth.
+  const int progress_depth = rules.name == "orthodox" ? 6 : 3;
   if (divide) {
-    auto entries = perft_divide(game, depth, [&](int done, int total) {
-      if (depth >= 6 && progress_visible(json)) std::cerr << fmt::format("\r{}/{} root moves", done, total) << std::flush;
+    auto entries = rules.perft_divide(fen, where, depth, [&](int done, int total) {
+      if (depth >= progress_depth && progress_visible(json)) std::cerr << fmt::format("\r{}/{} root moves", done, total) << std::flush;
     });
-    if (depth >= 6 && progress_visible(json)) std::cerr << "\n";
+    if (depth >= progress_depth && progress_visible(json)) std::cerr << "\n";
     nlohmann::ordered_json moves = nlohmann::ordered_json::object();
-    for (const auto& e : entries) {
-      nodes += e.nodes;
-      if (json) moves[to_uci(e.move)] = e.nodes;
-      else std::cout << fmt::format("{}: {}\n", to_uci(e.move), e.nodes);
+    for (const auto& [uci, count] : entries) {
+      nodes += count;
+      if (json) moves[uci] = count;
+      else std::cout << fmt::format("{}: {}\n", uci, count);
     }
     if (json) out["divide"] = moves;
   } else {
-    nodes = perft(game, depth);
+    nodes = rules.perft(fen, where, depth);
   }
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (json) {
@@ -56,19 +58,21 @@ int run_perft(const std::string& fen, int depth, bool divide, bool json) {
 void add_perft_command(CLI::App& app, int& status) {
   auto* cmd = app.add_subcommand("perft", "Count the leaf nodes of the legal move tree (move generator check).");
   struct Args {
+    std::string variant = "orthodox";
     std::string fen{StartFen};
     int depth = 1;
     bool divide = false;
     bool json = false;
   };
   auto args = std::make_shared<Args>();
+  cmd->add_option("--variant", args->variant, "Rules: orthodox (default) or option; an Option FEN may add tokens 'W/B'");
   cmd->add_option("--fen", args->fen, "Position in FEN (default: the start position)");
   cmd->add_option("--depth,-d", args->depth, "Depth in plies (0-15)")->required()->check(CLI::Range(0, MaxPerftDepth));
   cmd->add_flag("--divide", args->divide, "Print the count under each legal first move (UCI notation)");
-  cmd->add_flag("--json", args->json, "Print one JSON object: fen, depth, nodes, seconds, nps[, divide]");
+  cmd->add_flag("--json", args->json, "Print one JSON object: variant, fen, depth, nodes, seconds, nps[, divide]");
   cmd->callback([=, &status] {
     try {
-      status = run_perft(args->fen, args->depth, args->divide, args->json);
+      status = run_perft(args->variant, args->fen, args->depth, args->divide, args->json);
     } catch (const ParseError& e) {
       std::cerr << "arbiter perft: " << e.what() << "\n";
       status = ExitBadInput;

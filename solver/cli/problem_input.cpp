@@ -3,6 +3,7 @@
 #include <fmt/core.h>
 
 #include "rules/core/fen.h"
+#include "solver/variants.h"
 
 namespace arbiter::cli {
 
@@ -10,6 +11,7 @@ void add_problem_options(CLI::App* cmd, ProblemArgs& args) {
   cmd->add_option("FILE", args.file, "Problem file: PGN with [Stipulation] and [FEN] tags, or Popeye input");
   cmd->add_option("--fen", args.fen, "Instead of a file: the position (side to move is the attacker)");
   cmd->add_option("--stipulation", args.stipulation, "With --fen: the stipulation, '#N'");
+  cmd->add_option("--variant", args.variant, "With --fen: the rules, orthodox (default) or option (FEN may add tokens 'W/B')");
   cmd->add_option("--problem", args.problem, "Only the K-th problem of the file (default: all)")->check(CLI::PositiveNumber);
 }
 
@@ -23,11 +25,15 @@ std::vector<problem::Problem> load_problems(const ProblemArgs& args) {
     p.file = "--fen";
     p.where = p.fen_location = {"--fen", 1, 1};
     p.stipulation_location = {"--stipulation", 1, 1};
-    p.fen = write_fen(read_fen(args.fen, p.fen_location));
+    const VariantEngines& rules = find_variant(args.variant);
+    p.variant = rules.name;
+    p.fen = rules.normalize_fen(args.fen, p.fen_location);
     p.stipulation = problem::parse_stipulation(args.stipulation, p.stipulation_location);
     problems.push_back(p);
   } else {
     problems = problem::read_problem_file(args.file);
+    for (auto& p : problems)  // the variant's own set-up tags ([Tokens] in Option Chess) join the FEN
+      if (p.published) p.fen = find_variant(p.variant, p.where).setup_fen(p.fen, p.fen_location, *p.published);
   }
   if (args.problem > 0) {
     if (args.problem > int(problems.size()))

@@ -16,6 +16,7 @@ struct ProblemArgs {
   std::string file;
   std::string fen;
   std::string stipulation;
+  std::string variant = "orthodox";  // with --fen
   int problem = 0;  // 0: every problem of the file
 };
 

@@ -23,6 +23,7 @@ namespace {
 struct Args {
   ProblemArgs input;
   bool tries = false;
+  bool refutations = false;
   bool json = false;
   bool first_key = false;
   bool no_tree = false;
@@ -51,6 +52,7 @@ int run_solve(const Args& args) {
     prover::SolveOptions options;
     options.n = p.stipulation.moves;
     options.tries = args.tries;
+    options.refutations = args.refutations;
     options.first_key_only = args.first_key;
     options.build_tree = !args.no_tree || !args.certificate.empty();
     options.limits = {args.max_nodes, args.max_seconds, args.hash_mb};
@@ -75,7 +77,8 @@ int run_solve(const Args& args) {
       continue;
     }
     std::cout << describe_verdict(s) << "\n";
-    if (s.verdict == prover::Verdict::Proved || !s.tries.empty()) std::cout << prover::format_solution_text(s);
+    if (s.verdict == prover::Verdict::Proved || !s.tries.empty() || s.refutations_requested)
+      std::cout << prover::format_solution_text(s);
     if (!s.tree_note.empty()) std::cout << "(" << s.tree_note << ")\n";
     std::cout << fmt::format("{} nodes, {:.3f} s\n\n", s.nodes, s.seconds);
   }
@@ -99,6 +102,8 @@ void add_solve_command(CLI::App& app, int& status) {
   auto args = std::make_shared<Args>();
   add_problem_options(cmd, args->input);
   cmd->add_flag("--tries", args->tries, "Also list tries: first moves refuted by exactly one defence (1.Qf3? Nd4!)");
+  cmd->add_flag("--refutations", args->refutations,
+                "Classify every first move: keys as usual, and every other first move with a defence that refutes it");
   cmd->add_flag("--first-key", args->first_key,
                 "Stop at the first proved key (checking lines first, then a full iterative search); the tree\n"
                 "shown is that proof, and 'shortest' is exact only if shortest_exact says so");

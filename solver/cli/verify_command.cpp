@@ -72,6 +72,13 @@ int run_verify(const Args& args) {
       if (f.where.line > 0) fj["line"] = f.where.line, fj["column"] = f.where.column;
       j["findings"].push_back(fj);
     }
+    j["claims"] = nlohmann::ordered_json::array();
+    for (const auto& c : r.claims) {
+      nlohmann::ordered_json cj = {{"move", c.move}, {"claim", c.claim}, {"holds", c.holds}};
+      if (!c.detail.empty()) cj["detail"] = c.detail;
+      if (c.where.line > 0) cj["line"] = c.where.line, cj["column"] = c.where.column;
+      j["claims"].push_back(cj);
+    }
     j["nodes"] = r.solution.nodes;
     j["seconds"] = r.solution.seconds;
     results.push_back(j);
@@ -80,6 +87,17 @@ int run_verify(const Args& args) {
     if (r.has_published)
       std::cout << fmt::format("published key 1.{}: {}; {} published plies checked\n", r.published_key,
                                r.published_key_is_key ? "a key" : "NOT a key", r.published_plies);
+    if (!r.claims.empty()) {
+      int holding = 0;
+      for (const auto& c : r.claims) holding += c.holds;
+      std::cout << fmt::format("stated outcomes: {} checked, {} hold, {} fail\n", r.claims.size(), holding,
+                               r.claims.size() - std::size_t(holding));
+      for (const auto& c : r.claims) {
+        if (c.claim == "legal" && c.holds) continue;  // every played move; listed only when it fails
+        std::cout << fmt::format("  {:<5} {:<16} {}{}{}\n", c.holds ? "holds" : "FAILS", c.move, c.claim,
+                                 c.detail.empty() ? "" : ": ", c.detail);
+      }
+    }
     for (const auto& f : r.findings) {
       std::cout << "  " << f.kind << ": " << f.message;
       if (f.where.line > 0) std::cout << fmt::format(" ({}:{}:{})", f.where.file, f.where.line, f.where.column);
@@ -109,7 +127,8 @@ void add_verify_command(CLI::App& app, int& status) {
   cmd->add_option("--hash", args->hash_mb, "Transposition table size in MB (default 64)")->check(CLI::Range(1, 16384));
   cmd->add_flag("--json", args->json,
                 "Print JSON: verdict, published_key, published_key_is_key, confirmed, sound, keys, keys_uci,\n"
-                "shortest, findings [{kind, message, line, column}], nodes, seconds");
+                "shortest, findings [{kind, message, line, column}], claims [{move, claim, holds, detail, line,\n"
+                "column}], nodes, seconds");
   cmd->callback([args, &status] { status = guarded("verify", [&] { return run_verify(*args); }); });
 }
 

@@ -14,6 +14,16 @@
 
 namespace arbiter::problem {
 
+bool claims_illegal(const PgnMove& move) {
+  for (const auto& c : move.comments_after) {
+    std::string_view t = c;
+    while (!t.empty() && t.front() == ' ') t.remove_prefix(1);
+    if (t.size() >= 7 && std::equal(t.begin(), t.begin() + 7, "illegal", [](char a, char b) { return std::tolower(static_cast<unsigned char>(a)) == b; }))
+      return true;
+  }
+  return false;
+}
+
 namespace {
 
 [[noreturn]] void fail(const SourceLocation& where, const std::string& message) { throw ParseError(where, message); }
@@ -64,6 +74,7 @@ void check_line(Position& pos, const PgnLine& line) {
   int played = 0;
   for (const PgnMove& m : line) {
     for (const PgnLine& variation : m.variations) check_line(pos, variation);
+    if (claims_illegal(m)) break;  // a stated illegal move: verify checks the claim; the line ends
     const Move move = parse_san(pos, m.san, m.where);
     pos.make(move);
     ++played;

@@ -83,6 +83,13 @@ ProblemFormat detect_format(std::string_view text, const std::string& file = "<p
 std::optional<std::vector<std::string>> threat_moves(std::string_view comment);
 bool is_zugzwang_comment(std::string_view comment);
 
+// Stated outcomes beyond the solution tree (puzzles/option/README.md, "Stated outcomes"):
+//   {illegal} or {illegal: why}  after a move: the text says the rules forbid it; the line
+//                                ends there (nothing can follow a move that is not played)
+//   ?  (NAG 2) on the attacker's move: a try, stated not to force mate
+//   !  (NAG 1) on a defence: stated to refute (the attacker no longer forces mate in time)
+bool claims_illegal(const PgnMove& move);
+
 // The two readers, for callers that know the format.
 std::vector<Problem> read_pgn_problems(std::string_view text, const std::string& file);
 std::vector<Problem> read_popeye_problems(std::string_view text, const std::string& file);

@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <array>
+#include <memory>
 #include <optional>
 
 #include "rules/core/ruleset.h"
@@ -29,7 +30,8 @@ class MateSearch {
   using M = typename G::MoveType;
   using MoveList = typename G::MoveListType;
 
-  MateSearch(G& game, const Limits& limits) : game_(game), budget_(limits), tt_(limits.hash_megabytes) {}
+  MateSearch(G& game, const Limits& limits)
+      : game_(game), budget_(limits), tt_(limits.hash_megabytes), sort_scratch_(std::make_unique<SortScratch>()) {}
 
   // OR node: can the side to move force mate in at most n moves?
   bool attacker_mates(int n) {
@@ -39,20 +41,17 @@ class MateSearch {
       auto known = tt_.probe(game_.key(), n);
       if (known != TranspositionTable::Probe::Unknown) return known == TranspositionTable::Probe::Win;
     }
-    MoveList moves;
     const bool only_checks = n == 1 || checks_only_;
-    if constexpr (requires { game_.generate_checks(moves); }) {
-      if (only_checks) game_.generate_checks(moves);
-      else game_.generate_legal(moves);
-    } else {
-      game_.generate_legal(moves);
-    }
-    int count = order_attacker_moves(moves, only_checks, /*all_checks=*/only_checks && HasCheckGenerator);
-    for (int i = 0; i < count; ++i) {
-      if (try_attacker_move(moves[i], n)) {
-        remember_killer(attacker_killers_, moves[i]);
-        if (use_table) tt_.store(game_.key(), n, true);
-        return true;
+    for (int stage = 0; stage < Stages; ++stage) {
+      MoveList moves;
+      generate(moves, stage, only_checks);
+      int count = order_attacker_moves(moves, only_checks, /*all_checks=*/only_checks && HasCheckGenerator);
+      for (int i = 0; i < count; ++i) {
+        if (try_attacker_move(moves[i], n)) {
+          remember_killer(attacker_killers_, moves[i]);
+          if (use_table) tt_.store(game_.key(), n, true);
+          return true;
+        }
       }
     }
     if (use_table) tt_.store(game_.key(), n, false);  // (a checks-only failure proves nothing)
@@ -112,24 +111,47 @@ class MateSearch {
   };
 
   DefenceOutcome defend(int n) {
-    MoveList moves;
-    game_.generate_legal(moves);
-    if (moves.size() == 0) return {game_.in_check(), std::nullopt};  // mated, or stalemated
-    if (n == 0) return {false, moves[0]};                             // not mate: any move escapes
-    order_defences(moves);
-    for (const M& d : moves) {
-      budget_.spend();
-      ++ply_;
-      game_.play(d);
-      bool mated = attacker_mates(n);
-      game_.undo();
-      --ply_;
-      if (!mated) {
-        remember_killer(defence_killers_, d);
-        return {false, d};
+    bool any = false;
+    for (int stage = 0; stage < Stages; ++stage) {
+      MoveList moves;
+      generate(moves, stage, false);
+      if (moves.size() == 0) continue;
+      any = true;
+      if (n == 0) return {false, moves[0]};  // not mate: any move escapes
+      order_defences(moves);
+      for (const M& d : moves) {
+        budget_.spend();
+        ++ply_;
+        game_.play(d);
+        bool mated = attacker_mates(n);
+        game_.undo();
+        --ply_;
+        if (!mated) {
+          remember_killer(defence_killers_, d);
+          return {false, d};
+        }
       }
     }
+    if (!any) return {game_.in_check(), std::nullopt};  // mated, or stalemated
     return {true, std::nullopt};
+  }
+
+  // Rule sets with many moves per position generate them in stages (Option Chess: single
+  // moves, then double moves), so that a refutation or a mate found early saves the rest.
+  static constexpr int Stages = [] {
+    if constexpr (requires { G::generation_stages; }) return G::generation_stages;
+    else return 1;
+  }();
+
+  void generate(MoveList& moves, int stage, bool only_checks) {
+    if constexpr (Stages > 1) {
+      game_.generate_stage(stage, only_checks, moves);
+    } else if constexpr (requires { game_.generate_checks(moves); }) {
+      if (only_checks) game_.generate_checks(moves);
+      else game_.generate_legal(moves);
+    } else {
+      game_.generate_legal(moves);
+    }
   }
 
   bool try_attacker_move(const M& m, int n) {
@@ -158,7 +180,7 @@ class MateSearch {
   static constexpr bool HasCheckGenerator = requires(const G& g, MoveList& l) { g.generate_checks(l); };
 
   int order_attacker_moves(MoveList& moves, bool only_checks, bool all_checks) {
-    std::array<int, 256> score;  // written before read; not zeroed at every node
+    auto& score = sort_scratch_->score;  // written before read
     int kept = 0;
     for (int i = 0; i < moves.size(); ++i) {
       bool check = all_checks || gives_check(moves[i]);
@@ -175,12 +197,15 @@ class MateSearch {
     return kept;
   }
 
+  // Refutations first: the defences that refuted a sibling (killers), then checks (a check
+  // leaves the attacker only its evasions, so proving that it escapes is cheap), then captures.
   void order_defences(MoveList& moves) {
-    std::array<int, 256> score;  // written before read; not zeroed at every node
+    auto& score = sort_scratch_->score;  // written before read
     for (int i = 0; i < moves.size(); ++i) {
       int s = 0;
       if (moves[i] == defence_killers_[ply_][0]) s = 8;
       else if (moves[i] == defence_killers_[ply_][1]) s = 6;
+      else if (gives_check(moves[i])) s = 4;
       else if constexpr (requires { game_.is_capture(moves[i]); })
         if (game_.is_capture(moves[i])) s = 2;
       score[i] = s;
@@ -190,8 +215,9 @@ class MateSearch {
 
   // Highest score first, stable. Most moves score 0: one pass moves the scored ones to the
   // front (in order), then only that short prefix is insertion-sorted.
-  static void sort_by_score(MoveList& moves, std::array<int, 256>& score, int count) {
-    MoveList rest;  // uninitialised storage
+  void sort_by_score(MoveList& moves, std::array<int, MoveList::capacity>& score, int count) {
+    MoveList& rest = sort_scratch_->rest;
+    rest.clear();
     int scored = 0, unscored = 0;
     for (int i = 0; i < count; ++i) {
       if (score[i] > 0) {
@@ -225,9 +251,17 @@ class MateSearch {
     }
   }
 
+  // Ordering finishes before the search descends, so one scratch area serves every node; it
+  // lives on the heap because a variant's move list can be large (Option Chess: 16,384 turns).
+  struct SortScratch {
+    std::array<int, MoveList::capacity> score;
+    MoveList rest;
+  };
+
   G& game_;
   Budget budget_;
   TranspositionTable tt_;
+  std::unique_ptr<SortScratch> sort_scratch_;
   bool checks_only_ = false;
   int ply_ = 0;
   std::array<std::array<M, 2>, MaxSearchPly> attacker_killers_{};

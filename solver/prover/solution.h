@@ -47,6 +47,10 @@ struct Solution {
   std::string tree_note;
   bool tries_requested = false;
   std::vector<Try> tries;
+  // With refutations requested: every first move that is not a key, with the first defence
+  // found that escapes (the complete classification of first moves).
+  bool refutations_requested = false;
+  std::vector<Try> refutations;
   std::uint64_t nodes = 0;
   double seconds = 0;
 };

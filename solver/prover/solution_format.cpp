@@ -106,6 +106,10 @@ std::string format_solution_text(const Solution& s) {
     out << "\n";
   }
   for (const auto& t : s.tries) out << "1." << t.san << "? " << t.refutation_san << "!\n";
+  if (s.refutations_requested) {
+    out << "refuted first moves: " << s.refutations.size() << "\n";
+    for (const auto& t : s.refutations) out << "  1." << t.san << "? " << t.refutation_san << "!\n";
+  }
   return out.str();
 }
 
@@ -129,6 +133,11 @@ nlohmann::ordered_json solution_json(const Solution& s) {
     j["tries"] = nlohmann::ordered_json::array();
     for (const auto& t : s.tries)
       j["tries"].push_back({{"move", t.san}, {"uci", t.uci}, {"refutation", t.refutation_san}, {"refutation_uci", t.refutation_uci}});
+  }
+  if (s.refutations_requested) {
+    j["refutations"] = nlohmann::ordered_json::array();
+    for (const auto& t : s.refutations)
+      j["refutations"].push_back({{"move", t.san}, {"uci", t.uci}, {"refutation", t.refutation_san}, {"refutation_uci", t.refutation_uci}});
   }
   j["tree_complete"] = s.tree_complete;
   if (!s.tree_note.empty()) j["tree_note"] = s.tree_note;

@@ -15,6 +15,7 @@ struct SolveOptions {
   int n = 2;
   bool first_key_only = false;
   bool tries = false;
+  bool refutations = false;  // classify every first move: key, or refuted by a named defence
   bool build_tree = true;
   std::size_t max_tree_nodes = 50000;  // a larger printed tree is cut (the verdict is not)
   Limits limits;
@@ -37,6 +38,7 @@ class Solver {
     s.n = options_.n;
     s.stipulation = "#" + std::to_string(options_.n);
     s.tries_requested = options_.tries;
+    s.refutations_requested = options_.refutations;
     std::vector<std::pair<M, int>> keys;
     try {
       if (options_.first_key_only) {
@@ -53,6 +55,7 @@ class Solver {
       s.complete = s.shortest_exact = s.tree_complete = false;  // nothing is claimed
       keys.clear();
       s.tries.clear();
+      s.refutations.clear();
     }
     for (const auto& [m, length] : keys) {
       AttackerNode node{game_.move_text(m), game_.move_uci(m), length, false, {}, {}};
@@ -87,13 +90,19 @@ class Solver {
     int done = 0;
     for (const M& m : moves) {
       if (options_.progress) options_.progress(done++, moves.size(), game_.move_text(m));
-      const std::string san = options_.tries ? game_.move_text(m) : std::string();
-      const std::string uci = options_.tries ? game_.move_uci(m) : std::string();
+      const bool named = options_.tries || options_.refutations;
+      const std::string san = named ? game_.move_text(m) : std::string();
+      const std::string uci = named ? game_.move_uci(m) : std::string();
       game_.play(m);
       if (search_.every_defence_loses(options_.n - 1)) {
         keys.push_back({m, 1 + search_.shortest_forced_after_move(options_.n - 1)});
-      } else if (options_.tries) {
-        if (auto r = unique_refutation(options_.n - 1)) s.tries.push_back({san, uci, game_.move_text(*r), game_.move_uci(*r)});
+      } else {
+        if (options_.tries)
+          if (auto r = unique_refutation(options_.n - 1)) s.tries.push_back({san, uci, game_.move_text(*r), game_.move_uci(*r)});
+        if (options_.refutations) {
+          auto r = search_.refutation(options_.n - 1);  // none: the defender is stalemated
+          s.refutations.push_back({san, uci, r ? game_.move_text(*r) : "(stalemate)", r ? game_.move_uci(*r) : ""});
+        }
       }
       game_.undo();
     }

@@ -7,7 +7,8 @@ bool VerifyReport::confirmed() const {
   if (has_published && !published_key_is_key) return false;
   for (const auto& f : findings)
     if (f.kind == "illegal-move" || f.kind == "line-fails" || f.kind == "not-mate" || f.kind == "threat-fails" ||
-        f.kind == "line-too-long" || f.kind == "not-a-key")
+        f.kind == "line-too-long" || f.kind == "not-a-key" || f.kind == "legal-move" || f.kind == "not-check" ||
+        f.kind == "try-wins" || f.kind == "refutation-fails")
       return false;
   return true;
 }

@@ -16,14 +16,25 @@
 namespace arbiter::prover {
 
 struct Finding {
-  std::string kind;     // cook, actual-key, short-solution, not-a-key, illegal-move, line-fails, not-mate,
+  std::string kind;     // cook, actual-key, short-solution, not-a-key, illegal-move, legal-move (stated illegal),
+                        // not-check, try-wins, refutation-fails, line-fails, not-mate,
                         // threat-fails, line-too-long, no-solution, no-published-solution
   std::string message;
   SourceLocation where;  // in the problem file; line 0 when it concerns the problem as a whole
 };
 
+// One stated outcome of the published solution and whether it holds on the board.
+struct ClaimCheck {
+  std::string move;    // as written
+  std::string claim;   // legal, illegal, check, mate, forces-mate, try, refutation
+  bool holds = false;
+  std::string detail;  // why (the rule that forbids a move, the defence that escapes, ...)
+  SourceLocation where;
+};
+
 struct VerifyReport {
   Solution solution;
+  std::vector<ClaimCheck> claims;  // every published move's stated outcomes, in file order
   bool has_published = false;
   std::string published_key;  // SAN as written
   bool published_key_is_key = false;
@@ -42,22 +53,39 @@ class PublishedLineChecker {
   PublishedLineChecker(G& game, MateSearch<G>& search, int n, VerifyReport& report)
       : game_(game), search_(search), n_(n), report_(report), attacker_(game.side_to_move()) {}
 
-  // Walks `line` from the current position with `done` attacker moves already played.
-  void walk(const PgnLine& line, int done) {
+  // Walks `line` from the current position with `done` attacker moves already played. Every
+  // move's stated outcome is checked; a line that leaves the proof is reported and walked on,
+  // so that the outcomes stated further along it are checked too.
+  void walk(const PgnLine& line, int done, bool after_try = false) {
     int played = 0;
     for (const PgnMove& pm : line) {
-      for (const PgnLine& variation : pm.variations) walk(variation, done);
+      for (const PgnLine& variation : pm.variations) walk(variation, done, after_try);
+      const bool stated_illegal = problem::claims_illegal(pm);
       typename G::MoveType m;
       try {
         m = game_.parse_move(pm.san, pm.where);
       } catch (const IllegalMoveError& e) {
-        add("illegal-move", "published move " + pm.san + " is illegal: " + e.message(), pm.where);
+        if (stated_illegal) {
+          claim(pm, "illegal", true, e.message());
+        } else {
+          claim(pm, "legal", false, e.message());
+          add("illegal-move", "published move " + pm.san + " is illegal: " + e.message(), pm.where);
+        }
         break;
       }
+      if (stated_illegal) {
+        claim(pm, "illegal", false, "the rules allow it");
+        add("legal-move", "published move " + pm.san + " is stated to be illegal, but the rules allow it", pm.where);
+        break;
+      }
+      claim(pm, "legal", true, "");
       const bool attacker_move = game_.side_to_move() == attacker_;
+      const bool is_try = attacker_move && has_nag(pm, 2);
+      const bool is_refutation = !attacker_move && after_try && has_nag(pm, 1);
       game_.play(m);
       ++played;
       ++report_.published_plies;
+      check_marks(pm);
       if (attacker_move) {
         ++done;
         const int left = n_ - done;
@@ -65,19 +93,52 @@ class PublishedLineChecker {
           add("line-too-long", "published line goes past move " + std::to_string(n_) + " at " + pm.san, pm.where);
           break;
         }
-        if (!search_.every_defence_loses(left)) {
-          add("line-fails", "after " + pm.san + " the mate in " + std::to_string(n_) + " is no longer forced", pm.where);
-          break;
+        const bool forced = search_.every_defence_loses(left);
+        if (is_try) {
+          after_try = true;
+          claim(pm, "try", !forced, forced ? "it forces mate: not a try" : "it does not force mate in time");
+          if (forced) add("try-wins", "the try " + pm.san + " forces mate after all", pm.where);
+        } else {
+          claim(pm, "forces-mate", forced,
+                forced ? "mate in at most " + std::to_string(left) + " more" : "mate is no longer forced");
+          if (!forced)
+            add("line-fails", "after " + pm.san + " the mate in " + std::to_string(n_) + " is no longer forced", pm.where);
+          check_threat_comments(pm, left);
         }
-        if (pm.san.find('#') != std::string::npos && !(game_.in_check() && !game_.has_legal_move()))
-          add("not-mate", pm.san + " is marked as mate but is not checkmate", pm.where);
-        check_threat_comments(pm, left);
+      } else if (is_refutation) {
+        const int left = n_ - done;
+        const bool escapes = !search_.attacker_mates(left);
+        claim(pm, "refutation", escapes, escapes ? "no mate in " + std::to_string(left) + " after it" : "the attacker still mates in time");
+        if (!escapes) add("refutation-fails", "the stated refutation " + pm.san + " does not stop the mate", pm.where);
       }
     }
     for (; played > 0; --played) game_.undo();
   }
 
  private:
+  static bool has_nag(const PgnMove& pm, int nag) {
+    for (int n : pm.nags)
+      if (n == nag) return true;
+    return false;
+  }
+
+  void claim(const PgnMove& pm, const std::string& what, bool holds, const std::string& detail) {
+    report_.claims.push_back({pm.san, what, holds, detail, pm.where});
+  }
+
+  // '#' claims checkmate, '+' check, each checked on the board after the move.
+  void check_marks(const PgnMove& pm) {
+    const bool check = game_.in_check();
+    if (pm.san.find('#') != std::string::npos) {
+      const bool mate = check && !game_.has_legal_move();
+      claim(pm, "mate", mate, mate ? "" : check ? "the side in check has a legal move" : "no check");
+      if (!mate) add("not-mate", pm.san + " is marked as mate but is not checkmate", pm.where);
+    } else if (pm.san.find('+') != std::string::npos) {
+      claim(pm, "check", check, check ? "" : "no check");
+      if (!check) add("not-check", pm.san + " is marked as check but gives no check", pm.where);
+    }
+  }
+
   // {threat: 2. Ra7+, 2. Kd7} after an attacker move: each threatened move must mate within
   // the moves left if the defender could pass.
   void check_threat_comments(const PgnMove& pm, int left) {

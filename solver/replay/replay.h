@@ -119,7 +119,9 @@ ReplayReport replay_game(const PgnGame& record, Make make) {
   report.variant = std::string(G::variant_name);
   std::optional<G> game;
   if (auto fen = record.tag("FEN")) {
-    game.emplace(make(*fen, *record.tag_value_location("FEN")));
+    const SourceLocation where = *record.tag_value_location("FEN");
+    if constexpr (requires { G::fen_with_tags(*fen, where, record); }) game.emplace(make(G::fen_with_tags(*fen, where, record), where));
+    else game.emplace(make(*fen, where));
   } else if (auto setup = record.tag("SetUp"); setup && *setup == "1") {
     throw ParseError(*record.tag_value_location("SetUp"), "[SetUp \"1\"] needs a [FEN] tag giving the starting position");
   } else {

@@ -1,0 +1,42 @@
+#include "rules/option/options.h"
+
+namespace arbiter::option {
+
+const std::vector<Interpretation>& interpretations() {
+  static const std::vector<Interpretation> all = {
+      {"option.first-move-exposes-king", "option", "option-chess.txt",
+       "The same piece may be moved on both moves of a double move [...] provided [...] that the first move does not "
+       "put the king in check.",
+       "forbidden",
+       {{"forbidden", "every first move keeps the mover's king out of check unless the turn began in check (rule 4); "
+                      "the sentence for one piece restates the ordinary rule"},
+        {"allowed", "only a piece moving twice is bound: with two different pieces the first move may expose the "
+                    "king if the second move shields it again"}}},
+      {"option.first-move-check", "option", "option-chess.txt", "The first move of a double move may not give check.",
+       "any-check",
+       {{"any-check", "no check of any kind after the first move, discovered checks included"},
+        {"direct-only", "only the moved piece may not check; a discovered check by the first move is allowed (the "
+                        "second move may not then take the king)"}}},
+      {"option.castling-in-double", "option", "option-chess.txt", "Castling is a single move, not a double move.",
+       "single-only",
+       {{"single-only", "castling is never either half of a double move"},
+        {"either-half", "castling cannot be played as a double move by itself, but may be one half of one"}}},
+      {"option.en-passant-second-half", "option", "option-chess.txt",
+       "The en passant move must immediately follow the double move or the opportunity for en passant capture is lost.",
+       "allowed",
+       {{"allowed", "the opponent's next turn follows immediately even when it is a double move: an en passant "
+                    "capture (either kind) may be its second half"},
+        {"forbidden", "only a single move follows immediately: an en passant capture may not be a second half"}}},
+      {"option.first-half-double-step", "option", "option-chess.txt",
+       "the opponent may capture it \"en passant\" just as is done currently with Pawns making a two-square move "
+       "through the capturing square of an opposing pawn.",
+       "no-right",
+       {{"no-right", "a pawn's two-step gives the en passant right only when it is the turn's last move; after a first "
+                     "half the mover's own second move came between"},
+        {"right", "a pawn's two-step as the first half (the pawn left standing) may still be taken en passant on the "
+                  "opponent's next turn"}}},
+  };
+  return all;
+}
+
+}  // namespace arbiter::option
