@@ -48,6 +48,28 @@ VariantEngines register_variant(std::string name, std::vector<std::string> alias
   e.diagram = [](std::string_view fen, const SourceLocation& where) {
     return board_diagram(G::from_fen(fen, where).position());
   };
+  e.svg = [](std::string_view fen, const SourceLocation& where, const std::vector<std::string>& play,
+             const std::vector<std::string>& show, report::DiagramSpec spec) {
+    G game = G::from_fen(fen, where);
+    for (const auto& text : play) game.play(game.parse_move(text, {"--play", 1, 1}));
+    for (const auto& text : show) {
+      const auto m = game.parse_move(text, {"--show", 1, 1});
+      const auto halves = correct::detail::uci_halves(game.move_uci(m));
+      for (std::size_t i = 0; i < halves.size(); ++i) {
+        spec.arrows.push_back({halves[i].first, halves[i].second, i == 0 ? "move" : "second"});
+        if (i > 0 && halves[i].first == halves[i - 1].second) spec.marks.push_back({halves[i].first, "stop"});
+      }
+    }
+    if constexpr (requires { game.tokens(White); }) {
+      spec.white_tokens = game.tokens(White);
+      spec.black_tokens = game.tokens(Black);
+    }
+    return report::svg_diagram(game.position(), spec);
+  };
+  e.correct = [](const std::string& fen, const SourceLocation& where, int n, const PgnLine& published,
+                 const std::optional<PgnLine>& engine_line, const correct::Options& options) {
+    return correct::CorrectionSearch<G>(fen, where, n, published, engine_line, options).run();
+  };
   e.setup_fen = [](std::string_view fen, const SourceLocation& where, const PgnGame& record) {
     if constexpr (requires { G::fen_with_tags(fen, where, record); }) return G::fen_with_tags(fen, where, record);
     else return std::string(fen);

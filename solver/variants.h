@@ -13,9 +13,11 @@
 #include <nlohmann/json.hpp>
 
 #include "rules/core/parse_error.h"
+#include "solver/correct/correction_search.h"
 #include "solver/prover/certificate.h"
 #include "solver/prover/solve.h"
 #include "solver/prover/verify.h"
+#include "solver/report/svg_diagram.h"
 #include "solver/replay/replay.h"
 
 namespace arbiter {
@@ -39,6 +41,13 @@ struct VariantEngines {
   // The FEN a record's set-up tags give: [FEN] plus the variant's own set-up tags (Option
   // Chess: [Tokens "W/B"]).
   std::string (*setup_fen)(std::string_view fen, const SourceLocation& where, const PgnGame& record);
+  // An SVG diagram after playing `play` (moves in the variant's notation) from the FEN, with
+  // `show` (more moves from there) drawn as arrows; tokens drawn for variants that have them.
+  std::string (*svg)(std::string_view fen, const SourceLocation& where, const std::vector<std::string>& play,
+                     const std::vector<std::string>& show, report::DiagramSpec spec);
+  // The correction search (solver/correct/correction_search.h) around a problem's position.
+  correct::Report (*correct)(const std::string& fen, const SourceLocation& where, int n, const PgnLine& published,
+                             const std::optional<PgnLine>& engine_line, const correct::Options& options);
 };
 
 const std::vector<VariantEngines>& variants();

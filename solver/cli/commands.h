@@ -18,5 +18,7 @@ void add_bench_command(CLI::App& app, int& status);
 void add_solve_command(CLI::App& app, int& status);
 void add_verify_command(CLI::App& app, int& status);
 void add_check_certificate_command(CLI::App& app, int& status);
+void add_correct_command(CLI::App& app, int& status);
+void add_diagram_command(CLI::App& app, int& status);
 
 }  // namespace arbiter::cli

@@ -19,6 +19,8 @@ int main(int argc, char** argv) {
   add_solve_command(app, status);
   add_verify_command(app, status);
   add_check_certificate_command(app, status);
+  add_correct_command(app, status);
+  add_diagram_command(app, status);
   add_bench_command(app, status);
   try {
     app.parse(argc, argv);

@@ -30,6 +30,7 @@ struct ClaimCheck {
   bool holds = false;
   std::string detail;  // why (the rule that forbids a move, the defence that escapes, ...)
   SourceLocation where;
+  std::string refutation_uci;  // forces-mate that fails: the defence found to escape
 };
 
 struct VerifyReport {
@@ -50,8 +51,9 @@ namespace detail {
 template <RuleSet G>
 class PublishedLineChecker {
  public:
-  PublishedLineChecker(G& game, MateSearch<G>& search, int n, VerifyReport& report)
-      : game_(game), search_(search), n_(n), report_(report), attacker_(game.side_to_move()) {}
+  // Without searches only legality, check and mate are checked (a quick filter).
+  PublishedLineChecker(G& game, MateSearch<G>& search, int n, VerifyReport& report, bool searches = true)
+      : game_(game), search_(search), n_(n), report_(report), attacker_(game.side_to_move()), searches_(searches) {}
 
   // Walks `line` from the current position with `done` attacker moves already played. Every
   // move's stated outcome is checked; a line that leaves the proof is reported and walked on,
@@ -93,6 +95,7 @@ class PublishedLineChecker {
           add("line-too-long", "published line goes past move " + std::to_string(n_) + " at " + pm.san, pm.where);
           break;
         }
+        if (!searches_) continue;
         const bool forced = search_.every_defence_loses(left);
         if (is_try) {
           after_try = true;
@@ -100,12 +103,17 @@ class PublishedLineChecker {
           if (forced) add("try-wins", "the try " + pm.san + " forces mate after all", pm.where);
         } else {
           claim(pm, "forces-mate", forced,
-                forced ? "mate in at most " + std::to_string(left) + " more" : "mate is no longer forced");
-          if (!forced)
+                !forced ? "mate is no longer forced" : left == 0 ? "it mates" : "mate in at most " + std::to_string(left) + " more");
+          if (!forced) {
             add("line-fails", "after " + pm.san + " the mate in " + std::to_string(n_) + " is no longer forced", pm.where);
+            if (auto r = search_.refutation(left)) {
+              report_.claims.back().detail += ": " + game_.move_text(*r) + " escapes";
+              report_.claims.back().refutation_uci = game_.move_uci(*r);
+            }
+          }
           check_threat_comments(pm, left);
         }
-      } else if (is_refutation) {
+      } else if (is_refutation && searches_) {
         const int left = n_ - done;
         const bool escapes = !search_.attacker_mates(left);
         claim(pm, "refutation", escapes, escapes ? "no mate in " + std::to_string(left) + " after it" : "the attacker still mates in time");
@@ -123,7 +131,7 @@ class PublishedLineChecker {
   }
 
   void claim(const PgnMove& pm, const std::string& what, bool holds, const std::string& detail) {
-    report_.claims.push_back({pm.san, what, holds, detail, pm.where});
+    report_.claims.push_back({pm.san, what, holds, detail, pm.where, ""});
   }
 
   // '#' claims checkmate, '+' check, each checked on the board after the move.
@@ -172,6 +180,7 @@ class PublishedLineChecker {
   int n_;
   VerifyReport& report_;
   Color attacker_;
+  bool searches_ = true;
 };
 
 }  // namespace detail

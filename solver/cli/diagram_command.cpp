@@ -1,0 +1,50 @@
+// arbiter diagram [--variant V] --fen FEN [--play MOVE...] [--show MOVE...] [--title T] [--caption C] [--svg FILE]
+
+#include <iostream>
+#include <memory>
+
+#include "solver/cli/cli_support.h"
+#include "solver/cli/commands.h"
+#include "solver/variants.h"
+
+namespace arbiter::cli {
+
+namespace {
+
+struct Args {
+  std::string variant = "orthodox";
+  std::string fen{StartFen};
+  std::vector<std::string> play, show;
+  std::string title, caption, svg;
+  bool flipped = false;
+};
+
+int run_diagram(const Args& args) {
+  const VariantEngines& rules = find_variant(args.variant);
+  report::DiagramSpec spec;
+  spec.title = args.title;
+  spec.caption = args.caption;
+  spec.flipped = args.flipped;
+  const std::string svg = rules.svg(args.fen, {"--fen", 1, 1}, args.play, args.show, spec);
+  if (args.svg.empty()) std::cout << svg;
+  else write_file_atomically(args.svg, svg);
+  return ExitOk;
+}
+
+}  // namespace
+
+void add_diagram_command(CLI::App& app, int& status) {
+  auto* cmd = app.add_subcommand("diagram", "Draw a position as an SVG diagram (for reports), with moves shown as arrows.");
+  auto args = std::make_shared<Args>();
+  cmd->add_option("--variant", args->variant, "Rules: orthodox (default) or option");
+  cmd->add_option("--fen", args->fen, "Position in FEN (default: the start position)");
+  cmd->add_option("--play", args->play, "Moves to play first, in the variant's notation (repeatable)")->allow_extra_args(false);
+  cmd->add_option("--show", args->show, "Moves to draw as arrows from there (repeatable)")->allow_extra_args(false);
+  cmd->add_option("--title", args->title, "Title above the board");
+  cmd->add_option("--caption", args->caption, "Caption below the board");
+  cmd->add_flag("--flipped", args->flipped, "Black at the bottom");
+  cmd->add_option("--svg", args->svg, "Write the SVG to this file (written whole or not at all) instead of stdout");
+  cmd->callback([args, &status] { status = guarded("diagram", [&] { return run_diagram(*args); }); });
+}
+
+}  // namespace arbiter::cli

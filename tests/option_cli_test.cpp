@@ -1,0 +1,92 @@
+// Option Chess through the command line, as scripts use it: the Bonham problem verified line by
+// line on the reconstruction the issue gives, perft with tokens, and the correction search's
+// contract on a small space.
+
+#include <catch2/catch.hpp>
+
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "tests/test_support.h"
+
+using namespace arbiter;
+using nlohmann::json;
+
+namespace {
+
+const std::string Bonham = std::string(ARBITER_SOURCE_DIR) + "/puzzles/option/bonham-2014.pgn";
+const std::string BonhamFen = "2r5/1k1q2P1/2p2Q2/8/7b/P2RnN2/3RrN1P/7K b - - 0 30 3/3";
+
+json run_json(const std::string& args, int& status) {
+  test::ScratchDir dir;
+  const test::CliRun run = test::run_arbiter_command(args, dir);
+  status = run.status;
+  return json::parse(run.out);
+}
+
+}  // namespace
+
+TEST_CASE("option verify: every stated outcome of the Bonham solution is checked on the reconstruction", "[option][cli]") {
+  int status = -1;
+  const json j = run_json("verify --json " + test::shell_quote(Bonham), status);
+  CHECK(status == 1);  // refuted: the published key is not a key here
+  CHECK(j["verdict"] == "refuted");
+  CHECK(j["published_key"] == "Qh3,Bxf2");
+  CHECK(j["published_key_is_key"] == false);
+  CHECK(j["keys"].empty());
+  int holds = 0, fails = 0;
+  std::string key_detail;
+  for (const auto& c : j["claims"]) {
+    (c["holds"].get<bool>() ? holds : fails)++;
+    if (c["move"] == "Qh3,Bxf2" && c["claim"] == "forces-mate") key_detail = c["detail"];
+    // The text's three refuted options and its illegal moves hold as stated.
+    if (c["claim"] == "try" || c["claim"] == "refutation" || c["claim"] == "illegal") CHECK(c["holds"] == true);
+  }
+  CHECK(holds == 39);
+  CHECK(fails == 4);
+  CHECK(key_detail == "mate is no longer forced: Qxc6+ escapes");
+}
+
+TEST_CASE("option perft: turn counts with tokens (regression)", "[option][cli]") {
+  int status = -1;
+  json j = run_json("perft --json --variant option --depth 1 --fen " + test::shell_quote(BonhamFen), status);
+  CHECK(status == 0);
+  CHECK(j["variant"] == "option");
+  CHECK(j["nodes"] == 1631);  // about 1,600 turns, as the issue expects
+  j = run_json("perft --json --variant option --depth 2 --fen " + test::shell_quote(BonhamFen), status);
+  CHECK(j["nodes"] == 2662995);
+  // Without tokens only single moves remain: the orthodox count.
+  json none = run_json("perft --json --variant option --depth 2 --fen " +
+                           test::shell_quote("2r5/1k1q2P1/2p2Q2/8/7b/P2RnN2/3RrN1P/7K b - - 0 30 0/0"), status);
+  json orthodox = run_json("perft --json --depth 2 --fen " + test::shell_quote("2r5/1k1q2P1/2p2Q2/8/7b/P2RnN2/3RrN1P/7K b - - 0 30"), status);
+  CHECK(none["nodes"] == orthodox["nodes"]);
+  // From the start, options open only at move 9: the first plies are orthodox.
+  CHECK(run_json("perft --json --variant option --depth 4", status)["nodes"] == 197281);
+}
+
+TEST_CASE("option solve: the key is refuted and every first move classified", "[option][cli]") {
+  int status = -1;
+  const json j = run_json("solve --json --refutations --variant option --stipulation '#3' --fen " + test::shell_quote(BonhamFen), status);
+  CHECK(status == 1);
+  CHECK(j["verdict"] == "refuted");
+  CHECK(j["refutations"].size() == 1631);
+  for (const auto& r : j["refutations"])
+    if (r["move"] == "Qh3,Bxf2") CHECK(r["refutation"] == "Qxc6+");
+}
+
+TEST_CASE("option correct: the search space and its counts", "[option][cli]") {
+  int status = -1;
+  const json j = run_json("correct --json --max-units 0 --relocate f6=f8,f5 " + test::shell_quote(Bonham), status);
+  CHECK(status == 1);  // nothing sound among the bases
+  CHECK(j["bases"].size() == 3);
+  CHECK(j["examined"] == 3);
+  CHECK(j["engine_line_fails"] == 1);  // a queen on f5 cannot play the engine line's Qxe7+
+  CHECK(j["sound"].empty());
+  CHECK(j["best"]["failure"] == "the key is refuted by Qxc6+");
+  // Bad input: a malformed relocation names the option.
+  test::ScratchDir dir;
+  const test::CliRun bad = test::run_arbiter_command("correct --relocate f6-f8 " + test::shell_quote(Bonham), dir);
+  CHECK(bad.status == 2);
+  CHECK_THAT(bad.err, Catch::Contains("--relocate"));
+}
