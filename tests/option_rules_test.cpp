@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <iterator>
 #include <memory>
 #include <optional>
 #include <string>
@@ -84,6 +85,18 @@ std::string tokens_field(const option::Game& g) {
   for (int field = 0; field < 6; ++field) pos = fen.find(' ', pos) + 1;
   const std::size_t end = fen.find(' ', pos);
   return fen.substr(pos, end == std::string::npos ? std::string::npos : end - pos);
+}
+
+// "" when the sorted lists are equal, else what each has that the other lacks (a few of each).
+std::string difference(const std::vector<std::string>& got, const std::vector<std::string>& expected) {
+  std::vector<std::string> extra, missing;
+  std::set_difference(got.begin(), got.end(), expected.begin(), expected.end(), std::back_inserter(extra));
+  std::set_difference(expected.begin(), expected.end(), got.begin(), got.end(), std::back_inserter(missing));
+  if (extra.empty() && missing.empty()) return got.size() == expected.size() ? "" : "duplicates";
+  std::string out = fmt::format("{} extra, {} missing:", extra.size(), missing.size());
+  for (std::size_t i = 0; i < extra.size() && i < 8; ++i) out += fmt::format(" +{}", extra[i]);
+  for (std::size_t i = 0; i < missing.size() && i < 8; ++i) out += fmt::format(" -{}", missing[i]);
+  return out;
 }
 
 Options all_alternatives() {
@@ -322,14 +335,14 @@ TEST_CASE("option: an ordinary en passant second half needs its square empty", "
     CHECK(g.fen() == fen);  // judging a turn leaves the position as it was
   }
   CHECK(parse_verdict(game_of(fen), "Bd6,exd6").starts_with("illegal"));
-  { auto q = game_of(fen); WARN(parse_verdict(q, "Bd6,exd6") << " text " << q.move_text(onto_d6)); q.play(onto_d6); WARN(q.fen()); q.undo(); WARN(q.fen()); }
   // The bishop's double move is fine, and so is the capture after another first half.
   auto g = game_of(fen);
   CHECK(verdict(g, dbl(Move(sq::b4, sq::c5), Move(sq::e5, sq::d6, MoveKind::EnPassant))) == "legal");
 }
 
-// --- 2. each interpretation changes the set of legal turns -----------------------------------
-
+// Under castling-in-double=either-half, castling moves the rook too: a rook that castled and
+// moves again is "the same piece ... moved on both moves" (rule 6), so its second move may not
+// capture.
 TEST_CASE("option: interpretation first-move-exposes-king", "[option]") {
   const std::string fen = "k3r3/8/8/8/8/4B3/7R/4K3 w - - 0 20 1/1";
   const Turn t = dbl(Move(sq::e3, sq::d4), Move(sq::h2, sq::e2));
@@ -497,6 +510,13 @@ TEST_CASE("option: with the special capture available, the plain move to that sq
   REQUIRE(verdict(g, plain) == "legal");
   CHECK(g.move_text(plain) == "Nh3");
   CHECK(parse_verdict(g, "Nh3") == "legal f2h3");
+  const Turn plain_second = dbl(Move(sq::a1, sq::b1), Move(sq::f2, sq::h3));
+  REQUIRE(verdict(g, plain_second) == "legal");
+  CHECK(g.move_text(plain_second) == "Kb1,Nh3");
+  CHECK(parse_verdict(g, "Kb1,Nh3") == "legal a1b1,f2h3");
+  // The capture itself reads back (the "e.p." decides).
+  CHECK(parse_verdict(g, "Nxh3 e.p.") == "legal f2h3ep");
+  CHECK(parse_verdict(g, "Kb1,Nxh3 e.p.") == "legal a1b1,f2h3ep");
 }
 
 TEST_CASE("option: the FEN target field round-trips", "[option]") {
@@ -532,10 +552,10 @@ TEST_CASE("option: a king is never taken by the special en passant", "[option]")
   if (column == "none") {
     auto g = game_of(fen);
     const auto legal = legal_list(g);
-    for (const Turn& t : *legal) {
-      INFO(g.move_uci(t));
-      CHECK_FALSE(t.is_special_capture());
-    }
+    std::string king_takers;
+    for (const Turn& t : *legal)
+      if (t.is_special_capture()) king_takers += fmt::format("{} ", g.move_uci(t));
+    CHECK(king_takers == "");
   } else {
     CHECK(column == column_of(fen, "moved-twice"));
   }
@@ -605,8 +625,9 @@ TEST_CASE("option: default tokens when the FEN has no tokens field", "[option]")
 
 // --- 5. the fast path equals candidates + predicates ---------------------------------------
 
-TEST_CASE("option: generate_legal equals the candidates no predicate rejects", "[option]") {
-  const std::vector<std::string> fens = {
+// Positions with castling rights, en passant, checks, promotions, pins and targets.
+const std::vector<std::string>& varied_fens() {
+  static const std::vector<std::string> fens = {
       "r3k2r/pppq1ppp/2n2n2/3pp3/3PP3/2N2N2/PPPQ1PPP/R3K2R w KQkq - 0 12 2/2",  // castling rights
       "r3k3/8/8/2PpP3/8/8/8/R3K3 w Qq d6 0 20 1/1",                           // en passant, two takers
       "k3r3/8/8/8/8/4B3/7R/4K3 w - - 0 20 1/1",                               // a pin
@@ -621,14 +642,21 @@ TEST_CASE("option: generate_legal equals the candidates no predicate rejects", "
       "2r5/1k1q2P1/2p2Q2/8/7b/P2RnN2/3RrN1P/7K b - - 0 30 3/3",               // Bonham's problem
       "4k3/8/8/8/8/8/8/R3K3 w - - 0 8 1/1",                                   // no option yet
   };
+  return fens;
+}
+
+std::string options_name(const Options& o) {
+  return o.castling == option::CastlingInDouble::EitherHalf ? " (alternatives)" : " (defaults)";
+}
+
+TEST_CASE("option: generate_legal equals the candidates no predicate rejects", "[option]") {
   int compared = 0, rejected = 0;
   for (const Options& options : {Options{}, all_alternatives()}) {
-    for (const auto& fen : fens) {
-      INFO(fen << (options.castling == option::CastlingInDouble::EitherHalf ? " (alternatives)" : " (defaults)"));
+    for (const auto& fen : varied_fens()) {
+      INFO(fen << options_name(options));
       auto g = game_of(fen, options);
       const std::string before = g.fen();
-      auto legal = legal_list(g);
-      const auto fast = sorted_uci(g, *legal);
+      const auto fast = sorted_uci(g, *legal_list(g));
       CHECK(std::adjacent_find(fast.begin(), fast.end()) == fast.end());  // no turn twice
       auto candidates = std::make_unique<option::TurnList>();
       g.generate_candidates(*candidates);
@@ -638,15 +666,50 @@ TEST_CASE("option: generate_legal equals the candidates no predicate rejects", "
         else accepted.push_back(g.move_uci(t));
       }
       std::sort(accepted.begin(), accepted.end());
-      CHECK(fast == accepted);
+      CHECK(difference(fast, accepted) == "");
       CHECK(g.count_legal() == int(fast.size()));
       CHECK(g.has_legal_move() == !fast.empty());
+      // The staged generation (singles, then doubles) is the same set.
+      auto staged = std::make_unique<option::TurnList>();
+      g.generate_stage(0, false, *staged);
+      g.generate_stage(1, false, *staged);
+      CHECK(difference(sorted_uci(g, *staged), fast) == "");
       CHECK(g.fen() == before);
       ++compared;
     }
   }
   CHECK(compared == 26);
   CHECK(rejected > 1000);
+}
+
+// The checking turns (for the prover's attacker moves) are the legal turns after which the
+// opponent is in check, and the generator's check flags say so too.
+TEST_CASE("option: generate_checks is the legal turns that leave the opponent in check", "[option]") {
+  for (const Options& options : {Options{}, all_alternatives()}) {
+    for (const auto& fen : varied_fens()) {
+      INFO(fen << options_name(options));
+      auto g = game_of(fen, options);
+      const auto legal = legal_list(g);
+      std::vector<std::string> checking;
+      int wrong_flags = 0;
+      for (const Turn& t : *legal) {
+        g.play(t);
+        const bool check = g.in_check();
+        g.undo();
+        if (check) checking.push_back(g.move_uci(t));
+        if (t.check != option::CheckFlag::Unknown && (t.check == option::CheckFlag::Yes) != check) ++wrong_flags;
+      }
+      std::sort(checking.begin(), checking.end());
+      auto checks = std::make_unique<option::TurnList>();
+      g.generate_checks(*checks);
+      CHECK(difference(sorted_uci(g, *checks), checking) == "");
+      auto staged = std::make_unique<option::TurnList>();
+      g.generate_stage(0, true, *staged);
+      g.generate_stage(1, true, *staged);
+      CHECK(difference(sorted_uci(g, *staged), checking) == "");
+      CHECK(wrong_flags == 0);
+    }
+  }
 }
 
 // --- 6. notation ---------------------------------------------------------------------------
@@ -686,6 +749,23 @@ TEST_CASE("option: a double move that mates is written with '#'", "[option]") {
   CHECK(token.status() == GameStatus::Check);
   CHECK(parse_verdict(token, "h6,Kh7") == "legal h7h6,h8h7");
   CHECK(token.count_legal() == 4);  // h6,Kh7 h5,Kh7 g6,Kg7 g5,Kg7
+}
+
+// The mark is decided in the position the turn leaves, tokens included: after Black's 8th move
+// White has twelve options and escapes this check by a double move (...h3,Kh2: rule 4).
+TEST_CASE("option: the check mark counts the tokens the turn awards", "[option]") {
+  auto g = game_of("k3r3/8/8/8/8/8/6PP/7K b - - 0 8 0/0");
+  const Turn re1 = single(Move(sq::e8, sq::e1));
+  CHECK(g.move_text(re1) == "Re1+");
+  g.play(re1);
+  CHECK(g.fen() == "k7/8/8/8/8/8/6PP/4r2K w - - 1 9 12/12");
+  CHECK(g.status() == GameStatus::Check);
+  CHECK(g.count_legal() == 4);  // h3,Kh2 h4,Kh2 g3,Kg2 g4,Kg2
+  // A move earlier White has no option yet at its next move: mate.
+  auto early = game_of("k3r3/8/8/8/8/8/6PP/7K b - - 0 7 0/0");
+  CHECK(early.move_text(re1) == "Re1#");
+  early.play(re1);
+  CHECK(early.status() == GameStatus::Checkmate);
 }
 
 // --- 7. the key ----------------------------------------------------------------------------

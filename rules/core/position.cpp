@@ -231,6 +231,7 @@ void Position::make_pass(Square en_passant) {
   if (en_passant_hashed(s.en_passant, side_)) s.key ^= zobrist::en_passant_file[file_of(s.en_passant)];
   side_ = ~side_;
   if (side_ == Black) --fullmove_;  // Black's first half advanced it; the turn is still Black's
+  if (en_passant != NoSquare && !empty(en_passant)) en_passant = NoSquare;  // the first half filled it
   s.en_passant = en_passant;
   if (en_passant_hashed(en_passant, side_)) s.key ^= zobrist::en_passant_file[file_of(en_passant)];
 }

@@ -115,7 +115,7 @@ Game Game::from_fen(std::string_view fen, const SourceLocation& where, const Opt
     if (t.kind != EnPassantTarget::None) {
       const Piece victim = pos.piece_on(t.victim);
       const Color mover = pos.side_to_move();
-      if (victim == NoPiece || color_of(victim) == mover || !pos.empty(t.square))
+      if (victim == NoPiece || color_of(victim) == mover || type_of(victim) == King || !pos.empty(t.square))
         throw ParseError(at, fmt::format("the en passant target needs an empty {} and a {} piece on {}", square_name(t.square),
                                          mover == White ? "black" : "white", square_name(t.victim)));
       if (t.kind == EnPassantTarget::FirstHalfStep &&
@@ -153,13 +153,7 @@ Turn Game::parse_move(std::string_view text, const SourceLocation& where) const 
 
 std::string Game::move_text(Turn t) const { return turn_text(pos_, state_, options_, t); }
 
-void Game::award_tokens(Color mover, int move_number) {
-  // "after Black's eighth move" twelve each; "after Black's 48th move" four more each.
-  if (mover != Black) return;
-  const int award = move_number == FirstOptionMove - 1 ? TokensAtStart : move_number == LateAwardAfterMove ? LateAward : 0;
-  state_.tokens[White] += award;
-  state_.tokens[Black] += award;
-}
+void Game::award_tokens(Color mover, int move_number) { option::award_tokens(state_, mover, move_number); }
 
 void Game::play(Turn t) {
   history_.push_back({t, state_, false});

@@ -36,7 +36,7 @@ bool target_usable(const EnPassantTarget& t, const Options& o) {
 void target_captures(const Position& pos, const EnPassantTarget& t, MoveList<>& out) {
   if (t.kind == EnPassantTarget::None || !pos.empty(t.square) || pos.empty(t.victim)) return;
   const Color us = pos.side_to_move();
-  if (color_of(pos.piece_on(t.victim)) == us) return;
+  if (color_of(pos.piece_on(t.victim)) == us || type_of(pos.piece_on(t.victim)) == King) return;
   Bitboard from;
   if (t.kind == EnPassantTarget::TwiceMoved) {
     const Bitboard occupied = (pos.occupied() & ~square_bb(t.victim)) | square_bb(t.square);
@@ -130,9 +130,17 @@ bool visit_doubles(Position& pos, const OptionState& st, const Options& o, Want 
     const Square their_king = pos.king_square(~us);
     bool go_on = true;
     MoveList<> seconds;
-    if (want == Want::Checks) orthodox::generate_legal_checks(pos, seconds, o.orthodox);
+    // After a discovered check (direct-only) a second half that leaves it standing checks too.
+    const bool checked_already = want == Want::Checks && pos.attacked_by(us, their_king);
+    if (want == Want::Checks && !checked_already) orthodox::generate_legal_checks(pos, seconds, o.orthodox);
     else orthodox::generate_legal(pos, seconds, o.orthodox);
     for (Move m2 : seconds) {
+      if (checked_already) {
+        pos.make(m2);
+        const bool check = pos.in_check();
+        pos.unmake();
+        if (!check) continue;
+      }
       if (m2.to() == their_king) continue;  // only possible after a discovered check (direct-only)
       if (m2.from() == m1.to()) {           // the same piece again
         if (captures(pos, m2) || m2.to() == m1.from()) continue;
@@ -188,6 +196,13 @@ std::optional<Rejection> special_capture_rejection(Position& pos, const OptionSt
 }
 
 }  // namespace
+
+void award_tokens(OptionState& state, Color mover, int move_number) {
+  if (mover != Black) return;
+  const int award = move_number == FirstOptionMove - 1 ? TokensAtStart : move_number == LateAwardAfterMove ? LateAward : 0;
+  state.tokens[White] += award;
+  state.tokens[Black] += award;
+}
 
 bool options_available(const Position& pos, const OptionState& state) {
   return pos.fullmove_number() >= FirstOptionMove && state.tokens[pos.side_to_move()] > 0;
@@ -271,6 +286,7 @@ std::string_view predicate_name(Predicate p) {
     case Predicate::EnPassantSecondHalf: return "en-passant-second-half";
     case Predicate::SpecialEnPassant: return "special-en-passant";
     case Predicate::OrdinaryEnPassant: return "ordinary-en-passant";
+    case Predicate::EnPassantSquareEmpty: return "en-passant-square-empty";
   }
   return "?";
 }
@@ -304,6 +320,7 @@ std::string_view predicate_rule(Predicate p) {
     case Predicate::OrdinaryEnPassant:
       return "a pawn's two-step as the first half of a double move gives no en passant right "
              "(interpretation option.first-half-double-step)";
+    case Predicate::EnPassantSquareEmpty: return "an en passant capture lands on an empty square; the first half filled it";
   }
   return "?";
 }
@@ -346,6 +363,8 @@ std::optional<Rejection> first_failed_predicate(Position& pos, const OptionState
     result = rejection(Predicate::FirstMoveNoSelfExposure);
   else if ((second_special || m2.kind() == MoveKind::EnPassant) && o.en_passant_second_half == EnPassantSecondHalf::Forbidden)
     result = rejection(Predicate::EnPassantSecondHalf);
+  else if (m2.kind() == MoveKind::EnPassant && pos.en_passant_square() != m2.to())
+    result = rejection(Predicate::EnPassantSquareEmpty);
   else if (second_special) result = special_capture_rejection(pos, st, o, m2, true);
   else if (auto p = orthodox::first_failed_predicate(pos, m2, o.orthodox))
     result = *p == orthodox::Predicate::KingNotLeftGuarded ? rejection(Predicate::EitherMoveMayEndCheck) : rejection(*p);

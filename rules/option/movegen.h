@@ -46,6 +46,9 @@ void generate_legal_stage(Position& pos, const OptionState& state, const Options
 int count_legal(Position& pos, const OptionState& state, const Options& options);
 bool has_legal_turn(Position& pos, const OptionState& state, const Options& options);
 
+// "after Black's eighth move" twelve tokens each; "after Black's 48th move" four more each.
+void award_tokens(OptionState& state, Color mover, int move_number);
+
 // May the side to move play a double move at all (move number and tokens)?
 bool options_available(const Position& pos, const OptionState& state);
 
@@ -70,6 +73,7 @@ enum class Predicate {
   EnPassantSecondHalf,               // interpretation option.en-passant-second-half
   SpecialEnPassant,                  // 6. "The en passant move must immediately follow the double move"
   OrdinaryEnPassant,                 // interpretation option.first-half-double-step
+  EnPassantSquareEmpty,              // an en passant second half onto a square the first half filled
 };
 
 std::string_view predicate_name(Predicate p);

@@ -16,6 +16,7 @@ std::string_view check_mark(Position& pos, const OptionState& state, const Optio
   OptionState after = state;
   if (turn.is_double()) --after.tokens[us];
   after.target = target_after(pos, turn);
+  award_tokens(after, us, pos.fullmove_number());
   make_turn(pos, state.target, turn);
   std::string_view mark;
   if (pos.in_check()) mark = has_legal_turn(pos, after, options) ? "+" : "#";
@@ -65,6 +66,7 @@ bool qualifiers_fit(const Position& pos, const WrittenTurn& w, Turn t) {
   const Move m = t.last();
   const bool ep = special || m.kind() == MoveKind::EnPassant;
   if (last.en_passant_mark && !ep) return false;
+  if (special && !last.en_passant_mark && !last.capture_mark) return false;  // "Nh3" is the plain move
   if (last.capture_mark && !special && !t.is_double() && !is_capture_turn_half(pos, m)) return false;
   return true;
 }
@@ -126,11 +128,12 @@ Turn parse_turn(Position& pos, const OptionState& state, const Options& options,
   std::vector<Turn> matches;
   for (const Turn& t : legal)
     if (fits(pos, w, t)) matches.push_back(t);
-  if (matches.size() > 1) {
+  const SanShape& written_last = w.second ? *w.second : w.first;
+  if (matches.size() > 1 || written_last.en_passant_mark) {  // "e.p." never names a plain move
     std::vector<Turn> exact;
     for (const Turn& t : matches)
       if (qualifiers_fit(pos, w, t)) exact.push_back(t);
-    if (!exact.empty()) matches = exact;
+    if (!exact.empty() || written_last.en_passant_mark) matches = exact;
   }
   if (matches.size() == 1) return matches[0];
   if (matches.size() > 1) {
