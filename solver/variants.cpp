@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include "rules/option/game.h"
+#include "rules/notation/uci.h"
 #include "rules/orthodox/game.h"
 #include "solver/perft/perft.h"
 #include "solver/replay/diagram.h"
@@ -54,7 +55,7 @@ VariantEngines register_variant(std::string name, std::vector<std::string> alias
     for (const auto& text : play) game.play(game.parse_move(text, {"--play", 1, 1}));
     for (const auto& text : show) {
       const auto m = game.parse_move(text, {"--show", 1, 1});
-      const auto halves = correct::detail::uci_halves(game.move_uci(m));
+      const auto halves = uci_squares(game.move_uci(m));
       for (std::size_t i = 0; i < halves.size(); ++i) {
         spec.arrows.push_back({halves[i].first, halves[i].second, i == 0 ? "move" : "second"});
         if (i > 0 && halves[i].first == halves[i - 1].second) spec.marks.push_back({halves[i].first, "stop"});
@@ -70,10 +71,7 @@ VariantEngines register_variant(std::string name, std::vector<std::string> alias
                  const std::optional<PgnLine>& engine_line, const correct::Options& options) {
     return correct::CorrectionSearch<G>(fen, where, n, published, engine_line, options).run();
   };
-  e.setup_fen = [](std::string_view fen, const SourceLocation& where, const PgnGame& record) {
-    if constexpr (requires { G::fen_with_tags(fen, where, record); }) return G::fen_with_tags(fen, where, record);
-    else return std::string(fen);
-  };
+  e.setup_fen = &setup_fen<G>;
   return e;
 }
 

@@ -71,8 +71,13 @@ TEST_CASE("option solve: the key is refuted and every first move classified", "[
   CHECK(status == 1);
   CHECK(j["verdict"] == "refuted");
   CHECK(j["refutations"].size() == 1631);
+  int key_rows = 0;
   for (const auto& r : j["refutations"])
-    if (r["move"] == "Qh3,Bxf2") CHECK(r["refutation"] == "Qxc6+");
+    if (r["move"] == "Qh3,Bxf2") {
+      ++key_rows;
+      CHECK(r["refutation"] == "Qxc6+");
+    }
+  CHECK(key_rows == 1);  // the published key is classified, exactly once
 }
 
 TEST_CASE("option correct: the search space and its counts", "[option][cli]") {

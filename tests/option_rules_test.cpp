@@ -103,6 +103,7 @@ Options all_alternatives() {
   Options o;
   o.first_move_exposure = option::FirstMoveExposure::Allowed;
   o.first_move_check = option::FirstMoveCheck::DirectOnly;
+  o.same_piece_from_check = option::SamePieceFromCheck::Forbidden;
   o.castling = option::CastlingInDouble::EitherHalf;
   o.en_passant_second_half = option::EnPassantSecondHalf::Forbidden;
   o.first_half_double_step = option::FirstHalfDoubleStep::Right;
@@ -225,6 +226,23 @@ TEST_CASE("option: a piece moving twice may not put its king in check with its f
   // leave the king in check with its first move and block with its second.
   auto in_check = game_of("k3r3/8/8/8/8/8/1B6/4K3 w - - 0 20 1/1");
   CHECK(verdict(in_check, dbl(Move(sq::b2, sq::a3), Move(sq::a3, sq::e7))) == "legal");
+}
+
+TEST_CASE("option: interpretation same-piece-from-check", "[option]") {
+  // White is in check from e8; the bishop goes b2-a3 (the check stands) and a3-e7 (it blocks).
+  const std::string fen = "k3r3/8/8/8/8/8/1B6/4K3 w - - 0 20 1/1";
+  const Turn twice = dbl(Move(sq::b2, sq::a3), Move(sq::a3, sq::e7));
+  auto allowed = game_of(fen);
+  CHECK(verdict(allowed, twice) == "legal");
+  CHECK(parse_verdict(allowed, "Ba3,Be7") == "legal b2a3,a3e7");
+  Options forbidden_options;
+  forbidden_options.same_piece_from_check = option::SamePieceFromCheck::Forbidden;
+  auto forbidden = game_of(fen, forbidden_options);
+  CHECK(verdict(forbidden, twice) == "same-piece-first-move-no-self-check");
+  CHECK(parse_verdict(forbidden, "Ba3,Be7") == "illegal same-piece-first-move-no-self-check");
+  CHECK(forbidden.count_legal() < allowed.count_legal());
+  // The bishop's single move to block (Be5) is legal under both.
+  CHECK(parse_verdict(forbidden, "Be5") == "legal b2e5");
 }
 
 TEST_CASE("option: the first move of a double move may not capture (rule 3)", "[option]") {

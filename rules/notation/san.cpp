@@ -66,8 +66,6 @@ std::string disambiguation(const Position& pos, Move m, const MoveList<>& rivals
   return square_name(m.from());
 }
 
-using WrittenMove = SanShape;
-
 // Reads the shape of one written move: errors name the column and what was expected there.
 class ShapeReader {
  public:
@@ -130,8 +128,8 @@ class ShapeReader {
   bool looks_like_castling() const { return core_[0] == 'O' || core_[0] == '0' || core_[0] == 'o'; }
 
   // piece? (file? rank?) action? file rank ('='? promotion)?
-  WrittenMove read_shape() {
-    WrittenMove w;
+  SanShape read_shape() {
+    SanShape w;
     const int size = int(core_.size());
     int i = 0;
     if (PieceType t = piece_type_of_letter(core_[0]); t != NoPieceType) {
@@ -249,10 +247,10 @@ class SanReader {
     illegal(fmt::format("{} cannot castle {} here", us == White ? "White" : "Black", queenside ? "queenside" : "kingside"));
   }
 
-  bool fits(const WrittenMove& w, Move m) const { return san_shape_fits(w, type_of(pos_.piece_on(m.from())), m, false); }
-  static bool promotion_fits(const WrittenMove& w, Move m) { return !m.is_promotion() || m.promotion() == w.promotion; }
+  bool fits(const SanShape& w, Move m) const { return san_shape_fits(w, type_of(pos_.piece_on(m.from())), m, false); }
+  static bool promotion_fits(const SanShape& w, Move m) { return !m.is_promotion() || m.promotion() == w.promotion; }
 
-  Move find_move(const WrittenMove& w) {
+  Move find_move(const SanShape& w) {
     MoveList<> legal;
     orthodox::generate_legal(pos_, legal, options_);
     MoveList<> matches;

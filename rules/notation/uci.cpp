@@ -25,4 +25,17 @@ std::optional<Move> parse_uci(const Position& pos, std::string_view text) {
   return std::nullopt;
 }
 
+std::vector<std::pair<Square, Square>> uci_squares(std::string_view uci) {
+  std::vector<std::pair<Square, Square>> out;
+  std::size_t i = 0;
+  while (i + 4 <= uci.size()) {
+    const Square from = parse_square(uci.substr(i, 2)), to = parse_square(uci.substr(i + 2, 2));
+    if (from != NoSquare && to != NoSquare) out.push_back({from, to});
+    const auto comma = uci.find(',', i);
+    if (comma == std::string::npos) break;
+    i = comma + 1;
+  }
+  return out;
+}
+
 }  // namespace arbiter

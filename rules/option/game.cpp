@@ -153,17 +153,11 @@ Turn Game::parse_move(std::string_view text, const SourceLocation& where) const 
 
 std::string Game::move_text(Turn t) const { return turn_text(pos_, state_, options_, t); }
 
-void Game::award_tokens(Color mover, int move_number) { option::award_tokens(state_, mover, move_number); }
-
 void Game::play(Turn t) {
-  history_.push_back({t, state_, false});
-  const Color us = pos_.side_to_move();
-  const int move_number = pos_.fullmove_number();
-  const EnPassantTarget next = target_after(pos_, t);
+  history_.push_back({t, state_});
+  const OptionState next = state_after(pos_, state_, t);
   make_turn(pos_, state_.target, t);
-  if (t.is_double()) --state_.tokens[us];
-  state_.target = next;
-  award_tokens(us, move_number);
+  state_ = next;
 }
 
 void Game::undo() {
@@ -174,12 +168,12 @@ void Game::undo() {
 }
 
 void Game::play_null() {
-  history_.push_back({Turn{}, state_, true});
+  history_.push_back({Turn{}, state_});
   const Color us = pos_.side_to_move();
   const int move_number = pos_.fullmove_number();
   pos_.make_null();
   state_.target = {};
-  award_tokens(us, move_number);
+  option::award_tokens(state_, us, move_number);
 }
 
 void Game::undo_null() {

@@ -82,10 +82,8 @@ class Game {
   struct Undo {
     Turn turn;
     OptionState state;
-    bool null = false;
   };
   std::uint64_t state_key() const;
-  void award_tokens(Color mover, int move_number);
 
   // Generation plays each first half and takes it back: the observable state never changes,
   // so the const interface of the RuleSet is kept.

@@ -125,7 +125,7 @@ bool visit_doubles(Position& pos, const OptionState& st, const Options& o, Want 
       pos.unmake();
       continue;
     }
-    const bool king_moved = m1.from() == pos.king_square(us) || pos.king_square(us) == m1.to();
+    const bool king_moved = pos.king_square(us) == m1.to();
     pos.make_pass(ep);
     const Square their_king = pos.king_square(~us);
     bool go_on = true;
@@ -144,7 +144,8 @@ bool visit_doubles(Position& pos, const OptionState& st, const Options& o, Want 
       if (m2.to() == their_king) continue;  // only possible after a discovered check (direct-only)
       if (m2.from() == m1.to()) {           // the same piece again
         if (captures(pos, m2) || m2.to() == m1.from()) continue;
-        if (exposed && (king_moved || !started_in_check)) continue;
+        if (exposed && (king_moved || !started_in_check || o.same_piece_from_check == SamePieceFromCheck::Forbidden))
+          continue;
       }
       if (m2.kind() == MoveKind::Castling && o.castling == CastlingInDouble::SingleOnly) continue;
       if (m2.kind() == MoveKind::EnPassant && !ep_second) continue;
@@ -202,6 +203,15 @@ void award_tokens(OptionState& state, Color mover, int move_number) {
   const int award = move_number == FirstOptionMove - 1 ? TokensAtStart : move_number == LateAwardAfterMove ? LateAward : 0;
   state.tokens[White] += award;
   state.tokens[Black] += award;
+}
+
+OptionState state_after(const Position& before, const OptionState& state, Turn turn) {
+  const Color us = before.side_to_move();
+  OptionState after = state;
+  if (turn.is_double()) --after.tokens[us];
+  after.target = target_after(before, turn);
+  award_tokens(after, us, before.fullmove_number());
+  return after;
 }
 
 bool options_available(const Position& pos, const OptionState& state) {
@@ -357,7 +367,8 @@ std::optional<Rejection> first_failed_predicate(Position& pos, const OptionState
   if (same && (second_special || captures(pos, m2))) result = rejection(Predicate::SamePieceNoCapture);
   else if (same && m2.to() == m1.from()) result = rejection(Predicate::SamePieceMustAlterPosition);
   else if (same && exposed && king_moved) result = rejection(Predicate::SamePieceKingNotThroughCheck);
-  else if (same && exposed && !started_in_check) result = rejection(Predicate::SamePieceFirstMoveNoSelfCheck);
+  else if (same && exposed && (!started_in_check || o.same_piece_from_check == SamePieceFromCheck::Forbidden))
+    result = rejection(Predicate::SamePieceFirstMoveNoSelfCheck);
   else if (gives_check && (o.first_move_check == FirstMoveCheck::AnyCheck || direct)) result = rejection(Predicate::FirstMoveNoCheck);
   else if (exposed && !started_in_check && o.first_move_exposure == FirstMoveExposure::Forbidden)
     result = rejection(Predicate::FirstMoveNoSelfExposure);

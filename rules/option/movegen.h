@@ -49,6 +49,10 @@ bool has_legal_turn(Position& pos, const OptionState& state, const Options& opti
 // "after Black's eighth move" twelve tokens each; "after Black's 48th move" four more each.
 void award_tokens(OptionState& state, Color mover, int move_number);
 
+// The state after `turn` is played from `before` (with `state`): a double spends a token,
+// the turn's en passant target replaces the old one, and tokens are awarded on schedule.
+OptionState state_after(const Position& before, const OptionState& state, Turn turn);
+
 // May the side to move play a double move at all (move number and tokens)?
 bool options_available(const Position& pos, const OptionState& state);
 

@@ -12,11 +12,7 @@ namespace arbiter::option {
 namespace {
 
 std::string_view check_mark(Position& pos, const OptionState& state, const Options& options, Turn turn) {
-  const Color us = pos.side_to_move();
-  OptionState after = state;
-  if (turn.is_double()) --after.tokens[us];
-  after.target = target_after(pos, turn);
-  award_tokens(after, us, pos.fullmove_number());
+  const OptionState after = state_after(pos, state, turn);
   make_turn(pos, state.target, turn);
   std::string_view mark;
   if (pos.in_check()) mark = has_legal_turn(pos, after, options) ? "+" : "#";

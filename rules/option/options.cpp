@@ -17,6 +17,14 @@ const std::vector<Interpretation>& interpretations() {
        {{"any-check", "no check of any kind after the first move, discovered checks included"},
         {"direct-only", "only the moved piece may not check; a discovered check by the first move is allowed (the "
                         "second move may not then take the king)"}}},
+      {"option.same-piece-from-check", "option", "option-chess.txt",
+       "The same piece may be moved on both moves of a double move [...] provided [...] that the first move does not "
+       "put the king in check.",
+       "allowed",
+       {{"allowed", "a king already in check is not \"put\" in check: from check, a piece moving twice may leave the "
+                    "check standing after its first move and end it with its second (rule 4: either move may end it)"},
+        {"forbidden", "after the first move of a piece moving twice its king is never in check, even when the turn "
+                      "began in check"}}},
       {"option.castling-in-double", "option", "option-chess.txt", "Castling is a single move, not a double move.",
        "single-only",
        {{"single-only", "castling is never either half of a double move"},

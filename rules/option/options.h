@@ -18,6 +18,10 @@ enum class FirstMoveExposure { Forbidden, Allowed };
 // option.first-move-check: does "may not give check" count discovered checks?
 enum class FirstMoveCheck { AnyCheck, DirectOnly };
 
+// option.same-piece-from-check: when the turn begins in check, may a piece moving twice leave
+// its king in check after its first move (and end the check with its second)?
+enum class SamePieceFromCheck { Allowed, Forbidden };
+
 // option.castling-in-double: may castling be one half of a double move?
 enum class CastlingInDouble { SingleOnly, EitherHalf };
 
@@ -31,6 +35,7 @@ enum class FirstHalfDoubleStep { NoRight, Right };
 struct Options {
   FirstMoveExposure first_move_exposure = FirstMoveExposure::Forbidden;
   FirstMoveCheck first_move_check = FirstMoveCheck::AnyCheck;
+  SamePieceFromCheck same_piece_from_check = SamePieceFromCheck::Allowed;
   CastlingInDouble castling = CastlingInDouble::SingleOnly;
   EnPassantSecondHalf en_passant_second_half = EnPassantSecondHalf::Allowed;
   FirstHalfDoubleStep first_half_double_step = FirstHalfDoubleStep::NoRight;

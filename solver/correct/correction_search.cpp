@@ -40,19 +40,6 @@ std::string with_placement(const std::string& fen, const std::vector<char>& boar
   return space == std::string::npos ? placement : placement + fen.substr(space);
 }
 
-std::vector<std::pair<Square, Square>> uci_halves(const std::string& uci) {
-  std::vector<std::pair<Square, Square>> out;
-  std::size_t i = 0;
-  while (i + 4 <= uci.size()) {
-    const Square from = parse_square(uci.substr(i, 2)), to = parse_square(uci.substr(i + 2, 2));
-    if (from != NoSquare && to != NoSquare) out.push_back({from, to});
-    const auto comma = uci.find(',', i);
-    if (comma == std::string::npos) break;
-    i = comma + 1;
-  }
-  return out;
-}
-
 Bitboard attacks_of(char piece, Square s, Bitboard occupied) {
   const bool white = piece >= 'A' && piece <= 'Z';
   switch (white ? piece : char(piece - 'a' + 'A')) {

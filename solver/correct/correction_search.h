@@ -33,6 +33,7 @@
 #include "rules/core/ruleset.h"
 #include "rules/notation/pgn.h"
 #include "rules/notation/san.h"
+#include "rules/notation/uci.h"
 #include "rules/orthodox/game.h"
 #include "solver/prover/mate_search.h"
 #include "solver/prover/solve.h"
@@ -86,7 +87,6 @@ namespace detail {
 // The placement field of a FEN as 64 squares (a1 = 0) and back.
 std::vector<char> read_placement(const std::string& fen);
 std::string with_placement(const std::string& fen, const std::vector<char>& board);
-std::vector<std::pair<Square, Square>> uci_halves(const std::string& uci);  // "d7h3,h3g2" -> (d7,h3), (h3,g2)
 Bitboard attacks_of(char piece, Square s, Bitboard occupied);
 
 }  // namespace detail
@@ -165,7 +165,7 @@ class CorrectionSearch {
       return c;  // no refutation to target: not expanded
     }
     try {
-      return judge(*game, c);
+      return judge(*game, c);  // a copy: the handler below still reports `c`
     } catch (const ParseError& e) {  // a published move became ambiguous (an added unit can do that)
       ++report_.claims_fail_quick;
       c.claims_failed = 1;
@@ -175,12 +175,11 @@ class CorrectionSearch {
     }
   }
 
-  Candidate judge(G& game_ref, Candidate c) {
-    G* game = &game_ref;
-    prover::MateSearch<G> search(*game, options_.limits);
+  Candidate judge(G& game, Candidate c) {
+    prover::MateSearch<G> search(game, options_.limits);
     {  // stated legality, checks and mates: no search needed
       prover::VerifyReport quick;
-      prover::detail::PublishedLineChecker<G>(*game, search, n_, quick, false).walk(published_, 0);
+      prover::detail::PublishedLineChecker<G>(game, search, n_, quick, false).walk(published_, 0);
       count_claims(c, quick);
       if (c.claims_failed > 0) {
         ++report_.claims_fail_quick;
@@ -190,12 +189,12 @@ class CorrectionSearch {
       }
     }
     // The key first: it fails fastest, and its refutation says where to add.
-    const typename G::MoveType key = game->parse_move(published_.front().san, published_.front().where);
-    game->play(key);
+    const typename G::MoveType key = game.parse_move(published_.front().san, published_.front().where);
+    game.play(key);
     auto escape = search.refutation(n_ - 1);
-    if (escape) c.refutation_uci = game->move_uci(*escape);
-    const std::string escape_text = escape ? game->move_text(*escape) : "";
-    game->undo();
+    if (escape) c.refutation_uci = game.move_uci(*escape);
+    const std::string escape_text = escape ? game.move_text(*escape) : "";
+    game.undo();
     if (escape) {
       ++report_.key_refuted;
       ++report_.key_refutations[escape_text];
@@ -206,7 +205,7 @@ class CorrectionSearch {
     }
     c.key_proved = true;
     prover::VerifyReport full;
-    prover::detail::PublishedLineChecker<G>(*game, search, n_, full, true).walk(published_, 0);
+    prover::detail::PublishedLineChecker<G>(game, search, n_, full, true).walk(published_, 0);
     count_claims(c, full);
     if (c.claims_failed > 0) {
       ++report_.lines_fail;
@@ -256,10 +255,7 @@ class CorrectionSearch {
 
   void consider_best(const Candidate& c) {
     auto rank = [](const Candidate& x) { return std::tuple(!x.engine_line_legal, !x.key_proved, x.claims_failed, x.changes.size()); };
-    if (!best_fen_seen_ || rank(c) < rank(*report_.best)) {
-      report_.best = c;
-      best_fen_seen_ = true;
-    }
+    if (!report_.best || rank(c) < rank(*report_.best)) report_.best = c;
   }
 
   // The additions that can matter against the candidate's refutation.
@@ -269,7 +265,7 @@ class CorrectionSearch {
     for (Square s = 0; s < 64; ++s)
       if (board[s] != '.') occupied |= square_bb(s);
     Bitboard path = 0;
-    for (const auto& [from, to] : detail::uci_halves(c.refutation_uci)) path |= between(from, to) | square_bb(to);
+    for (const auto& [from, to] : uci_squares(c.refutation_uci)) path |= between(from, to) | square_bb(to);
     const Bitboard empty_path = path & ~occupied;
     const bool attacker_white = side_to_move_white(c.fen);
     std::vector<std::pair<std::string, std::string>> out;
@@ -317,7 +313,6 @@ class CorrectionSearch {
   Options options_;
   Report report_;
   std::set<std::string> seen_;
-  bool best_fen_seen_ = false;
 };
 
 }  // namespace arbiter::correct

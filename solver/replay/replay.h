@@ -109,6 +109,14 @@ class MoveTreeReplayer {
   ReplayReport& report_;
 };
 
+// The FEN a record's set-up gives under the rules G: the [FEN] tag's value, with G's own
+// set-up tags added when G has any (Option Chess: [Tokens]).
+template <RuleSet G>
+std::string setup_fen(std::string_view fen, const SourceLocation& where, const PgnGame& record) {
+  if constexpr (requires { G::fen_with_tags(fen, where, record); }) return G::fen_with_tags(fen, where, record);
+  else return std::string(fen);
+}
+
 // Replays one game under the rules G, from G's start position or the [FEN] tag (errors in the
 // FEN point at the tag's value in the file). `make(fen, where)` builds the game. Throws
 // ParseError for bad input: a bad FEN, [SetUp "1"] without a FEN, garbled or ambiguous moves.
@@ -120,8 +128,7 @@ ReplayReport replay_game(const PgnGame& record, Make make) {
   std::optional<G> game;
   if (auto fen = record.tag("FEN")) {
     const SourceLocation where = *record.tag_value_location("FEN");
-    if constexpr (requires { G::fen_with_tags(*fen, where, record); }) game.emplace(make(G::fen_with_tags(*fen, where, record), where));
-    else game.emplace(make(*fen, where));
+    game.emplace(make(setup_fen<G>(*fen, where, record), where));
   } else if (auto setup = record.tag("SetUp"); setup && *setup == "1") {
     throw ParseError(*record.tag_value_location("SetUp"), "[SetUp \"1\"] needs a [FEN] tag giving the starting position");
   } else {
