@@ -4,6 +4,8 @@
 #include <cctype>
 
 #include "rules/option/game.h"
+#include "rules/timetravel/claims.h"
+#include "rules/timetravel/game.h"
 #include "rules/notation/uci.h"
 #include "rules/orthodox/game.h"
 #include "solver/perft/perft.h"
@@ -47,7 +49,9 @@ VariantEngines register_variant(std::string name, std::vector<std::string> alias
     return replay_game<G>(record, [](std::string_view fen, const SourceLocation& where) { return G::from_fen(fen, where); });
   };
   e.diagram = [](std::string_view fen, const SourceLocation& where) {
-    return board_diagram(G::from_fen(fen, where).position());
+    const G game = G::from_fen(fen, where);
+    if constexpr (requires { game.diagram(); }) return game.diagram();
+    else return board_diagram(game.position());
   };
   e.svg = [](std::string_view fen, const SourceLocation& where, const std::vector<std::string>& play,
              const std::vector<std::string>& show, report::DiagramSpec spec) {
@@ -59,6 +63,12 @@ VariantEngines register_variant(std::string name, std::vector<std::string> alias
       for (std::size_t i = 0; i < halves.size(); ++i) {
         spec.arrows.push_back({halves[i].first, halves[i].second, i == 0 ? "move" : "second"});
         if (i > 0 && halves[i].first == halves[i - 1].second) spec.marks.push_back({halves[i].first, "stop"});
+      }
+    }
+    if constexpr (requires { game.staged_men(); }) {
+      for (const auto& [square, stage] : game.staged_men()) {
+        const bool traveling = stage == timetravel::Stage::Traveling;
+        spec.badges.push_back({square, traveling ? "~" : "'", traveling ? "traveling (never moves)" : "traveled"});
       }
     }
     if constexpr (requires { game.tokens(White); }) {
@@ -87,6 +97,8 @@ const std::vector<VariantEngines>& variants() {
   static const std::vector<VariantEngines> all = {
       register_variant<orthodox::Game>("orthodox", {"orthodox", "standard", "chess", "normal", "from position"}),
       register_variant<option::Game>("option", {"option", "option chess"}),
+      register_variant<timetravel::Game>("timetravel", {"timetravel", "time traveler's", "time traveler's chess",
+                                                        "time travelers chess", "time-travel"}),
   };
   return all;
 }

@@ -18,12 +18,7 @@ namespace {
 const std::string Bonham = std::string(ARBITER_SOURCE_DIR) + "/puzzles/option/bonham-2014.pgn";
 const std::string BonhamFen = "2r5/1k1q2P1/2p2Q2/8/7b/P2RnN2/3RrN1P/7K b - - 0 30 3/3";
 
-json run_json(const std::string& args, int& status) {
-  test::ScratchDir dir;
-  const test::CliRun run = test::run_arbiter_command(args, dir);
-  status = run.status;
-  return json::parse(run.out);
-}
+json run_json(const std::string& args, int& status) { return test::run_arbiter_json(args, status); }
 
 }  // namespace
 

@@ -347,4 +347,11 @@ CliRun run_arbiter_command(const std::string& args, const ScratchDir& dir) {
   return run;
 }
 
+nlohmann::json run_arbiter_json(const std::string& args, int& status) {
+  ScratchDir dir;
+  const CliRun run = run_arbiter_command(args, dir);
+  status = run.status;
+  return nlohmann::json::parse(run.out);
+}
+
 }  // namespace arbiter::test

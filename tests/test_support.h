@@ -8,6 +8,8 @@
 #include <utility>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "rules/core/move.h"
 #include "rules/core/position.h"
 
@@ -148,5 +150,7 @@ struct CliRun {
 // Runs ARBITER_BINARY with `args` (already shell-quoted where needed), capturing stdout and
 // stderr through files in `dir`.
 CliRun run_arbiter_command(const std::string& args, const ScratchDir& dir);
+// The same in a scratch directory of its own, stdout parsed as JSON; `status` gets the exit status.
+nlohmann::json run_arbiter_json(const std::string& args, int& status);
 
 }  // namespace arbiter::test

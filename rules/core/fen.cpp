@@ -211,6 +211,18 @@ std::string write_fen(const Position& pos) {
   return out;
 }
 
+std::vector<FenField> split_fen_fields(std::string_view s) {
+  std::vector<FenField> fields;
+  std::size_t i = 0;
+  while (i < s.size()) {
+    while (i < s.size() && (s[i] == ' ' || s[i] == '\t')) ++i;
+    const std::size_t start = i;
+    while (i < s.size() && s[i] != ' ' && s[i] != '\t') ++i;
+    if (i > start) fields.push_back({s.substr(start, i - start), int(start)});
+  }
+  return fields;
+}
+
 char piece_char(Piece p) { return PieceLetters[p & 15]; }
 
 Piece piece_from_char(char c) {

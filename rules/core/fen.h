@@ -3,6 +3,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "rules/core/parse_error.h"
 #include "rules/core/position.h"
@@ -23,6 +24,14 @@ struct FenOptions {
 Position read_fen(std::string_view fen, const SourceLocation& origin = {"<fen>", 1, 1}, FenOptions options = {});
 
 std::string write_fen(const Position& pos);
+
+// A FEN's blank-separated fields with their offsets (so errors point at a field); variants
+// that add fields read them the same way.
+struct FenField {
+  std::string_view text;
+  int offset;
+};
+std::vector<FenField> split_fen_fields(std::string_view fen);
 
 char piece_char(Piece p);              // 'P', 'n', ... ; '.' for no piece
 Piece piece_from_char(char c);         // NoPiece when c is not a piece letter

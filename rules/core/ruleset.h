@@ -19,7 +19,9 @@
 
 namespace arbiter {
 
-enum class GameStatus { Ongoing, Check, Checkmate, Stalemate };
+// GrammaticallyIncorrect: the side to move has lost by its position's grammar (Time
+// Traveler's Chess), not by checkmate.
+enum class GameStatus { Ongoing, Check, Checkmate, Stalemate, GrammaticallyIncorrect };
 
 constexpr std::string_view status_name(GameStatus s) {
   switch (s) {
@@ -27,13 +29,14 @@ constexpr std::string_view status_name(GameStatus s) {
     case GameStatus::Check: return "check";
     case GameStatus::Checkmate: return "checkmate";
     case GameStatus::Stalemate: return "stalemate";
+    case GameStatus::GrammaticallyIncorrect: return "grammatically-incorrect";
   }
   return "?";
 }
 
 // Result in PGN terms once the game has ended on the board: "1-0", "0-1", "1/2-1/2", or "*".
 constexpr std::string_view result_of(GameStatus status, Color side_to_move) {
-  if (status == GameStatus::Checkmate) return side_to_move == White ? "0-1" : "1-0";
+  if (status == GameStatus::Checkmate || status == GameStatus::GrammaticallyIncorrect) return side_to_move == White ? "0-1" : "1-0";
   if (status == GameStatus::Stalemate) return "1/2-1/2";
   return "*";
 }

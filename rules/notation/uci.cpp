@@ -29,7 +29,10 @@ std::vector<std::pair<Square, Square>> uci_squares(std::string_view uci) {
   std::vector<std::pair<Square, Square>> out;
   std::size_t i = 0;
   while (i + 4 <= uci.size()) {
-    const Square from = parse_square(uci.substr(i, 2)), to = parse_square(uci.substr(i + 2, 2));
+    // Time Traveler's moves put slashes between the squares: f6/e8, d2//d4.
+    std::size_t j = i + 2;
+    while (j < uci.size() && uci[j] == '/') ++j;
+    const Square from = parse_square(uci.substr(i, 2)), to = parse_square(uci.substr(j, 2));
     if (from != NoSquare && to != NoSquare) out.push_back({from, to});
     const auto comma = uci.find(',', i);
     if (comma == std::string::npos) break;

@@ -23,23 +23,6 @@ int default_tokens(const Position& pos) {
   return move > LateAwardAfterMove ? TokensAtStart + LateAward : TokensAtStart;
 }
 
-struct Field {
-  std::string_view text;
-  int offset;
-};
-
-std::vector<Field> split_fields(std::string_view s) {
-  std::vector<Field> fields;
-  std::size_t i = 0;
-  while (i < s.size()) {
-    while (i < s.size() && (s[i] == ' ' || s[i] == '\t')) ++i;
-    const std::size_t start = i;
-    while (i < s.size() && s[i] != ' ' && s[i] != '\t') ++i;
-    if (i > start) fields.push_back({s.substr(start, i - start), int(start)});
-  }
-  return fields;
-}
-
 int read_count(std::string_view text, const SourceLocation& where, std::string_view what) {
   int value = -1;
   auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
@@ -95,7 +78,7 @@ Game::Game(Position pos, OptionState state, Options options)
 }
 
 Game Game::from_fen(std::string_view fen, const SourceLocation& where, const Options& options) {
-  const auto fields = split_fields(fen);
+  const auto fields = split_fen_fields(fen);
   if (fields.size() > 8)
     throw ParseError(where.advanced(fields[8].offset),
                      "unexpected field: an Option Chess FEN has the six FEN fields, then tokens (W/B) and an en passant target");
@@ -132,7 +115,7 @@ std::string Game::fen_with_tags(std::string_view fen, const SourceLocation& wher
   if (!tag) return std::string(fen);
   const std::string_view tokens_tag = *tag;
   read_tokens(tokens_tag, *record.tag_value_location("Tokens"));  // validates
-  auto fields = split_fields(fen);
+  auto fields = split_fen_fields(fen);
   if (fields.size() > 6)
     throw ParseError(where.advanced(fields[6].offset),
                      "the tokens are given twice: in the FEN and in the [Tokens] tag; give them once");

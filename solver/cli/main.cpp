@@ -21,6 +21,7 @@ int main(int argc, char** argv) {
   add_check_certificate_command(app, status);
   add_correct_command(app, status);
   add_diagram_command(app, status);
+  add_explain_command(app, status);
   add_bench_command(app, status);
   try {
     app.parse(argc, argv);

@@ -35,13 +35,45 @@ constexpr const char* ReplayHelp =
     "error {ply, move, reason, line, column} when illegal, warnings [...], variant) describing the first illegal game, or "
     "else the last game checked, plus \"game\" (its number), \"games\" (one such object per game "
     "checked, in file order) and \"games_checked\" / \"illegal_games\". Nothing is printed to "
-    "stdout unless every game could be read.\n";
+    "stdout unless every game could be read.\n"
+    "Annotated claims (\"[%claim KIND=ARG]\" in comments; Time Traveler's Chess, README) are judged and "
+    "listed (JSON \"claims\": ply, move, claim, verified, reason, details); a claim not verified makes the exit "
+    "status 1 unless the record lists it in [ExpectedUnverified \"claim; ...\"] (and a listed claim that "
+    "holds is a surprise too).\n";
 
 struct CheckedGame {
   int number;  // 1-based position in the file
   const PgnGame* game;
   ReplayReport report;
+  // Claims the record itself expects to fail ([ExpectedUnverified "claim; claim"]: a finding
+  // already known, such as a published answer the rules contradict).
+  std::vector<std::string> expected_unverified;
+
+  bool expected_to_fail(const ReplayClaim& c) const {
+    return std::find(expected_unverified.begin(), expected_unverified.end(), c.claim) != expected_unverified.end();
+  }
+  // Claims whose verdict differs from the record's expectation.
+  int surprising_claims() const {
+    int n = 0;
+    for (const auto& c : report.claims) n += c.verified == expected_to_fail(c);
+    for (const auto& e : expected_unverified)
+      n += std::none_of(report.claims.begin(), report.claims.end(), [&](const ReplayClaim& c) { return c.claim == e; });
+    return n;
+  }
 };
+
+std::vector<std::string> split_claims(std::string_view list) {
+  std::vector<std::string> out;
+  while (!list.empty()) {
+    const auto semi = list.find(';');
+    std::string_view item = list.substr(0, semi);
+    while (!item.empty() && item.front() == ' ') item.remove_prefix(1);
+    while (!item.empty() && item.back() == ' ') item.remove_suffix(1);
+    if (!item.empty()) out.emplace_back(item);
+    list = semi == std::string_view::npos ? std::string_view{} : list.substr(semi + 1);
+  }
+  return out;
+}
 
 std::string numbered(const PgnGame& game, const ReplayError& e) {
   if (e.result_claim) return "result " + e.move;
@@ -73,6 +105,23 @@ nlohmann::json game_json(const CheckedGame& checked) {
   for (const auto& w : r.warnings)
     warnings.push_back({{"ply", w.ply}, {"move", w.move}, {"message", w.message}, {"line", w.where.line}, {"column", w.where.column}});
   j["warnings"] = warnings;
+  if (!r.claims.empty()) {
+    nlohmann::json claims = nlohmann::json::array();
+    for (const auto& c : r.claims)
+      claims.push_back({{"ply", c.ply},
+                        {"move", c.move},
+                        {"claim", c.claim},
+                        {"verified", c.verified},
+                        {"reason", c.reason},
+                        {"details", c.details},
+                        {"line", c.where.line},
+                        {"column", c.where.column},
+                        {"in_variation", c.in_variation},
+                        {"expected_unverified", checked.expected_to_fail(c)}});
+    j["claims"] = claims;
+    j["claims_verified"] = std::count_if(r.claims.begin(), r.claims.end(), [](const ReplayClaim& c) { return c.verified; });
+    j["claims_unexpected"] = checked.surprising_claims();
+  }
   if (const ReplayError* e = r.first_error()) {
     j["error"] = error_json(*e);
     nlohmann::json all = nlohmann::json::array();
@@ -113,6 +162,12 @@ std::string game_text(const CheckedGame& checked, const std::string& file) {
   }
   for (const auto& w : r.warnings)
     out += fmt::format("  warning  ply {}, {}, {}:{}:{}: {}\n", w.ply, w.move, file, w.where.line, w.where.column, w.message);
+  for (const auto& c : r.claims) {
+    out += fmt::format("  claim    ply {}{}, {}: [{}] {}\n           {}\n", c.ply, c.in_variation ? " in a variation" : "", c.move,
+                       c.claim, c.verified ? "verified" : checked.expected_to_fail(c) ? "NOT verified, as the record expects" : "NOT verified",
+                       c.reason);
+    for (const auto& d : c.details) out += fmt::format("           - {}\n", d);
+  }
   out += fmt::format("  result   {}\n", r.result);
   out += fmt::format("  status   {} ({} to move){}\n", status_name(r.status),
                      r.side_to_move == White ? "White" : "Black",
@@ -140,12 +195,13 @@ int run_replay(const std::string& path, int only_game, bool json) {
       const PgnGame& record = games[i];
       const auto variant_location = record.tag_value_location("Variant").value_or(record.where);
       const VariantEngines& rules = find_variant(record.tag("Variant").value_or(""), variant_location);
-      checked.push_back({i + 1, &record, rules.replay(record)});
+      checked.push_back({i + 1, &record, rules.replay(record), split_claims(record.tag("ExpectedUnverified").value_or(""))});
     }
 
   const CheckedGame* shown = &checked.back();
-  int illegal_games = 0;
+  int illegal_games = 0, surprising = 0;
   for (const auto& c : checked) {
+    surprising += c.surprising_claims();
     if (c.report.legal()) continue;
     if (illegal_games++ == 0) shown = &c;
   }
@@ -157,6 +213,7 @@ int run_replay(const std::string& path, int only_game, bool json) {
     out["games"] = all;
     out["games_checked"] = checked.size();
     out["illegal_games"] = illegal_games;
+    out["claims_unexpected"] = surprising;
     std::cout << out.dump(2) << "\n";
   } else {
     std::string report;
@@ -166,7 +223,7 @@ int run_replay(const std::string& path, int only_game, bool json) {
     for (std::size_t i = 0; i < checked.size(); ++i) report += (i ? "\n" : "") + game_text(checked[i], path);
     std::cout << report;
   }
-  return illegal_games > 0 ? ExitClaimFalse : ExitOk;
+  return illegal_games > 0 || surprising > 0 ? ExitClaimFalse : ExitOk;
 }
 
 }  // namespace

@@ -39,11 +39,25 @@ struct ReplayWarning {
   SourceLocation where;
 };
 
+// A statement of fact in the record's annotations ("[%claim check]"), judged by the rules
+// (variants that define claims: Time Traveler's Chess).
+struct ReplayClaim {
+  int ply = 0;
+  std::string move;   // the move the comment follows, as written
+  std::string claim;  // as written
+  bool verified = false;
+  std::string reason;
+  std::vector<std::string> details;
+  SourceLocation where;
+  bool in_variation = false;
+};
+
 struct ReplayReport {
   int plies = 0;            // main-line plies found legal (all of them when the line is legal)
   int variation_plies = 0;  // plies found legal inside variations
   std::vector<ReplayError> errors;  // in file order; the main line stops at its first illegal move
   std::vector<ReplayWarning> warnings;
+  std::vector<ReplayClaim> claims;  // every annotated claim, in file order
   std::string variant;      // the rule set that judged the game
   std::string fen;          // end of the main line, or just before its first illegal move
   Color side_to_move = White;
@@ -86,6 +100,10 @@ class MoveTreeReplayer {
       game_.play(m);
       ++played;
       ++ply;
+      if constexpr (requires { game_.check_claims(move.comments_after, m, ply, move.where); }) {
+        for (auto& c : game_.check_claims(move.comments_after, m, ply, move.where))
+          report_.claims.push_back({ply, move.san, c.claim, c.verified, c.reason, c.details, move.where, in_variation});
+      }
       ++(in_variation ? report_.variation_plies : report_.plies);
     }
     return played;
@@ -139,18 +157,22 @@ ReplayReport replay_game(const PgnGame& record, Make make) {
   report.status = game->status();
   report.side_to_move = game->side_to_move();
   report.fen = game->fen();
-  if constexpr (requires { game->position(); }) report.diagram = board_diagram(game->position());
+  if constexpr (requires { game->diagram(); }) report.diagram = game->diagram();
+  else if constexpr (requires { game->position(); }) report.diagram = board_diagram(game->position());
   const bool main_line_legal =
       std::none_of(report.errors.begin(), report.errors.end(), [](const ReplayError& e) { return !e.in_variation; });
   // A result claimed after the game has ended on the board must agree with the board; any
   // result is fine while the game could go on (resignation, agreed draw, time).
-  const bool ended = report.status == GameStatus::Checkmate || report.status == GameStatus::Stalemate;
+  const bool ended = report.status == GameStatus::Checkmate || report.status == GameStatus::Stalemate ||
+                     report.status == GameStatus::GrammaticallyIncorrect;
   const std::string_view board_result = result_of(report.status, report.side_to_move);
   if (main_line_legal && ended && record.result != "*" && record.result != board_result) {
     const char* side = report.side_to_move == White ? "White" : "Black";
-    const std::string why = report.status == GameStatus::Checkmate
-                                ? std::string(side) + " is checkmated, so the result is " + std::string(board_result)
-                                : std::string(side) + " is stalemated, a draw, so the result is " + std::string(board_result);
+    const std::string why =
+        report.status == GameStatus::Checkmate ? std::string(side) + " is checkmated, so the result is " + std::string(board_result)
+        : report.status == GameStatus::Stalemate
+            ? std::string(side) + " is stalemated, a draw, so the result is " + std::string(board_result)
+            : std::string(side) + " is grammatically incorrect and has lost, so the result is " + std::string(board_result);
     report.errors.push_back({report.plies, record.result, "false result claim: after the last move " + why,
                              record.result_location, std::nullopt, false, true});
   }

@@ -1,0 +1,295 @@
+#include "rules/timetravel/claims.h"
+
+#include <algorithm>
+#include <charconv>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "rules/core/fen.h"
+
+namespace arbiter::timetravel {
+
+namespace {
+
+const char* name(Color c) { return c == White ? "White" : "Black"; }
+
+std::string interp(const Options& o, std::initializer_list<std::string_view> ids) {
+  std::vector<std::string> parts;
+  for (auto id : ids) parts.push_back(fmt::format("{}={}", id, current_choice(o, id)));
+  return fmt::format("{}", fmt::join(parts, ", "));
+}
+
+std::vector<Square> squares_of(std::string_view list, const SourceLocation& where) {
+  std::vector<Square> out;
+  std::size_t start = 0;
+  while (start <= list.size()) {
+    std::size_t end = list.find(',', start);
+    if (end == std::string_view::npos) end = list.size();
+    const Square s = parse_square(list.substr(start, end - start));
+    if (s == NoSquare) throw ParseError(where, fmt::format("claim: expected a square in '{}'", list));
+    out.push_back(s);
+    start = end + 1;
+  }
+  return out;
+}
+
+Color color_arg(std::string_view arg, const SourceLocation& where) {
+  if (arg == "white") return White;
+  if (arg == "black") return Black;
+  throw ParseError(where, fmt::format("claim: expected 'white' or 'black', found '{}'", arg));
+}
+
+int number_arg(std::string_view arg, const SourceLocation& where) {
+  int n = 0;
+  const auto [end, ec] = std::from_chars(arg.data(), arg.data() + arg.size(), n);
+  if (ec != std::errc() || end != arg.data() + arg.size()) throw ParseError(where, fmt::format("claim: expected a number, found '{}'", arg));
+  return n;
+}
+
+// Could `c` be resolved after one move of its own (it must have exactly one traveling man
+// and an untraveled man one move away from it)?
+bool can_resolve_in_one(const Board& b, Color c, const Options& o) {
+  if (b.resolved(c)) return true;
+  if (more_than_one(b.traveling(c))) return false;
+  const Square target = lsb(b.traveling(c));
+  for (Bitboard r = b.untraveled(c) & b.pieces(c, b.man_on(target).type); r;)
+    if (one_move_away(b, pop_lsb(r), target, o)) return true;
+  return false;
+}
+
+// The chessmen the side to move can place on `target` with a legal move, and the moves.
+std::set<std::string> men_to(Game& g, Square target, std::vector<std::string>* moves) {
+  std::set<std::string> men;
+  MoveList legal;
+  g.generate_legal(legal);
+  Board& b = const_cast<Board&>(g.board());
+  for (const Move& m : legal) {
+    // A man lands there, or (an explosion on that square) the traveling man stays there.
+    const bool lands = m.kind != MoveKind::Annihilation && (m.to == target || (m.kind == MoveKind::Explosion && m.from == target));
+    if (!lands) continue;
+    std::vector<std::string> who;
+    if (m.kind == MoveKind::Explosion) {
+      for (ManId id : explosion_support_ids(b, g.options(), m.type, m.from)) who.push_back(b.name_of_id(id));
+    } else {
+      who.push_back(b.name_of(b.man_on(m.from)));
+    }
+    for (const auto& w : who) men.insert(w);
+    if (moves) moves->push_back(fmt::format("{} ({})", timetravel::move_body(b, g.options(), m), fmt::join(who, " or ")));
+  }
+  return men;
+}
+
+std::string joined(const std::set<std::string>& s) { return fmt::format("{}", fmt::join(s, ",")); }
+
+}  // namespace
+
+std::vector<std::string> claims_in(std::string_view comment) {
+  std::vector<std::string> out;
+  constexpr std::string_view tag = "[%claim ";
+  for (std::size_t at = comment.find(tag); at != std::string_view::npos; at = comment.find(tag, at + 1)) {
+    const std::size_t end = comment.find(']', at);
+    if (end == std::string_view::npos) break;
+    std::string_view body = comment.substr(at + tag.size(), end - at - tag.size());
+    while (!body.empty() && body.front() == ' ') body.remove_prefix(1);
+    while (!body.empty() && body.back() == ' ') body.remove_suffix(1);
+    out.emplace_back(body);
+  }
+  return out;
+}
+
+ClaimOutcome check_claim(Game& g, const Move& move, int ply, std::string_view claim, const SourceLocation& where) {
+  ClaimOutcome out;
+  out.claim = std::string(claim);
+  const auto eq = claim.find('=');
+  const std::string_view kind = claim.substr(0, eq);
+  const std::string_view arg = eq == std::string_view::npos ? std::string_view{} : claim.substr(eq + 1);
+  const Options& o = g.options();
+  const Board& b = g.board();
+  const Color to_move = b.side_to_move();
+  auto verdict = [&](bool ok, std::string why) {
+    out.verified = ok;
+    out.reason = fmt::format("ply {}: {}", ply, why);
+    return out;
+  };
+
+  if (kind == "legal") return verdict(true, "the replay accepted the move under the chosen interpretations");
+
+  if (kind == "supports" || kind == "not-support" || kind == "spares") {
+    if (move.kind != MoveKind::Explosion) throw ParseError(where, fmt::format("claim '{}' needs an explosion", claim));
+    g.undo();
+    Board& before = const_cast<Board&>(g.board());
+    const std::vector<ManId> ids = explosion_support_ids(before, o, move.type, move.from);
+    std::vector<std::string> names;
+    Bitboard squares = 0;
+    for (Bitboard u = before.untraveled(before.side_to_move()); u;) {
+      const Square s = pop_lsb(u);
+      if (std::find(ids.begin(), ids.end(), before.man_on(s).id) != ids.end()) {
+        squares |= square_bb(s);
+        names.push_back(fmt::format("{} on {}", before.name_of(before.man_on(s)), square_name(s)));
+      }
+    }
+    std::optional<Rejection> rejection;
+    if (kind == "spares") rejection = first_failed_predicate(before, o, move);
+    g.play(move);
+    const std::string found = fmt::format("supports: {}", names.empty() ? "none" : fmt::format("{}", fmt::join(names, ", ")));
+    const std::string rule = fmt::format("rule: explosion support (reach in {} moves); {}", SupportMoveLimit,
+                                         interp(o, {"timetravel.support-moves", "timetravel.support-choice"}));
+    if (kind == "spares") {
+      const bool ok = !rejection || (rejection->predicate != "explosion-spares-traveling" && rejection->predicate != "explosion-spares-resonators");
+      return verdict(ok, ok ? fmt::format("the traveled man captures no traveling man or resonator ({})", interp(o, {"timetravel.resonator"}))
+                            : fmt::format("{} ({})", rejection->detail, rejection->predicate));
+    }
+    Bitboard claimed = 0;
+    for (Square s : squares_of(arg, where)) claimed |= square_bb(s);
+    if (kind == "supports") return verdict(claimed == squares, fmt::format("{}; {}", found, rule));
+    return verdict(!(claimed & squares), fmt::format("{}; {}", found, rule));
+  }
+
+  if (kind == "check" || kind == "not-check" || kind == "checkmate") {
+    const GameStatus s = g.status();
+    const bool check = s == GameStatus::Check || s == GameStatus::Checkmate;
+    const std::string why = fmt::format("{} to move is {} (status {}; rule: check as the text defines it; {})", name(to_move),
+                                        check ? "in check" : "not in check", status_name(s),
+                                        interp(o, {"timetravel.check-resolution", "timetravel.kingless-check", "timetravel.self-check"}));
+    if (kind == "check") return verdict(check, why);
+    if (kind == "not-check") return verdict(!check, why);
+    return verdict(s == GameStatus::Checkmate, why);
+  }
+
+  if (kind == "kingless") {
+    const Color c = color_arg(arg, where);
+    const bool kingless = !has_working_king(b, c);
+    return verdict(kingless, fmt::format("{} has {} king in the text's sense (a traveled king, or an untraveled one without its traveling self)",
+                                         name(c), kingless ? "no" : "a"));
+  }
+  if (kind == "unresolved") {
+    const Color c = color_arg(arg, where);
+    return verdict(!b.resolved(c), fmt::format("{} has {} traveling men", name(c), popcount(b.traveling(c))));
+  }
+  if (kind == "can-resolve-in-one" || kind == "cannot-resolve-in-one") {
+    const Color c = color_arg(arg, where);
+    const bool can = can_resolve_in_one(b, c, o);
+    const std::string why = fmt::format("{} {} be resolved after one move ({} traveling men; {})", name(c), can ? "could" : "could not",
+                                        popcount(b.traveling(c)), interp(o, {"timetravel.pawn-annihilation"}));
+    return verdict(kind == "can-resolve-in-one" ? can : !can, why);
+  }
+  if (kind == "grammatically-incorrect" || kind == "grammatically-correct") {
+    const Color c = color_arg(arg, where);
+    const GrammarResult r = grammar_of(b, c, o);
+    if (r.verdict == GrammarVerdict::Unknown) return verdict(false, fmt::format("unknown: the grammar of {} is undecided ({})", name(c), r.reason));
+    const bool incorrect = r.verdict == GrammarVerdict::Incorrect;
+    const std::string why = fmt::format("{} is grammatically {}: {} ({})", name(c), incorrect ? "incorrect" : "correct", r.reason,
+                                        interp(o, {"timetravel.grammar-scope", "timetravel.pawn-annihilation"}));
+    return verdict(kind == "grammatically-incorrect" ? incorrect : !incorrect, why);
+  }
+  if (kind == "attacks-traveling" || kind == "traveling-attackers") {
+    const int want = number_arg(arg, where);
+    const Color mover = ~to_move;
+    int attacked = 0;
+    Bitboard attackers = 0;
+    for (Bitboard t = b.traveling(to_move); t;) {
+      const Square s = pop_lsb(t);
+      bool hit = false;
+      for (Bitboard m = b.movable(mover); m;) {
+        const Square from = pop_lsb(m);
+        const Man& man = b.man_on(from);
+        const Bitboard reach = man.type == Pawn ? pawn_attacks(mover, from) : piece_attacks(man.type, from, b.occupied());
+        if (reach & square_bb(s)) {
+          hit = true;
+          attackers |= square_bb(from);
+        }
+      }
+      attacked += hit;
+    }
+    const int got = kind == "attacks-traveling" ? attacked : popcount(attackers);
+    return verdict(got == want, fmt::format("{} attacks {} traveling men of {} with {} different men", name(mover), attacked,
+                                            name(to_move), popcount(attackers)));
+  }
+  if (kind == "men-to") {
+    const auto colon = arg.find(':');
+    if (colon == std::string_view::npos) throw ParseError(where, "claim men-to: expected SQUARE:MAN,MAN,... (e.g. men-to=c4:Q,QB)");
+    const Square target = parse_square(arg.substr(0, colon));
+    if (target == NoSquare) throw ParseError(where, "claim men-to: expected a square before ':'");
+    std::set<std::string> claimed;
+    for (std::string_view rest = arg.substr(colon + 1); !rest.empty();) {
+      const auto comma = rest.find(',');
+      claimed.emplace(rest.substr(0, comma));
+      rest = comma == std::string_view::npos ? std::string_view{} : rest.substr(comma + 1);
+    }
+    std::vector<std::string> moves;
+    const std::set<std::string> men = men_to(g, target, &moves);
+    out.details.push_back(fmt::format("defaults: {} chessmen ({}) by {}", men.size(), joined(men), fmt::join(moves, "; ")));
+    std::vector<std::string> holding;
+    if (men == claimed) holding.push_back("the defaults");
+    for (const auto& i : interpretations()) {
+      for (std::size_t k = 1; k < i.choices.size(); ++k) {
+        Options alt = o;
+        if (current_choice(o, i.id) == i.choices[k].name) continue;
+        apply_interpretation(alt, i.id, i.choices[k].name);
+        Game other(g.board(), alt);
+        const std::set<std::string> alt_men = men_to(other, target, nullptr);
+        if (alt_men == claimed) holding.push_back(fmt::format("{}={}", i.id, i.choices[k].name));
+        if (alt_men != men)
+          out.details.push_back(fmt::format("{}={}: {} chessmen ({})", i.id, i.choices[k].name, alt_men.size(), joined(alt_men)));
+      }
+    }
+    out.details.push_back(holding.empty() ? "the text's answer holds under no single interpretation choice"
+                                          : fmt::format("the text's answer holds under: {}", fmt::join(holding, "; ")));
+    return verdict(men == claimed, fmt::format("{} can place {} chessmen on {}: {} (claimed {}; rule: explosion supports give the exploded "
+                                               "man's identity; {})",
+                                               name(to_move), men.size(), square_name(target), joined(men), joined(claimed),
+                                               interp(o, {"timetravel.support-choice", "timetravel.support-moves"})));
+  }
+  if (kind == "escapes-only-to") {
+    const Square target = parse_square(arg);
+    if (target == NoSquare) throw ParseError(where, "claim escapes-only-to: expected a square");
+    Options strict = o;
+    strict.self_check = SelfCheck::Illegal;
+    Game escaping(g.board(), strict);
+    MoveList legal;
+    escaping.generate_legal(legal);
+    std::vector<std::string> elsewhere;
+    Board& eb = const_cast<Board&>(escaping.board());
+    for (const Move& m : legal) {
+      eb.make(m);
+      const bool placed = eb.man_on(target).color == to_move && !eb.empty(target);
+      eb.unmake();
+      if (!placed) elsewhere.push_back(timetravel::move_body(eb, strict, m));
+    }
+    return verdict(!legal.empty() && elsewhere.empty(),
+                   elsewhere.empty() ? fmt::format("all {} moves out of check put a {} man on {} (traveled, moved or traveling)",
+                                                   legal.size(), name(to_move), square_name(target))
+                                     : fmt::format("{} moves out of check leave {} without a {} man: {}", elsewhere.size(),
+                                                   square_name(target), name(to_move), fmt::join(elsewhere, ", ")));
+  }
+  if (kind == "immune") {
+    MoveList candidates;
+    g.generate_candidates(candidates);
+    std::vector<std::string> hits;
+    for (Square s : squares_of(arg, where)) {
+      for (const Move& m : candidates) {
+        if (m.kind != MoveKind::Explosion || m.to != s) continue;
+        if (!g.rejecting_predicate(m)) hits.push_back(timetravel::move_body(const_cast<Board&>(b), o, m));
+      }
+    }
+    return verdict(hits.empty(), hits.empty() ? fmt::format("no explosion of {} can capture there ({})", name(to_move),
+                                                           interp(o, {"timetravel.resonator"}))
+                                              : fmt::format("legal explosions capture there: {}", fmt::join(hits, ", ")));
+  }
+  throw ParseError(where, fmt::format("unknown claim '{}': expected one of legal, supports=, not-support=, spares, check, not-check, "
+                                      "checkmate, kingless=, unresolved=, can-resolve-in-one=, cannot-resolve-in-one=, "
+                                      "grammatically-incorrect=, grammatically-correct=, attacks-traveling=, traveling-attackers=, "
+                                      "men-to=, escapes-only-to=, immune=",
+                                      claim));
+}
+
+std::vector<ClaimOutcome> Game::check_claims(const std::vector<std::string>& comments, const Move& m, int ply,
+                                             const SourceLocation& where) {
+  std::vector<ClaimOutcome> out;
+  for (const auto& comment : comments)
+    for (const auto& claim : claims_in(comment)) out.push_back(check_claim(*this, m, ply, claim, where));
+  return out;
+}
+
+}  // namespace arbiter::timetravel
