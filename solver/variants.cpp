@@ -6,10 +6,12 @@
 #include "rules/option/game.h"
 #include "rules/timetravel/claims.h"
 #include "rules/timetravel/game.h"
+#include "rules/transactional/game.h"
 #include "rules/notation/uci.h"
 #include "rules/orthodox/game.h"
 #include "solver/perft/perft.h"
 #include "solver/replay/diagram.h"
+#include "solver/replay/transactional_replay.h"
 
 namespace arbiter {
 
@@ -99,6 +101,11 @@ const std::vector<VariantEngines>& variants() {
       register_variant<option::Game>("option", {"option", "option chess"}),
       register_variant<timetravel::Game>("timetravel", {"timetravel", "time traveler's", "time traveler's chess",
                                                         "time travelers chess", "time-travel"}),
+      [] {
+        VariantEngines e = register_variant<transactional::Game>("transactional", {"transactional", "transactional chess"});
+        e.replay = [](const PgnGame& record) { return replay_transactional(record); };
+        return e;
+      }(),
   };
   return all;
 }

@@ -20,8 +20,9 @@
 namespace arbiter {
 
 // GrammaticallyIncorrect: the side to move has lost by its position's grammar (Time
-// Traveler's Chess), not by checkmate.
-enum class GameStatus { Ongoing, Check, Checkmate, Stalemate, GrammaticallyIncorrect };
+// Traveler's Chess), not by checkmate. MoverLost: the side that has just moved has lost
+// (Transactional Chess: a commit into check).
+enum class GameStatus { Ongoing, Check, Checkmate, Stalemate, GrammaticallyIncorrect, MoverLost };
 
 constexpr std::string_view status_name(GameStatus s) {
   switch (s) {
@@ -30,6 +31,7 @@ constexpr std::string_view status_name(GameStatus s) {
     case GameStatus::Checkmate: return "checkmate";
     case GameStatus::Stalemate: return "stalemate";
     case GameStatus::GrammaticallyIncorrect: return "grammatically-incorrect";
+    case GameStatus::MoverLost: return "mover-lost";
   }
   return "?";
 }
@@ -38,6 +40,7 @@ constexpr std::string_view status_name(GameStatus s) {
 constexpr std::string_view result_of(GameStatus status, Color side_to_move) {
   if (status == GameStatus::Checkmate || status == GameStatus::GrammaticallyIncorrect) return side_to_move == White ? "0-1" : "1-0";
   if (status == GameStatus::Stalemate) return "1/2-1/2";
+  if (status == GameStatus::MoverLost) return side_to_move == White ? "1-0" : "0-1";
   return "*";
 }
 

@@ -47,4 +47,17 @@ enum CastlingRights : std::uint8_t {
   AllCastling = 15
 };
 
+// The castling rights lost when a piece leaves or reaches the square (a king's or rook's home).
+constexpr int castling_rights_lost(Square s) {
+  switch (s) {
+    case sq::a1: return WhiteQueenside;
+    case sq::h1: return WhiteKingside;
+    case sq::e1: return WhiteKingside | WhiteQueenside;
+    case sq::a8: return BlackQueenside;
+    case sq::h8: return BlackKingside;
+    case sq::e8: return BlackKingside | BlackQueenside;
+    default: return 0;
+  }
+}
+
 }  // namespace arbiter

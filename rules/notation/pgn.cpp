@@ -29,6 +29,19 @@ bool is_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')
 // Characters that continue a move symbol. '@' is there for drop variants (N@f3).
 bool is_symbol_char(char c) { return is_letter(c) || is_digit(c) || (c && std::strchr("_+#=:-/@,", c)); }
 
+// Length of a Transactional Chess transaction identifier "T<digits>:" at the start of `s`; 0 if
+// there is none.
+std::size_t transaction_prefix_length(std::string_view s) {
+  if (s.size() < 3 || s[0] != 'T' || !is_digit(s[1])) return 0;
+  std::size_t i = 1;
+  while (i < s.size() && is_digit(s[i])) ++i;
+  return i < s.size() && s[i] == ':' ? i + 1 : 0;
+}
+
+// Transactional Chess's commit and rollback marks, written after a move.
+bool at_transaction_mark(std::string_view rest) { return rest.starts_with("(C)") || rest.starts_with("(R)"); }
+bool ends_with_transaction_mark(std::string_view san) { return san.ends_with("(C)") || san.ends_with("(R)"); }
+
 // Comments are kept as words: runs of blanks and line breaks collapse to one space, so a
 // comment survives being re-wrapped by the writer.
 std::string normalize_comment(std::string_view text) {
@@ -128,6 +141,19 @@ class PgnReader {
         add_comment(read_brace_comment());
       } else if (c == ';') {
         add_comment(read_line_comment());
+      } else if (c == '(' && at_transaction_mark(cursor_.rest())) {
+        // "(C)" / "(R)" (Transactional Chess commit / rollback) is no variation: it belongs to
+        // the move just before it, stored glued on ("T1: Bg5(C)").
+        Frame& frame = frames.back();
+        const std::string_view mark = cursor_.rest().substr(0, 3);
+        if (frame.line->empty()) fail(at, fmt::format("a commit or rollback mark {} must directly follow its move", mark));
+        PgnMove& move = frame.line->back();
+        if (!frame.after_move || !pending.empty() || !move.comments_after.empty() || !move.variations.empty())
+          fail(at, fmt::format("a commit or rollback mark {} must directly follow its move, before any comment or variation", mark));
+        if (ends_with_transaction_mark(move.san))
+          fail(at, fmt::format("the move {} already has a commit or rollback mark", move.san));
+        move.san += mark;
+        for (int i = 0; i < 3; ++i) advance();
       } else if (c == '(') {
         if (int(frames.size()) > MaxVariationDepth) fail(at, fmt::format("variations nested deeper than {}", MaxVariationDepth));
         PgnMove& replaced = last_move(at, "a variation '(' (an alternative to a move)");
@@ -175,6 +201,25 @@ class PgnReader {
         }
         if (is_digit(symbol[0]) && !symbol.starts_with("0-0"))
           fail(at, fmt::format("unknown token '{}': expected a move number like 12. or a result (1-0, 0-1, 1/2-1/2, *)", symbol));
+        // A Transactional Chess transaction identifier ("T1: Nc3", also glued "T1:Nc3") and its
+        // move are one move, stored with one blank after the colon.
+        if (const std::size_t prefix = transaction_prefix_length(symbol)) {
+          std::string id = symbol.substr(0, prefix);
+          std::string rest = symbol.substr(prefix);
+          if (rest.empty()) {
+            skip_blanks();
+            if (is_letter(peek()) || is_digit(peek())) rest = read_symbol();
+          }
+          const bool is_move = !rest.empty() && is_letter(rest[0]) && !transaction_prefix_length(rest) && !is_result(rest);
+          const bool is_castling = rest.starts_with("0-0") && !is_result(rest);
+          if (!is_move && !is_castling) {
+            const std::string found = !rest.empty() ? fmt::format("'{}'", rest)
+                                      : at_end()    ? std::string("the end of the file")
+                                                    : fmt::format("'{}'", peek());
+            fail(at, fmt::format("expected a move after {}, found {}", id, found));
+          }
+          symbol = fmt::format("{} {}", id, rest);
+        }
         // A double move written with a blank after its comma ("Qh3, Re1+"): one move.
         while (symbol.ends_with(',')) {
           while (peek() == ' ' || peek() == '\t') advance();

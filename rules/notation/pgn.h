@@ -17,7 +17,10 @@ struct PgnMove;
 using PgnLine = std::vector<PgnMove>;  // consecutive plies
 
 struct PgnMove {
-  std::string san;  // as written, without '!'/'?' glyphs (those become NAGs); '+' and '#' kept
+  // As written, without '!'/'?' glyphs (those become NAGs); '+' and '#' kept. Transactional
+  // Chess: the transaction identifier and a commit/rollback mark are part of it, normalised to
+  // "T1: Bg5(C)" (one blank after the colon, none before the mark).
+  std::string san;
   SourceLocation where;
   std::vector<int> nags;                     // $n, in order; "!" is 1, "?" 2, "!!" 3, "??" 4, "!?" 5, "?!" 6
   std::vector<std::string> comments_before;  // comments standing before the move (start of a line)

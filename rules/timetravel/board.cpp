@@ -51,19 +51,6 @@ std::uint64_t explosion_key(const Explosion& e, std::size_t index) {
   return h * 0xD6E8FEB86659FD93ULL;
 }
 
-// Rights lost when a man leaves or reaches the square.
-int castling_lost(Square s) {
-  switch (s) {
-    case sq::a1: return WhiteQueenside;
-    case sq::h1: return WhiteKingside;
-    case sq::e1: return WhiteKingside | WhiteQueenside;
-    case sq::a8: return BlackQueenside;
-    case sq::h8: return BlackKingside;
-    case sq::e8: return BlackKingside | BlackQueenside;
-    default: return 0;
-  }
-}
-
 constexpr const char* ClassicalNames[8] = {"QR", "QN", "QB", "Q", "K", "KB", "KN", "KR"};
 
 }  // namespace
@@ -250,8 +237,8 @@ void Board::make(const Move& m, const std::vector<ManId>& supports) {
     }
   }
 
-  castling_ &= ~(castling_lost(m.from) | castling_lost(m.to));
-  if (m.kind == MoveKind::Castling) castling_ &= ~castling_lost(m.from);
+  castling_ &= ~(castling_rights_lost(m.from) | castling_rights_lost(m.to));
+  if (m.kind == MoveKind::Castling) castling_ &= ~castling_rights_lost(m.from);
   ep_ = new_ep;
   annihilation_undo_ = new_undo;
   halfmove_ = pawn_or_capture ? 0 : halfmove_ + 1;

@@ -21,5 +21,6 @@ void add_check_certificate_command(CLI::App& app, int& status);
 void add_correct_command(CLI::App& app, int& status);
 void add_diagram_command(CLI::App& app, int& status);
 void add_explain_command(CLI::App& app, int& status);
+void add_referee_command(CLI::App& app, int& status);
 
 }  // namespace arbiter::cli

@@ -22,6 +22,7 @@ int main(int argc, char** argv) {
   add_correct_command(app, status);
   add_diagram_command(app, status);
   add_explain_command(app, status);
+  add_referee_command(app, status);
   add_bench_command(app, status);
   try {
     app.parse(argc, argv);

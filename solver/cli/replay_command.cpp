@@ -39,7 +39,12 @@ constexpr const char* ReplayHelp =
     "Annotated claims (\"[%claim KIND=ARG]\" in comments; Time Traveler's Chess, README) are judged and "
     "listed (JSON \"claims\": ply, move, claim, verified, reason, details); a claim not verified makes the exit "
     "status 1 unless the record lists it in [ExpectedUnverified \"claim; ...\"] (and a listed claim that "
-    "holds is a surprise too).\n";
+    "holds is a surprise too).\n"
+    "Transactional Chess records: a transaction left without (C) or (R) is a gap; both readings are tried and "
+    "\"findings\" says which makes the record consistent and where the other fails. A printed move illegal under "
+    "every reading is an erratum (error kind \"erratum\", with \"suggestions\": the nearest legal moves, and the "
+    "\"correction\" checking went on with); [ExpectedErrata \"move; ...\"] lists known misprints, which then do "
+    "not make the exit status 1.\n";
 
 struct CheckedGame {
   int number;  // 1-based position in the file
@@ -48,6 +53,16 @@ struct CheckedGame {
   // Claims the record itself expects to fail ([ExpectedUnverified "claim; claim"]: a finding
   // already known, such as a published answer the rules contradict).
   std::vector<std::string> expected_unverified;
+  // Misprints the record already knows of ([ExpectedErrata "T3: f:d4(C); ..."], as printed).
+  std::vector<std::string> expected_errata;
+
+  bool expected_erratum(const ReplayError& e) const {
+    return e.erratum && std::find(expected_errata.begin(), expected_errata.end(), e.move) != expected_errata.end();
+  }
+  // Errors other than the known errata: what makes the game fail the check.
+  int unexpected_errors() const {
+    return int(std::count_if(report.errors.begin(), report.errors.end(), [&](const ReplayError& e) { return !expected_erratum(e); }));
+  }
 
   bool expected_to_fail(const ReplayClaim& c) const {
     return std::find(expected_unverified.begin(), expected_unverified.end(), c.claim) != expected_unverified.end();
@@ -85,6 +100,11 @@ nlohmann::json error_json(const ReplayError& e) {
                       {"line", e.where.line}, {"column", e.where.column}, {"in_variation", e.in_variation},
                       {"kind", e.result_claim ? "false-result-claim" : "illegal-move"}};
   j["predicate"] = e.predicate ? nlohmann::json(*e.predicate) : nlohmann::json(nullptr);
+  if (e.erratum) {
+    j["kind"] = "erratum";
+    j["suggestions"] = e.suggestions;
+    j["correction"] = e.correction;
+  }
   return j;
 }
 
@@ -105,6 +125,18 @@ nlohmann::json game_json(const CheckedGame& checked) {
   for (const auto& w : r.warnings)
     warnings.push_back({{"ply", w.ply}, {"move", w.move}, {"message", w.message}, {"line", w.where.line}, {"column", w.where.column}});
   j["warnings"] = warnings;
+  if (!r.findings.empty()) {
+    nlohmann::json findings = nlohmann::json::array();
+    for (const auto& f : r.findings)
+      findings.push_back({{"ply", f.ply}, {"move", f.move}, {"kind", f.kind}, {"reading", f.reading}, {"reason", f.reason},
+                          {"details", f.details}, {"line", f.where.line}, {"column", f.where.column}});
+    j["findings"] = findings;
+  }
+  if (std::any_of(r.errors.begin(), r.errors.end(), [](const ReplayError& e) { return e.erratum; })) {
+    int expected = 0;
+    for (const auto& e : r.errors) expected += checked.expected_erratum(e);
+    j["errata_expected"] = expected;
+  }
   if (!r.claims.empty()) {
     nlohmann::json claims = nlohmann::json::array();
     for (const auto& c : r.claims)
@@ -162,6 +194,10 @@ std::string game_text(const CheckedGame& checked, const std::string& file) {
   }
   for (const auto& w : r.warnings)
     out += fmt::format("  warning  ply {}, {}, {}:{}:{}: {}\n", w.ply, w.move, file, w.where.line, w.where.column, w.message);
+  for (const auto& f : r.findings) {
+    out += fmt::format("  {:<8} ply {}, {}: {}\n", f.kind == "gap" ? "gap" : "note", f.ply, f.move, f.reason);
+    for (const auto& d : f.details) out += fmt::format("           - {}\n", d);
+  }
   for (const auto& c : r.claims) {
     out += fmt::format("  claim    ply {}{}, {}: [{}] {}\n           {}\n", c.ply, c.in_variation ? " in a variation" : "", c.move,
                        c.claim, c.verified ? "verified" : checked.expected_to_fail(c) ? "NOT verified, as the record expects" : "NOT verified",
@@ -195,14 +231,15 @@ int run_replay(const std::string& path, int only_game, bool json) {
       const PgnGame& record = games[i];
       const auto variant_location = record.tag_value_location("Variant").value_or(record.where);
       const VariantEngines& rules = find_variant(record.tag("Variant").value_or(""), variant_location);
-      checked.push_back({i + 1, &record, rules.replay(record), split_claims(record.tag("ExpectedUnverified").value_or(""))});
+      checked.push_back({i + 1, &record, rules.replay(record), split_claims(record.tag("ExpectedUnverified").value_or("")),
+                         split_claims(record.tag("ExpectedErrata").value_or(""))});
     }
 
   const CheckedGame* shown = &checked.back();
   int illegal_games = 0, surprising = 0;
   for (const auto& c : checked) {
     surprising += c.surprising_claims();
-    if (c.report.legal()) continue;
+    if (c.unexpected_errors() == 0) continue;
     if (illegal_games++ == 0) shown = &c;
   }
 

@@ -28,6 +28,24 @@ struct ReplayError {
   std::optional<std::string> predicate;  // the rule predicate that rejected the move, if any
   bool in_variation = false;
   bool result_claim = false;  // a false result claim rather than an illegal move
+  // A printed move illegal under every interpretation, with the smallest edits that make it
+  // legal; checking went on with `correction` (Transactional Chess records).
+  bool erratum = false;
+  std::vector<std::string> suggestions;
+  std::string correction;
+};
+
+// What a record leaves open and how it was closed (Transactional Chess: a transaction that
+// ends with neither (C) nor (R)): the reading that makes the record consistent and why the
+// others fail.
+struct ReplayFinding {
+  int ply = 0;
+  std::string move;
+  std::string kind;     // "gap"
+  std::string reading;  // the consistent reading ("commit"), or "" if none
+  std::string reason;
+  std::vector<std::string> details;  // one line per reading tried
+  SourceLocation where;
 };
 
 // A notation mark that does not match the move: a capture sign on a quiet move, a check or
@@ -58,6 +76,7 @@ struct ReplayReport {
   std::vector<ReplayError> errors;  // in file order; the main line stops at its first illegal move
   std::vector<ReplayWarning> warnings;
   std::vector<ReplayClaim> claims;  // every annotated claim, in file order
+  std::vector<ReplayFinding> findings;
   std::string variant;      // the rule set that judged the game
   std::string fen;          // end of the main line, or just before its first illegal move
   Color side_to_move = White;
@@ -93,7 +112,7 @@ class MoveTreeReplayer {
       try {
         m = game_.parse_move(move.san, move.where);
       } catch (const IllegalMoveError& e) {
-        report_.errors.push_back({ply + 1, move.san, e.message(), e.where(), e.predicate(), in_variation});
+        report_.errors.push_back({ply + 1, move.san, e.message(), e.where(), e.predicate(), in_variation, false, false, {}, {}});
         break;
       }
       check_marks(move, game_.move_text(m), ply + 1);
@@ -164,7 +183,7 @@ ReplayReport replay_game(const PgnGame& record, Make make) {
   // A result claimed after the game has ended on the board must agree with the board; any
   // result is fine while the game could go on (resignation, agreed draw, time).
   const bool ended = report.status == GameStatus::Checkmate || report.status == GameStatus::Stalemate ||
-                     report.status == GameStatus::GrammaticallyIncorrect;
+                     report.status == GameStatus::GrammaticallyIncorrect || report.status == GameStatus::MoverLost;
   const std::string_view board_result = result_of(report.status, report.side_to_move);
   if (main_line_legal && ended && record.result != "*" && record.result != board_result) {
     const char* side = report.side_to_move == White ? "White" : "Black";
@@ -172,9 +191,11 @@ ReplayReport replay_game(const PgnGame& record, Make make) {
         report.status == GameStatus::Checkmate ? std::string(side) + " is checkmated, so the result is " + std::string(board_result)
         : report.status == GameStatus::Stalemate
             ? std::string(side) + " is stalemated, a draw, so the result is " + std::string(board_result)
+        : report.status == GameStatus::MoverLost
+            ? std::string(side) + "'s opponent has lost by the last move, so the result is " + std::string(board_result)
             : std::string(side) + " is grammatically incorrect and has lost, so the result is " + std::string(board_result);
     report.errors.push_back({report.plies, record.result, "false result claim: after the last move " + why,
-                             record.result_location, std::nullopt, false, true});
+                             record.result_location, std::nullopt, false, true, false, {}, {}});
   }
   return report;
 }

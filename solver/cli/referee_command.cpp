@@ -1,0 +1,125 @@
+// arbiter referee --variant transactional [--fen FEN]: an interactive referee for Transactional
+// Chess in the terminal, for two players at one keyboard or two processes on pipes.
+//
+// Input, one line per action of the player to move: a move in SAN with an optional decision,
+// "Nc3", "Nxc7+ (C)", "a4 (R)", "T1: Nc3" (the transaction number is checked if given); or
+// "view" (your transactional view), "committed" (the committed view), "help", "quit".
+// Output lines are addressed: "White> ..." and "Black> ..." are for that player only, "All> ..."
+// for both. A player sees only his own views, is told of his own lock encounters only, and
+// learns of the opponent's moves only through commit announcements ("White has committed:
+// Nb1-Nxc7+"); rollbacks are not announced.
+
+#include <iostream>
+#include <memory>
+#include <sstream>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "rules/core/fen.h"
+#include "rules/notation/san.h"
+#include "rules/transactional/game.h"
+#include "solver/cli/cli_support.h"
+#include "solver/cli/commands.h"
+#include "solver/replay/diagram.h"
+
+namespace arbiter::cli {
+
+namespace {
+
+struct Args {
+  std::string variant = "transactional";
+  std::string fen{transactional::Game::start_fen};
+};
+
+const char* name(Color c) { return c == White ? "White" : "Black"; }
+
+void say(Color to, const std::string& text) {
+  std::istringstream lines(text);
+  for (std::string line; std::getline(lines, line);) std::cout << name(to) << "> " << line << "\n";
+}
+void say_all(const std::string& text) { std::cout << "All> " << text << "\n"; }
+
+std::string prompt(const transactional::Game& g) {
+  const auto& r = g.referee();
+  const Color c = r.side;
+  return fmt::format("your move, T{} ({} pending){}", r.transaction[c], r.pending[c],
+                     r.committed_check(c) ? "; you are in check (committed view): you must commit" : "");
+}
+
+int run_referee(const Args& args) {
+  if (args.variant != "transactional")
+    throw ParseError({"--variant", 1, 1}, fmt::format("unknown variant '{}' for the referee: expected transactional", args.variant));
+  transactional::Game game = transactional::Game::from_fen(args.fen, {"--fen", 1, 1});
+  say_all("Transactional Chess referee. Moves in SAN with (C) to commit or (R) to roll back; 'view', 'committed', 'quit'.");
+  say(game.side_to_move(), prompt(game));
+  int line_number = 0;
+  for (std::string line; std::getline(std::cin, line);) {
+    ++line_number;
+    while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
+    if (line.empty()) continue;
+    const Color us = game.side_to_move();
+    if (line == "quit") {
+      say_all(fmt::format("{} leaves the game", name(us)));
+      return ExitOk;
+    }
+    if (line == "help") {
+      say(us, "a move in SAN, optionally followed by (C) or (R); view; committed; quit");
+      continue;
+    }
+    if (line == "view" || line == "committed") {
+      const Position p = line == "view" ? game.referee().transactional_view(us) : game.referee().committed_view();
+      say(us, board_diagram(p));
+      continue;
+    }
+    std::string text = line;
+    if (text[0] != 'T') text = fmt::format("T{}: {}", game.referee().transaction[us], text);
+    transactional::Action action;
+    try {
+      action = game.parse_move(text, {"<stdin>", line_number, 1});
+    } catch (const IllegalMoveError& e) {
+      // Lock encounters are told to the player who met them, and to no one else.
+      if (e.predicate() == "destination-not-locked") say(us, "that square is locked: try another move");
+      else say(us, fmt::format("illegal: {}", e.message()));
+      say(us, prompt(game));
+      continue;
+    } catch (const ParseError& e) {
+      say(us, fmt::format("not understood: {}", e.message()));
+      continue;
+    }
+    game.play(action);
+    say(us, fmt::format("played {}", text));
+    if (action.decision == transactional::Decision::Commit) {
+      const auto& lines = game.last_announcement();
+      for (std::size_t i = 0; i < lines.size(); ++i)
+        say(~us, i == 0 ? fmt::format("{} has committed: {}", name(us), lines[i]) : fmt::format("{:>{}}{}", "", 20, lines[i]));
+      say(us, "committed");
+    } else if (action.decision == transactional::Decision::Rollback) {
+      say(us, "rolled back");  // the opponent is not told
+    }
+    const GameStatus status = game.status();
+    if (status == GameStatus::Checkmate || status == GameStatus::Stalemate || status == GameStatus::MoverLost) {
+      const std::string result(result_of(status, game.side_to_move()));
+      say_all(fmt::format("game over: {} ({})", status == GameStatus::MoverLost ? fmt::format("{} committed into check", name(us))
+                                                 : status == GameStatus::Checkmate ? fmt::format("{} is checkmated", name(~us))
+                                                                                   : std::string("stalemate"),
+                          result));
+      return ExitOk;
+    }
+    say(game.side_to_move(), prompt(game));
+  }
+  say_all("input ended");
+  return ExitOk;
+}
+
+}  // namespace
+
+void add_referee_command(CLI::App& app, int& status) {
+  auto* cmd = app.add_subcommand("referee", "Referee a Transactional Chess game in the terminal (stdin/stdout; see README).");
+  auto args = std::make_shared<Args>();
+  cmd->add_option("--variant", args->variant, "Rules: transactional");
+  cmd->add_option("--fen", args->fen, "Start from this position (Transactional FEN, README)");
+  cmd->callback([args, &status] { status = guarded("referee", [&] { return run_referee(*args); }); });
+}
+
+}  // namespace arbiter::cli
