@@ -77,6 +77,13 @@ TEST_CASE("transactional: forced commits and the move limit", "[transactional]")
   CHECK(implicit.parse_move("T1: Nc3", Where).decision == transactional::Decision::Commit);
   Game one(transactional::Referee::start(), with("transactional.move-limit", "one"));
   CHECK(rejection(one, "T1: e4") == "transaction-ends-at-limit");
+  Game three(transactional::Referee::start(), with("transactional.move-limit", "three"));
+  play(three, {"T1: Nc3", "T2: Nc6", "T1: Nb1", "T2: Nb8"});
+  CHECK(rejection(three, "T1: Nc3") == "transaction-ends-at-limit");
+  Game unlimited(transactional::Referee::start(), with("transactional.move-limit", "unlimited"));
+  for (int i = 0; i < 4; ++i) play(unlimited, {"T1: Nc3", "T2: Nc6", "T1: Nb1", "T2: Nb8"});
+  CHECK(unlimited.referee().pending[White] == 8);
+  CHECK(rejection(unlimited, "T1: Nc3") == "");
   // A piece may move twice, unless once-per-transaction.
   Game twice(transactional::Referee::start(), with("transactional.piece-moves", "once-per-transaction"));
   play(twice, {"T1: Nc3", "T2: a6"});
