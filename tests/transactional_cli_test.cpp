@@ -80,6 +80,26 @@ TEST_CASE("transactional referee: scripted players, locks told to one side only"
   CHECK(run.out.find("White> White has committed") == std::string::npos);
 }
 
+TEST_CASE("transactional referee: one stream per player", "[transactional][cli]") {
+  test::ScratchDir dir;
+  const std::string white_in = dir.write("white-in.txt", "Nd5\nNf6+ (C)\nquit\n");
+  const std::string black_in = dir.write("black-in.txt", "Bxc3+ (C)\nBa5\nKf8 (C)\n");
+  const std::string white_out = dir.path("white-out.txt"), black_out = dir.path("black-out.txt");
+  const test::CliRun run = test::run_arbiter_command(
+      "referee --variant transactional --fen " +
+          test::shell_quote("rnbqk1nr/pppp1ppp/8/4p3/1b6/2N5/PPPPPPPP/R1BQKBNR w KQkq - 0 3 T1,T2") + " --white-in " +
+          test::shell_quote(white_in) + " --white-out " + test::shell_quote(white_out) + " --black-in " + test::shell_quote(black_in) +
+          " --black-out " + test::shell_quote(black_out),
+      dir);
+  CHECK(run.status == 0);
+  const std::string w = test::read_text_file(white_out), b = test::read_text_file(black_out);
+  CHECK(b.find("that square is locked: try another move") != std::string::npos);
+  CHECK(w.find("locked") == std::string::npos);
+  CHECK(b.find("White has committed: Nc3-Nf6+") != std::string::npos);
+  CHECK(w.find("played T1: Nd5") != std::string::npos);
+  CHECK(b.find("Nd5") == std::string::npos);  // Black never learns of the pending move itself
+}
+
 TEST_CASE("transactional perft through the CLI", "[transactional][cli]") {
   int status = -1;
   const json j = run_json("perft --json --variant transactional --depth 2", status);

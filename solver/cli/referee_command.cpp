@@ -1,5 +1,7 @@
-// arbiter referee --variant transactional [--fen FEN]: an interactive referee for Transactional
-// Chess in the terminal, for two players at one keyboard or two processes on pipes.
+// arbiter referee --variant transactional [--fen FEN] [--white-in F --white-out F --black-in F
+// --black-out F]: an interactive referee for Transactional Chess in the terminal, for two
+// players at one keyboard (stdin/stdout) or two processes on pipes (each player's own input and
+// output, e.g. FIFOs made with mkfifo).
 //
 // Input, one line per action of the player to move: a move in SAN with an optional decision,
 // "Nc3", "Nxc7+ (C)", "a4 (R)", "T1: Nc3" (the transaction number is checked if given); or
@@ -9,6 +11,7 @@
 // learns of the opponent's moves only through commit announcements ("White has committed:
 // Nb1-Nxc7+"); rollbacks are not announced.
 
+#include <fstream>
 #include <iostream>
 #include <memory>
 #include <sstream>
@@ -30,15 +33,51 @@ namespace {
 struct Args {
   std::string variant = "transactional";
   std::string fen{transactional::Game::start_fen};
+  std::string white_in, white_out, black_in, black_out;
 };
 
 const char* name(Color c) { return c == White ? "White" : "Black"; }
 
-void say(Color to, const std::string& text) {
-  std::istringstream lines(text);
-  for (std::string line; std::getline(lines, line);) std::cout << name(to) << "> " << line << "\n";
-}
-void say_all(const std::string& text) { std::cout << "All> " << text << "\n"; }
+// Where each player's lines come from and go to: one shared terminal (lines addressed
+// "White> ", "Black> ", "All> "), or a stream per player (unaddressed lines).
+class Channels {
+ public:
+  explicit Channels(const Args& a) {
+    const bool any = !a.white_in.empty() || !a.white_out.empty() || !a.black_in.empty() || !a.black_out.empty();
+    if (!any) return;
+    if (a.white_in.empty() || a.white_out.empty() || a.black_in.empty() || a.black_out.empty())
+      throw std::runtime_error("referee: --white-in, --white-out, --black-in and --black-out go together");
+    split_ = true;
+    const std::string* ins[2] = {&a.white_in, &a.black_in};
+    const std::string* outs[2] = {&a.white_out, &a.black_out};
+    for (Color c : {White, Black}) {
+      in_[c].open(*ins[c]);
+      if (!in_[c]) throw std::runtime_error(fmt::format("referee: cannot read {}", *ins[c]));
+      out_[c].open(*outs[c]);
+      if (!out_[c]) throw std::runtime_error(fmt::format("referee: cannot write {}", *outs[c]));
+    }
+  }
+  void say(Color to, const std::string& text) {
+    std::istringstream lines(text);
+    for (std::string line; std::getline(lines, line);) {
+      if (split_) out_[to] << line << std::endl;
+      else std::cout << name(to) << "> " << line << "\n";
+    }
+  }
+  void say_all(const std::string& text) {
+    if (!split_) {
+      std::cout << "All> " << text << "\n";
+      return;
+    }
+    for (Color c : {White, Black}) out_[c] << text << std::endl;
+  }
+  bool read(Color from, std::string& line) { return bool(std::getline(split_ ? in_[from] : std::cin, line)); }
+
+ private:
+  bool split_ = false;
+  std::ifstream in_[2];
+  std::ofstream out_[2];
+};
 
 std::string prompt(const transactional::Game& g) {
   const auto& r = g.referee();
@@ -51,10 +90,13 @@ int run_referee(const Args& args) {
   if (args.variant != "transactional")
     throw ParseError({"--variant", 1, 1}, fmt::format("unknown variant '{}' for the referee: expected transactional", args.variant));
   transactional::Game game = transactional::Game::from_fen(args.fen, {"--fen", 1, 1});
+  Channels io(args);
+  auto say = [&io](Color to, const std::string& text) { io.say(to, text); };
+  auto say_all = [&io](const std::string& text) { io.say_all(text); };
   say_all("Transactional Chess referee. Moves in SAN with (C) to commit or (R) to roll back; 'view', 'committed', 'quit'.");
   say(game.side_to_move(), prompt(game));
   int line_number = 0;
-  for (std::string line; std::getline(std::cin, line);) {
+  for (std::string line; io.read(game.side_to_move(), line);) {
     ++line_number;
     while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
     if (line.empty()) continue;
@@ -76,7 +118,7 @@ int run_referee(const Args& args) {
     if (text[0] != 'T') text = fmt::format("T{}: {}", game.referee().transaction[us], text);
     transactional::Action action;
     try {
-      action = game.parse_move(text, {"<stdin>", line_number, 1});
+      action = game.parse_move(text, {name(us), line_number, 1});
     } catch (const IllegalMoveError& e) {
       // Lock encounters are told to the player who met them, and to no one else.
       if (e.predicate() == "destination-not-locked") say(us, "that square is locked: try another move");
@@ -119,6 +161,10 @@ void add_referee_command(CLI::App& app, int& status) {
   auto args = std::make_shared<Args>();
   cmd->add_option("--variant", args->variant, "Rules: transactional");
   cmd->add_option("--fen", args->fen, "Start from this position (Transactional FEN, README)");
+  cmd->add_option("--white-in", args->white_in, "White's input (a file or FIFO); with the three others, one stream per player");
+  cmd->add_option("--white-out", args->white_out, "White's output");
+  cmd->add_option("--black-in", args->black_in, "Black's input");
+  cmd->add_option("--black-out", args->black_out, "Black's output");
   cmd->callback([args, &status] { status = guarded("referee", [&] { return run_referee(*args); }); });
 }
 
