@@ -183,7 +183,9 @@ std::string game_text(const CheckedGame& checked, const std::string& file) {
   const ReplayReport& r = checked.report;
   const PgnGame& g = *checked.game;
   std::string out = game_title(checked) + "\n";
-  out += fmt::format("  verdict  {}\n", r.legal() ? "legal" : "illegal");
+  out += fmt::format("  verdict  {}\n", r.legal()                          ? "legal"
+                                         : checked.unexpected_errors() == 0 ? "illegal as printed (every erratum is one the record expects)"
+                                                                            : "illegal");
   out += fmt::format("  plies    {}", r.plies);
   if (r.variation_plies > 0) out += fmt::format(" (and {} in variations)", r.variation_plies);
   out += "\n";

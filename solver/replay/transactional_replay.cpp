@@ -136,9 +136,15 @@ std::vector<std::string> corrections_at(const PgnGame& record, const Reading& re
     std::string text = reading.corrections.count(i) ? reading.corrections.at(i) : move.san;
     if (auto end = reading.ends.find(i); end != reading.ends.end()) {
       const Parts p = split(text);
-      text = fmt::format("T{}: {}", p.transaction, with_mark(p.body, end->second));
+      const int number = p.transaction ? p.transaction : game.referee().transaction[game.side_to_move()];
+      text = fmt::format("T{}: {}", number, with_mark(p.body, end->second));
     }
-    game.play(game.parse_move(text, move.where));
+    try {
+      game.play(game.parse_move(text, move.where));
+    } catch (const IllegalMoveError& e) {
+      if (e.predicate() != "commit-forced") throw;
+      game.play(game.parse_move(text + "(C)", move.where));  // an implied commit, as in run()
+    }
   }
   const Parts printed = split(record.moves[std::size_t(ply)].san);
   const std::string want = normalized(printed.body);
