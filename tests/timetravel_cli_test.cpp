@@ -118,6 +118,10 @@ TEST_CASE("timetravel perft and bad input through the CLI", "[timetravel][cli]")
   const json j = run_json("perft --json --variant timetravel --depth 1", status);
   CHECK(status == 0);
   CHECK(j["nodes"] == 1078);
+  // Depth 2 in a process of its own: position keys (and the caches keyed by them) must not
+  // depend on another component having set up the Zobrist tables first.
+  const json two = run_json("perft --json --variant timetravel --depth 2", status);
+  CHECK(two["nodes"] == 876360);
   test::ScratchDir dir;
   const test::CliRun bad = test::run_arbiter_command("perft --variant timetravel --depth 1 --fen " +
                                                          test::shell_quote("8/8/8/8/8/8/8/8 w - - 0 1 wNf3=g1"),

@@ -2,6 +2,8 @@
 // A named interpretation: where a rule text is silent or ambiguous, the choice is explicit,
 // carries the sentence it resolves, and can be switched (issue: regression matrix).
 
+#include <cstddef>
+#include <optional>
 #include <string_view>
 #include <vector>
 
@@ -20,5 +22,17 @@ struct Interpretation {
   std::string_view default_choice;
   std::vector<InterpretationChoice> choices;  // default first
 };
+
+// The index of `choice` among the choices of interpretation `id` (the variants' option enums
+// list their values in the same order), or none when either is unknown.
+inline std::optional<std::size_t> choice_index(const std::vector<Interpretation>& all, std::string_view id,
+                                               std::string_view choice) {
+  for (const auto& i : all) {
+    if (i.id != id) continue;
+    for (std::size_t k = 0; k < i.choices.size(); ++k)
+      if (i.choices[k].name == choice) return k;
+  }
+  return std::nullopt;
+}
 
 }  // namespace arbiter

@@ -57,6 +57,7 @@ constexpr const char* ClassicalNames[8] = {"QR", "QN", "QB", "Q", "K", "KB", "KN
 
 Board::Board() {
   init_bitboards();
+  zobrist::init();  // keys are zero until initialised: positions would share one key
   key_ = state_key();
 }
 

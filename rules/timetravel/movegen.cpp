@@ -268,8 +268,32 @@ Bitboard SupportTable::supports(PieceType type, Square square) const {
   return out;
 }
 
+// Generation and then play() (or a predicate, then make) ask for the same position's supports:
+// the search behind them runs once, for the last position asked about.
+const SupportTable& support_table(const Board& b, Color side, const Options& options) {
+  struct Last {
+    std::uint64_t key = 0;
+    Color side = White;
+    SupportMoves moves = SupportMoves::Plain;
+    SupportChoice choice = SupportChoice::Any;
+    PawnAnnihilation pawns = PawnAnnihilation::StraightAndDouble;
+    std::optional<SupportTable> table;
+  };
+  thread_local Last last;
+  if (!last.table || last.key != b.key() || last.side != side || last.moves != options.support_moves ||
+      last.choice != options.support_choice || last.pawns != options.pawn_annihilation) {
+    last.table.emplace(b, side, options);
+    last.key = b.key();
+    last.side = side;
+    last.moves = options.support_moves;
+    last.choice = options.support_choice;
+    last.pawns = options.pawn_annihilation;
+  }
+  return *last.table;
+}
+
 std::vector<ManId> explosion_support_ids(const Board& b, const Options& options, PieceType type, Square square) {
-  return ids_of(b, SupportTable(b, b.side_to_move(), options).supports(type, square));
+  return ids_of(b, support_table(b, b.side_to_move(), options).supports(type, square));
 }
 
 // --- grammar and resonators --------------------------------------------------------------------
@@ -354,7 +378,7 @@ void generate_candidates(const Board& b, const Options& options, MoveList& list)
 std::optional<Rejection> first_failed_predicate(Board& b, const Options& options, const Move& m) {
   const Color us = b.side_to_move();
   if (m.kind == MoveKind::Explosion) {
-    const SupportTable table(b, us, options);
+    const SupportTable& table = support_table(b, us, options);
     if (auto r = square_predicates(b, options, table, m.type, m.from)) return r;
     std::string detail;
     if (!capture_spares(b, m, options, &detail, false)) return Rejection{"explosion-spares-traveling", detail};
@@ -384,7 +408,7 @@ void generate_legal(Board& b, const Options& options, MoveList& list) {
     if (ok) push(list, m);
   }
   // Explosions: the support search and the matching once per type and square.
-  const SupportTable table(b, us, options);
+  const SupportTable& table = support_table(b, us, options);
   MoveList from_square;
   for (int t = Pawn; t <= King; ++t) {
     for (Bitboard squares = table.explosion_squares(PieceType(t)); squares;) {

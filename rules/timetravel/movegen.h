@@ -56,6 +56,9 @@ std::optional<Rejection> first_failed_predicate(Board& b, const Options& options
 // The legal moves (the fast path: the predicates applied in bulk, each support search once).
 void generate_legal(Board& b, const Options& options, MoveList& list);
 
+// The side's support table for this position (cached: the last position asked about).
+const SupportTable& support_table(const Board& b, Color side, const Options& options);
+
 // The supports an explosion would record (their identities): empty when unsupported.
 std::vector<ManId> explosion_support_ids(const Board& b, const Options& options, PieceType type, Square square);
 

@@ -122,15 +122,9 @@ namespace {
 template <class E>
 bool set_by_index(E& field, std::string_view id, std::string_view want_id, std::string_view choice) {
   if (id != want_id) return false;
-  for (const auto& i : interpretations()) {
-    if (i.id != id) continue;
-    for (std::size_t k = 0; k < i.choices.size(); ++k)
-      if (i.choices[k].name == choice) {
-        field = E(k);
-        return true;
-      }
-  }
-  return false;
+  const auto k = choice_index(interpretations(), id, choice);
+  if (k) field = E(*k);
+  return k.has_value();
 }
 
 template <class F>

@@ -108,7 +108,7 @@ Game Game::from_fen(std::string_view fen, const SourceLocation& where, const Opt
         const Position view = g.r_.transactional_view(g.r_.side);
         g.r_.texts[g.r_.side].push_back(san_body(view, m));
         g.r_.moves[g.r_.side].push_back(m);
-        apply_move(g.r_, m, options);
+        apply_move(g.r_, m);
         list = comma == std::string_view::npos ? std::string_view{} : list.substr(comma + 1);
       }
       rest = semi == std::string_view::npos ? std::string_view{} : rest.substr(semi + 1);
@@ -217,7 +217,7 @@ void Game::play(const Action& a) {
   announcement_.clear();
   const Color us = r_.side, them = ~us;
   std::string text = san_body(r_.transactional_view(us), a.move);
-  const ActionEffects fx = apply_move(r_, a.move, options_);
+  const ActionEffects fx = apply_move(r_, a.move);
   {
     const Position view = r_.transactional_view(us);
     const Square king = view.king_square(them);
@@ -227,7 +227,7 @@ void Game::play(const Action& a) {
   r_.texts[us].push_back(text);
   if (a.decision == Decision::Commit) {
     announcement_ = announce(r_, us);
-    apply_commit(r_, options_);
+    apply_commit(r_);
     if (fx.captured && options_.opponent_commit == OpponentCommit::RollbackOnCapture && r_.pending[them] > 0) apply_rollback(r_, them);
   } else {
     if (a.decision == Decision::Rollback) apply_rollback(r_, us);

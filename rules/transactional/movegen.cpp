@@ -71,9 +71,14 @@ std::string commit_reason(const Referee& r, Move m) {
 }
 
 bool gives_view_check(const Referee& r, Move m) {
-  Referee after = r;
-  apply_move(after, m, Options{});
-  const Position view = after.transactional_view(r.side);
+  // The move played in the mover's own view: that view is exactly his pieces over the
+  // opponent's committed ones, so no copy of the referee is needed.
+  Position view = r.transactional_view(r.side);
+  if (m.kind() == MoveKind::EnPassant) {
+    view.set_en_passant_square(m.to());
+    view.clear_history();
+  }
+  view.make(m);
   const Square king = view.king_square(~r.side);
   return king != NoSquare && view.attacked_by(r.side, king);
 }

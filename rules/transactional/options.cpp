@@ -46,20 +46,15 @@ const std::vector<Interpretation>& interpretations() {
 }
 
 bool apply_interpretation(Options& options, std::string_view id, std::string_view choice) {
-  for (const auto& i : interpretations()) {
-    if (i.id != id) continue;
-    for (std::size_t k = 0; k < i.choices.size(); ++k) {
-      if (i.choices[k].name != choice) continue;
-      if (id == "transactional.move-limit") options.move_limit = MoveLimit(k);
-      else if (id == "transactional.transaction-end") options.transaction_end = TransactionEnd(k);
-      else if (id == "transactional.locked-squares") options.locked_squares = LockedSquares(k);
-      else if (id == "transactional.piece-moves") options.piece_moves = PieceMoves(k);
-      else if (id == "transactional.opponent-commit") options.opponent_commit = OpponentCommit(k);
-      else options.isolation = Isolation(k);
-      return true;
-    }
-  }
-  return false;
+  const auto k = choice_index(interpretations(), id, choice);
+  if (!k) return false;
+  if (id == "transactional.move-limit") options.move_limit = MoveLimit(*k);
+  else if (id == "transactional.transaction-end") options.transaction_end = TransactionEnd(*k);
+  else if (id == "transactional.locked-squares") options.locked_squares = LockedSquares(*k);
+  else if (id == "transactional.piece-moves") options.piece_moves = PieceMoves(*k);
+  else if (id == "transactional.opponent-commit") options.opponent_commit = OpponentCommit(*k);
+  else options.isolation = Isolation(*k);
+  return true;
 }
 
 }  // namespace arbiter::transactional

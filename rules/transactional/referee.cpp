@@ -92,7 +92,7 @@ std::uint64_t Referee::key() const {
   return k;
 }
 
-ActionEffects apply_move(Referee& r, Move m, const Options&) {
+ActionEffects apply_move(Referee& r, Move m) {
   const Color us = r.side, them = ~us;
   ActionEffects fx;
   auto& mine = r.current[us];
@@ -135,7 +135,7 @@ ActionEffects apply_move(Referee& r, Move m, const Options&) {
   return fx;
 }
 
-void apply_commit(Referee& r, const Options& options) {
+void apply_commit(Referee& r) {
   const Color us = r.side, them = ~us;
   for (Square s = 0; s < 64; ++s) {
     if (r.committed[s] != NoPiece && color_of(r.committed[s]) == us) r.committed[s] = NoPiece;
@@ -147,7 +147,6 @@ void apply_commit(Referee& r, const Options& options) {
     // pending piece, which the commit cannot touch.
     r.committed[s] = r.current[us][s];
   }
-  (void)options;
   const int ours = us == White ? (WhiteKingside | WhiteQueenside) : (BlackKingside | BlackQueenside);
   r.committed_castling = (r.committed_castling & ~ours) | (r.castling & ours);
   r.locks[us] = r.moved[us] = 0;

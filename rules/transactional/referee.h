@@ -70,8 +70,8 @@ struct ActionEffects {
   bool captured = false;
   bool promoted = false;
 };
-ActionEffects apply_move(Referee& r, Move m, const Options& options);
-void apply_commit(Referee& r, const Options& options);
+ActionEffects apply_move(Referee& r, Move m);
+void apply_commit(Referee& r);
 void apply_rollback(Referee& r, Color side);
 
 }  // namespace arbiter::transactional
