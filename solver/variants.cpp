@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "rules/conditional/game.h"
 #include "rules/option/game.h"
 #include "rules/timetravel/claims.h"
 #include "rules/timetravel/game.h"
@@ -10,6 +11,7 @@
 #include "rules/notation/uci.h"
 #include "rules/orthodox/game.h"
 #include "solver/perft/perft.h"
+#include "solver/replay/conditional_replay.h"
 #include "solver/replay/diagram.h"
 #include "solver/replay/transactional_replay.h"
 
@@ -104,6 +106,33 @@ const std::vector<VariantEngines>& variants() {
       [] {
         VariantEngines e = register_variant<transactional::Game>("transactional", {"transactional", "transactional chess"});
         e.replay = [](const PgnGame& record) { return replay_transactional(record); };
+        return e;
+      }(),
+      [] {
+        VariantEngines e = register_variant<conditional::Game>("conditional", {"conditional", "conditional chess"});
+        e.replay = [](const PgnGame& record) { return replay_conditional(record); };
+        // Each C-ply counts once per statement producing it (rules/conditional/RULES.md).
+        e.perft_statements = [](std::string_view fen, const SourceLocation& where, int depth) {
+          return conditional::Game::from_fen(fen, where).perft_statements_divide(depth);
+        };
+        // A conditional move is chosen before the opponent's B-move: a search that picks the
+        // C-move after it would give the C-mover knowledge he does not have.
+        e.solve = [](std::string_view, const SourceLocation& where, const prover::SolveOptions&) -> prover::Solution {
+          throw ParseError(where, "the mate-in-N prover does not solve Conditional Chess: a C-move is chosen before the "
+                                  "opponent's B-move, which a move-by-move search cannot express");
+        };
+        e.verify = [](std::string_view, const SourceLocation& where, const prover::SolveOptions&,
+                      const PgnLine&) -> prover::VerifyReport {
+          throw ParseError(where, "the mate-in-N prover does not solve Conditional Chess problems");
+        };
+        e.check_certificate = [](std::string_view, const SourceLocation& where, const nlohmann::json&,
+                                 int) -> prover::CertificateCheck {
+          throw ParseError(where, "no certificates for Conditional Chess: the prover does not solve it");
+        };
+        e.correct = [](const std::string&, const SourceLocation& where, int, const PgnLine&, const std::optional<PgnLine>&,
+                       const correct::Options&) -> correct::Report {
+          throw ParseError(where, "no correction search for Conditional Chess problems: the prover does not solve them");
+        };
         return e;
       }(),
   };

@@ -29,6 +29,10 @@ struct VariantEngines {
   // Perft split by first move (UCI of each move, nodes below it); `progress` after each move.
   std::vector<std::pair<std::string, std::uint64_t>> (*perft_divide)(std::string_view fen, const SourceLocation& where,
                                                                     int depth, const std::function<void(int, int)>& progress);
+  // Conditional Chess: perft over the full choice space, every C-ply outcome counted once per
+  // statement that produces it, split by first ply; null for the other variants.
+  std::vector<std::pair<std::string, std::uint64_t>> (*perft_statements)(std::string_view fen, const SourceLocation& where,
+                                                                         int depth) = nullptr;
   std::string (*normalize_fen)(std::string_view fen, const SourceLocation& where);  // read, then written back
   prover::Solution (*solve)(std::string_view fen, const SourceLocation& where, const prover::SolveOptions& options);
   // Solves completely, then checks the published solution (main line with variations).

@@ -21,8 +21,9 @@ namespace arbiter {
 
 // GrammaticallyIncorrect: the side to move has lost by its position's grammar (Time
 // Traveler's Chess), not by checkmate. MoverLost: the side that has just moved has lost
-// (Transactional Chess: a commit into check).
-enum class GameStatus { Ongoing, Check, Checkmate, Stalemate, GrammaticallyIncorrect, MoverLost };
+// (Transactional Chess: a commit into check). Drawn / Lost: the game ends by a rule of the
+// variant, drawn or lost for the side to move (Conditional Chess: every A-move gives check).
+enum class GameStatus { Ongoing, Check, Checkmate, Stalemate, GrammaticallyIncorrect, MoverLost, Drawn, Lost };
 
 constexpr std::string_view status_name(GameStatus s) {
   switch (s) {
@@ -32,14 +33,17 @@ constexpr std::string_view status_name(GameStatus s) {
     case GameStatus::Stalemate: return "stalemate";
     case GameStatus::GrammaticallyIncorrect: return "grammatically-incorrect";
     case GameStatus::MoverLost: return "mover-lost";
+    case GameStatus::Drawn: return "drawn-by-rule";
+    case GameStatus::Lost: return "lost-by-rule";
   }
   return "?";
 }
 
 // Result in PGN terms once the game has ended on the board: "1-0", "0-1", "1/2-1/2", or "*".
 constexpr std::string_view result_of(GameStatus status, Color side_to_move) {
-  if (status == GameStatus::Checkmate || status == GameStatus::GrammaticallyIncorrect) return side_to_move == White ? "0-1" : "1-0";
-  if (status == GameStatus::Stalemate) return "1/2-1/2";
+  if (status == GameStatus::Checkmate || status == GameStatus::GrammaticallyIncorrect || status == GameStatus::Lost)
+    return side_to_move == White ? "0-1" : "1-0";
+  if (status == GameStatus::Stalemate || status == GameStatus::Drawn) return "1/2-1/2";
   if (status == GameStatus::MoverLost) return side_to_move == White ? "1-0" : "0-1";
   return "*";
 }

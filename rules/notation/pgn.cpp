@@ -122,6 +122,15 @@ class PgnReader {
       return frames.back().line->back();
     };
     bool movetext = false;
+    auto push_move = [&](std::string symbol, const SourceLocation& at) {
+      PgnMove move;
+      move.san = std::move(symbol);
+      move.where = at;
+      if (!pending.empty()) move.comments_before = std::exchange(pending, {});
+      if (peek() == '!' || peek() == '?') move.nags.push_back(read_glyph());
+      frames.back().line->push_back(std::move(move));
+      frames.back().after_move = true;
+    };
 
     for (;;) {
       skip_blanks();
@@ -175,8 +184,21 @@ class PgnReader {
         int nag = read_number();
         if (nag < 0) fail(digits, "expected a number after '$' (a NAG such as $1)");
         last_move(at, "a NAG").nags.push_back(nag);
+      } else if (c == '!' && (is_letter(peek(1)) || peek(1) == '*')) {
+        // Conditional Chess "!Qe7" (a conditional move whose branches are the same): a move.
+        std::string symbol(glued_run());
+        for (std::size_t i = 0; i < symbol.size(); ++i) advance();
+        started = movetext = true;
+        push_move(std::move(symbol), at);
       } else if (c == '!' || c == '?') {
         last_move(at, "an annotation '!' or '?'").nags.push_back(read_glyph());
+      } else if (c == '-' && peek(1) == '-' && !is_symbol_char(peek(2))) {
+        // "--": no move in this slot (a null move; Conditional Chess: the rules gave this side
+        // none, as after a check in a B-move).
+        advance();
+        advance();
+        started = movetext = true;
+        push_move("--", at);
       } else if (c == '.') {
         while (peek() == '.') advance();  // "3. ... a5": an elided ply, as in the referee text
       } else if (c == '*' || is_digit(c) || is_letter(c)) {
@@ -220,6 +242,13 @@ class PgnReader {
           }
           symbol = fmt::format("{} {}", id, rest);
         }
+        // A Conditional Chess conditional move "Bg5?Nf6/c4" (also "Bg5?*Nf6*/c4"): the '?' is
+        // no annotation when the word goes on to a '/'.
+        if (peek() == '?' && glued_run().find('/') != std::string_view::npos) {
+          const std::string_view tail = glued_run();
+          symbol += tail;
+          for (std::size_t i = 0; i < tail.size(); ++i) advance();
+        }
         // A double move written with a blank after its comma ("Qh3, Re1+"): one move.
         while (symbol.ends_with(',')) {
           while (peek() == ' ' || peek() == '\t') advance();
@@ -227,13 +256,7 @@ class PgnReader {
           if (second.empty()) fail(here(), fmt::format("expected the second half of the double move {} after the comma", symbol));
           symbol += second;
         }
-        PgnMove move;
-        move.san = std::move(symbol);
-        move.where = at;
-        if (!pending.empty()) move.comments_before = std::exchange(pending, {});
-        if (peek() == '!' || peek() == '?') move.nags.push_back(read_glyph());
-        frames.back().line->push_back(std::move(move));
-        frames.back().after_move = true;
+        push_move(std::move(symbol), at);
       } else {
         fail(at, fmt::format("unknown token '{}': expected a move, a move number, a comment, a variation, a NAG or a result", c));
       }
@@ -351,6 +374,12 @@ class PgnReader {
   }
 
   // "!", "?", "!!", "??", "!?" or "?!" as NAG 1..6.
+  // The characters from here to the next blank, comment, variation or end.
+  std::string_view glued_run() const {
+    const std::string_view rest = cursor_.rest();
+    return rest.substr(0, std::min(rest.size(), rest.find_first_of(" \t\r\n{};()")));
+  }
+
   int read_glyph() {
     const SourceLocation at = here();
     std::string glyph;

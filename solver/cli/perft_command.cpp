@@ -1,8 +1,9 @@
-// arbiter perft [--variant V] --fen FEN --depth D [--divide] [--json]
+// arbiter perft [--variant V] --fen FEN --depth D [--divide] [--count statements|outcomes] [--json]
 
 #include <chrono>
 #include <iostream>
 #include <memory>
+#include <stdexcept>
 
 #include <fmt/core.h>
 #include <nlohmann/json.hpp>
@@ -18,7 +19,7 @@ namespace arbiter::cli {
 namespace {
 constexpr int MaxPerftDepth = 15;  // beyond this no run would finish; refuse instead of hanging
 
-int run_perft(const std::string& variant, const std::string& fen, int depth, bool divide, bool json) {
+int run_perft(const std::string& variant, const std::string& fen, int depth, bool divide, const std::string& count, bool json) {
   const VariantEngines& rules = find_variant(variant);
   const SourceLocation where{"--fen", 1, 1};
   auto start = std::chrono::steady_clock::now();
@@ -26,7 +27,21 @@ int run_perft(const std::string& variant, const std::string& fen, int depth, boo
   nlohmann::ordered_json out = {{"variant", rules.name}, {"fen", rules.normalize_fen(fen, where)}, {"depth", depth}};
   // Variants with many moves per position (Option Chess) get progress from a smaller depth.
   const int progress_depth = rules.name == "orthodox" ? 6 : 3;
-  if (divide) {
+  // Conditional Chess: by default every stated conditional is a choice of its own.
+  const bool statements = rules.perft_statements && count != "outcomes";
+  if (rules.perft_statements) out["count"] = statements ? "statements" : "outcomes";
+  if (statements) {
+    nlohmann::ordered_json moves = nlohmann::ordered_json::object();
+    for (const auto& [uci, n] : rules.perft_statements(fen, where, depth)) {
+      if (nodes + n < nodes) throw std::overflow_error(fmt::format("the count at depth {} exceeds 2^64", depth));
+      nodes += n;
+      if (!divide) continue;
+      if (json) moves[uci] = n;
+      else std::cout << fmt::format("{}: {}\n", uci, n);
+    }
+    if (divide && json) out["divide"] = moves;
+    if (depth == 0) nodes = 1;
+  } else if (divide) {
     auto entries = rules.perft_divide(fen, where, depth, [&](int done, int total) {
       if (depth >= progress_depth && progress_visible(json)) std::cerr << fmt::format("\r{}/{} root moves", done, total) << std::flush;
     });
@@ -62,19 +77,29 @@ void add_perft_command(CLI::App& app, int& status) {
     std::string fen{StartFen};
     int depth = 1;
     bool divide = false;
+    std::string count = "statements";
     bool json = false;
   };
   auto args = std::make_shared<Args>();
-  cmd->add_option("--variant", args->variant, "Rules: orthodox (default) or option; an Option FEN may add tokens 'W/B'");
+  cmd->add_option("--variant", args->variant,
+                  "Rules: orthodox (default), option, timetravel, transactional, conditional (each FEN may add the "
+                  "variant's own fields)");
   cmd->add_option("--fen", args->fen, "Position in FEN (default: the start position)");
   cmd->add_option("--depth,-d", args->depth, "Depth in plies (0-15)")->required()->check(CLI::Range(0, MaxPerftDepth));
   cmd->add_flag("--divide", args->divide, "Print the count under each legal first move (UCI notation)");
-  cmd->add_flag("--json", args->json, "Print one JSON object: variant, fen, depth, nodes, seconds, nps[, divide]");
+  cmd->add_option("--count", args->count,
+                  "Conditional Chess: count each stated conditional move (statements, the default) or each C-ply "
+                  "outcome once (outcomes)")
+      ->check(CLI::IsMember({"statements", "outcomes"}));
+  cmd->add_flag("--json", args->json, "Print one JSON object: variant, fen, depth[, count], nodes, seconds, nps[, divide]");
   cmd->callback([=, &status] {
     try {
-      status = run_perft(args->variant, args->fen, args->depth, args->divide, args->json);
+      status = run_perft(args->variant, args->fen, args->depth, args->divide, args->count, args->json);
     } catch (const ParseError& e) {
       std::cerr << "arbiter perft: " << e.what() << "\n";
+      status = ExitBadInput;
+    } catch (const std::overflow_error& e) {
+      std::cerr << "arbiter perft: --depth: " << e.what() << "; use a smaller depth or --count outcomes\n";
       status = ExitBadInput;
     }
   });

@@ -44,7 +44,11 @@ constexpr const char* ReplayHelp =
     "\"findings\" says which makes the record consistent and where the other fails. A printed move illegal under "
     "every reading is an erratum (error kind \"erratum\", with \"suggestions\": the nearest legal moves, and the "
     "\"correction\" checking went on with); [ExpectedErrata \"move; ...\"] lists known misprints, which then do "
-    "not make the exit status 1.\n";
+    "not make the exit status 1.\n"
+    "Conditional Chess records: plies in board order (A-move, B-move, C-move as stated \"Bg5?*Nf6*/c4\", \"--\" "
+    "where the rules give a side no move); \"timeline\" gives every ply a verdict (ply, move, side, slot A/B/C/S, "
+    "verdict legal/executed/skipped/no move/unread, detail, correction). Where the record cannot go on, the edit "
+    "search reports errata as for Transactional Chess, including earlier moves read differently.\n";
 
 struct CheckedGame {
   int number;  // 1-based position in the file
@@ -132,6 +136,13 @@ nlohmann::json game_json(const CheckedGame& checked) {
                           {"details", f.details}, {"line", f.where.line}, {"column", f.where.column}});
     j["findings"] = findings;
   }
+  if (!r.timeline.empty()) {
+    nlohmann::json timeline = nlohmann::json::array();
+    for (const auto& p : r.timeline)
+      timeline.push_back({{"ply", p.ply}, {"move", p.move}, {"side", p.side}, {"slot", p.slot}, {"verdict", p.verdict},
+                          {"detail", p.detail}, {"correction", p.correction}, {"line", p.where.line}, {"column", p.where.column}});
+    j["timeline"] = timeline;
+  }
   if (std::any_of(r.errors.begin(), r.errors.end(), [](const ReplayError& e) { return e.erratum; })) {
     int expected = 0;
     for (const auto& e : r.errors) expected += checked.expected_erratum(e);
@@ -206,6 +217,10 @@ std::string game_text(const CheckedGame& checked, const std::string& file) {
                        c.reason);
     for (const auto& d : c.details) out += fmt::format("           - {}\n", d);
   }
+  if (!r.timeline.empty()) out += "  plies, slot by slot:\n";
+  for (const auto& p : r.timeline)
+    out += fmt::format("    {:>3} {:<5} {:<2} {:<16} {:<9} {}{}\n", p.ply, p.side, p.slot, p.move, p.verdict, p.detail,
+                       p.correction.empty() ? "" : fmt::format(" [read as {}]", p.correction));
   out += fmt::format("  result   {}\n", r.result);
   out += fmt::format("  status   {} ({} to move){}\n", status_name(r.status),
                      r.side_to_move == White ? "White" : "Black",

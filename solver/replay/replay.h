@@ -70,6 +70,19 @@ struct ReplayClaim {
   bool in_variation = false;
 };
 
+// The verdict on one ply of the main line, for variants whose plies need more than "legal"
+// (Conditional Chess: the slot of the turn cycle, the condition's value, the branch played).
+struct ReplayPly {
+  int ply = 0;
+  std::string move;     // as written
+  std::string side;     // "white" / "black": whose ply it is
+  std::string slot;     // the variant's name for it ("A", "B", "C", "S", "-")
+  std::string verdict;  // "legal", "executed", "skipped", "no move", "corrected", "illegal"
+  std::string detail;
+  std::string correction;  // the text checked instead of the printed one, if any
+  SourceLocation where;
+};
+
 struct ReplayReport {
   int plies = 0;            // main-line plies found legal (all of them when the line is legal)
   int variation_plies = 0;  // plies found legal inside variations
@@ -77,6 +90,7 @@ struct ReplayReport {
   std::vector<ReplayWarning> warnings;
   std::vector<ReplayClaim> claims;  // every annotated claim, in file order
   std::vector<ReplayFinding> findings;
+  std::vector<ReplayPly> timeline;  // every main-line ply, when the variant gives one
   std::string variant;      // the rule set that judged the game
   std::string fen;          // end of the main line, or just before its first illegal move
   Color side_to_move = White;
@@ -183,7 +197,8 @@ ReplayReport replay_game(const PgnGame& record, Make make) {
   // A result claimed after the game has ended on the board must agree with the board; any
   // result is fine while the game could go on (resignation, agreed draw, time).
   const bool ended = report.status == GameStatus::Checkmate || report.status == GameStatus::Stalemate ||
-                     report.status == GameStatus::GrammaticallyIncorrect || report.status == GameStatus::MoverLost;
+                     report.status == GameStatus::GrammaticallyIncorrect || report.status == GameStatus::MoverLost ||
+                     report.status == GameStatus::Drawn || report.status == GameStatus::Lost;
   const std::string_view board_result = result_of(report.status, report.side_to_move);
   if (main_line_legal && ended && record.result != "*" && record.result != board_result) {
     const char* side = report.side_to_move == White ? "White" : "Black";
@@ -193,6 +208,9 @@ ReplayReport replay_game(const PgnGame& record, Make make) {
             ? std::string(side) + " is stalemated, a draw, so the result is " + std::string(board_result)
         : report.status == GameStatus::MoverLost
             ? std::string(side) + "'s opponent has lost by the last move, so the result is " + std::string(board_result)
+        : report.status == GameStatus::Drawn ? "the game is drawn by a rule of the variant, so the result is " + std::string(board_result)
+        : report.status == GameStatus::Lost
+            ? std::string(side) + " has lost by a rule of the variant, so the result is " + std::string(board_result)
             : std::string(side) + " is grammatically incorrect and has lost, so the result is " + std::string(board_result);
     report.errors.push_back({report.plies, record.result, "false result claim: after the last move " + why,
                              record.result_location, std::nullopt, false, true, false, {}, {}});

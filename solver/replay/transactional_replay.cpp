@@ -9,6 +9,8 @@
 
 #include <fmt/format.h>
 
+#include "solver/replay/edit_distance.h"
+
 #include "rules/notation/san.h"
 #include "rules/transactional/game.h"
 
@@ -110,21 +112,6 @@ std::string normalized(std::string s) {
   for (const char* mark : {"(C)", "(R)"})
     if (out.ends_with(mark)) out.resize(out.size() - 3);
   return out;
-}
-
-int edit_distance(const std::string& a, const std::string& b) {
-  std::vector<int> row(b.size() + 1);
-  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = int(j);
-  for (std::size_t i = 1; i <= a.size(); ++i) {
-    int diagonal = row[0];
-    row[0] = int(i);
-    for (std::size_t j = 1; j <= b.size(); ++j) {
-      const int up = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
-      diagonal = up;
-    }
-  }
-  return row[b.size()];
 }
 
 // The legal moves nearest the printed text (edit distance 1, else 2), spelled as the record

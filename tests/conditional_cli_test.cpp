@@ -1,0 +1,86 @@
+// Conditional Chess through the command line: the Matos-Neto sample game replayed slot by
+// slot (its misprints found, the B-move check returning play to White), perft.
+
+#include <catch2/catch.hpp>
+
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "tests/test_support.h"
+
+using namespace arbiter;
+using nlohmann::json;
+
+namespace {
+const std::string Dir = std::string(ARBITER_SOURCE_DIR) + "/puzzles/conditional/";
+}
+
+TEST_CASE("conditional replay: the Matos-Neto game, every ply judged", "[conditional][cli]") {
+  int status = -1;
+  const json j = test::run_arbiter_json("replay --json " + test::shell_quote(Dir + "matos-neto-1996.pgn"), status);
+  CHECK(status == 0);  // its misprints are listed in [ExpectedErrata]
+  CHECK(j["variant"] == "conditional");
+  const json& t = j["timeline"];
+  REQUIRE(t.size() == 44);
+  CHECK(t[0]["slot"] == "A");
+  CHECK(t[1]["slot"] == "B");
+  CHECK(t[2]["slot"] == "C");
+  // The opening only makes 4. Qxd4 and 4...Be7 legal as 1...e5 and 2...exd4: two earlier
+  // moves read differently, found by the search.
+  CHECK(t[1]["correction"] == "e5");
+  CHECK(t[3]["correction"] == "exd4");
+  CHECK(t[6]["verdict"] == "legal");  // 4. Qxd4
+  CHECK(t[5]["detail"].get<std::string>().find("is there an enemy bishop on g5: yes") != std::string::npos);
+  CHECK(t[8]["detail"].get<std::string>().find("Bb5 played") != std::string::npos);
+  CHECK(t[20]["verdict"] == "skipped");  // "Bb2 invalidate the white C-move!"
+  CHECK(t[31]["detail"].get<std::string>().find("check in a B-move") != std::string::npos);
+  CHECK(t[32]["detail"].get<std::string>().find("play returns to White's A-move") != std::string::npos);
+  CHECK(t[33]["verdict"] == "no move");
+  CHECK(t[42]["verdict"] == "executed");
+  int errata = 0;
+  for (const auto& e : j["errors"]) errata += e["kind"] == "erratum";
+  CHECK(errata == 11);
+  CHECK(j["errata_expected"] == 11);
+  CHECK(j["errors"][0]["ply"] == 2);
+  CHECK(j["errors"][0]["predicate"] == "earlier-move-read-differently");
+  CHECK(j["errors"][3]["ply"] == 27);  // 14. Kg8?/*Rd1*/Nf3: White has no rook that can reach d1
+  REQUIRE(j["findings"].size() == 1);
+  CHECK(j["findings"][0]["kind"] == "search-limit");
+}
+
+TEST_CASE("conditional replay: a wrong branch mark and a misplaced '--' are findings", "[conditional][cli]") {
+  test::ScratchDir dir;
+  // d2 is not empty (White's pawn), so the else-move d3 is played, not the marked d4.
+  dir.write("bad.pgn", "[Variant \"Conditional\"]\n\n1. e4 d5 2. d2?*d4*/d3 *\n");
+  int status = -1;
+  json j = test::run_arbiter_json("replay --json " + test::shell_quote(dir.path("bad.pgn")), status);
+  CHECK(status == 1);
+  REQUIRE(j["errors"].size() == 1);
+  CHECK(j["errors"][0]["ply"] == 3);
+  CHECK(j["errors"][0]["kind"] == "erratum");
+  CHECK(j["errors"][0]["predicate"] == "marked-branch-is-selected");
+  CHECK_FALSE(j["errors"][0]["suggestions"].empty());
+  CHECK_FALSE(j["errors"][0]["correction"].get<std::string>().empty());
+  dir.write("null.pgn", "[Variant \"Conditional\"]\n\n1. e4 -- *\n");
+  j = test::run_arbiter_json("replay --json " + test::shell_quote(dir.path("null.pgn")), status);
+  CHECK(status == 1);
+  CHECK(j["errors"][0]["ply"] == 2);
+}
+
+TEST_CASE("conditional perft counts statements, or outcomes", "[conditional][cli][perft]") {
+  int status = -1;
+  json j = test::run_arbiter_json("perft --variant conditional --depth 2 --json", status);
+  CHECK(status == 0);
+  CHECK(j["nodes"] == 400);
+  CHECK(j["count"] == "statements");
+  j = test::run_arbiter_json("perft --variant conditional --depth 3 --count outcomes --json", status);
+  CHECK(status == 0);
+  CHECK(j["count"] == "outcomes");
+  CHECK(j["nodes"].get<std::uint64_t>() > 400 * 20);
+  test::ScratchDir dir;
+  const test::CliRun big = test::run_arbiter_command("perft --variant conditional --depth 9 --json", dir);
+  CHECK(big.status == 2);  // past 2^64 statements: refused with a message, not wrapped around
+  CHECK(big.err.find("exceeds 2^64") != std::string::npos);
+  CHECK(big.out.empty());
+}
