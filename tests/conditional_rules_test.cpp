@@ -59,8 +59,7 @@ TEST_CASE("conditional: the turn cycle and the branch the condition selects", "[
   CHECK(g.position().piece_on(sq::f6) == make_piece(Black, Knight));
   CHECK(g.side_to_move() == White);
   CHECK(g.phase() == Phase::A);
-  // The else-branch: c3 is not empty after Nc3? No: here it is empty, so Nf3 (then) - and
-  // with a condition that fails, the else-move.
+  // A condition that fails selects the else-move.
   play(g, "Nc3");
   play(g, "Nbd7");
   play(g, "Ec3?Nf3/Nh3");  // c3 holds White's own knight: no enemy man, the else-move
@@ -238,4 +237,15 @@ TEST_CASE("conditional: FEN with the phase, and bad input", "[conditional][fen]"
   // A conditional move in an A-slot, a normal move in a C-slot.
   CHECK_THROWS_AS(Game().parse_move("Bg5?Nf6/c4", {"<test>", 1, 1}), IllegalMoveError);
   CHECK_THROWS_AS(game_at("4k3/8/8/8/8/8/8/R3K3 w - - 0 1 C").parse_move("Ra2", {"<test>", 1, 1}), ParseError);
+}
+
+TEST_CASE("conditional: a stated move that names no single legal man is skipped", "[conditional]") {
+  // Read as the text's "illegal move": "Nd2" fits both knights here, so it names no move.
+  Game g = game_at("4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1 C");
+  play(g, "!Nd2");
+  CHECK_FALSE(g.last_execution()->move.has_value());
+  CHECK(g.last_execution()->predicate == std::optional<std::string>("stated-move-names-one-legal-move"));
+  Game h = game_at("4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1 C");
+  play(h, "!Nbd2");
+  CHECK(h.last_execution()->move.has_value());
 }
