@@ -1,34 +1,13 @@
 #!/usr/bin/env bash
-# The main job: installs missing Debian packages, builds (Release), and checks every puzzle
-# shipped in puzzles/: problem files (a [Stipulation] tag, or Popeye input) are verified
-# against the prover, game records are replayed move by move. Exit 0 only if every claim holds,
-# or, for a problem whose published solution is known to fail on the position shipped (a
-# reconstruction, tag [ExpectedVerdict "refuted"]), if verify still gives exactly that verdict.
+# The main job: installs missing Debian packages, builds (Release), then runs `arbiter regress`
+# over puzzles/: every game record is replayed and every problem verified, under the default
+# interpretations and under each single alternative. It prints the matrix, writes
+# reports/regression.md, and exits 0 only if every puzzle's own expectations hold (a problem's
+# [ExpectedVerdict], a record's [ExpectedErrata] / [ExpectedUnverified]) and every default
+# judgement equals the committed baseline reports/baseline.json (a difference names the puzzle
+# and the first ply that changed). Extra arguments go to `arbiter regress` (see --help).
 set -uo pipefail
 source "$(dirname "$0")/../.ci/bootstrap.sh"
 ARBITER_TARGET=arbiter arbiter_build "$ARBITER_ROOT/build" || exit 2
 
-arbiter="$ARBITER_BUILD/solver/arbiter"
-passed=0; failed=0; failures=""
-while IFS= read -r file; do
-  if grep -qiE '^\[Stipulation |^ *(beginproblem|begin) *$' "$file"; then kind=verify; else kind=replay; fi
-  echo "== $kind ${file#$ARBITER_ROOT/}"
-  expected=$(sed -n 's/^\[ExpectedVerdict "\([a-z]*\)"\]$/\1/p' "$file")
-  if [ -n "$expected" ]; then
-    out=$("$arbiter" "$kind" "$file"); echo "$out"
-    if grep -qx "verify: $expected" <<< "$out"; then
-      echo "(the verdict '$expected' is the one this file records as expected)"
-      passed=$((passed + 1))
-    else
-      failed=$((failed + 1)); failures="$failures ${file#$ARBITER_ROOT/}"
-    fi
-  elif "$arbiter" "$kind" "$file"; then
-    passed=$((passed + 1))
-  else
-    failed=$((failed + 1)); failures="$failures ${file#$ARBITER_ROOT/}"
-  fi
-  echo
-done < <(find "$ARBITER_ROOT/puzzles" \( -name '*.pgn' -o -name '*.inp' \) | sort)
-[ -n "$failures" ] && echo "failed:$failures"
-echo "puzzles: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+exec "$ARBITER_BUILD/solver/arbiter" regress "$ARBITER_ROOT/puzzles" "$@"

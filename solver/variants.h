@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "rules/core/parse_error.h"
+#include "rules/registry/interpretations.h"
 #include "solver/correct/correction_search.h"
 #include "solver/prover/certificate.h"
 #include "solver/prover/solve.h"
@@ -22,25 +23,32 @@
 
 namespace arbiter {
 
+// Every engine takes the interpretations to apply (`interpret`: --interpret values over a file's
+// [Interpret] pins); settings of other variants' interpretations are ignored.
 struct VariantEngines {
   std::string name;                  // canonical: "orthodox"
   std::vector<std::string> aliases;  // accepted [Variant] values, compared case-insensitively
-  std::uint64_t (*perft)(std::string_view fen, const SourceLocation& where, int depth);
+  std::string start_fen;             // the variant's own start position, in its FEN
+  std::uint64_t (*perft)(std::string_view fen, const SourceLocation& where, int depth, const InterpretationSettings& interpret);
   // Perft split by first move (UCI of each move, nodes below it); `progress` after each move.
   std::vector<std::pair<std::string, std::uint64_t>> (*perft_divide)(std::string_view fen, const SourceLocation& where,
-                                                                    int depth, const std::function<void(int, int)>& progress);
+                                                                    int depth, const std::function<void(int, int)>& progress,
+                                                                    const InterpretationSettings& interpret);
   // Conditional Chess: perft over the full choice space, every C-ply outcome counted once per
   // statement that produces it, split by first ply; null for the other variants.
   std::vector<std::pair<std::string, std::uint64_t>> (*perft_statements)(std::string_view fen, const SourceLocation& where,
-                                                                         int depth) = nullptr;
+                                                                         int depth,
+                                                                         const InterpretationSettings& interpret) = nullptr;
   std::string (*normalize_fen)(std::string_view fen, const SourceLocation& where);  // read, then written back
-  prover::Solution (*solve)(std::string_view fen, const SourceLocation& where, const prover::SolveOptions& options);
+  prover::Solution (*solve)(std::string_view fen, const SourceLocation& where, const prover::SolveOptions& options,
+                            const InterpretationSettings& interpret);
   // Solves completely, then checks the published solution (main line with variations).
   prover::VerifyReport (*verify)(std::string_view fen, const SourceLocation& where, const prover::SolveOptions& options,
-                                 const PgnLine& published);
+                                 const PgnLine& published, const InterpretationSettings& interpret);
   prover::CertificateCheck (*check_certificate)(std::string_view fen, const SourceLocation& where,
-                                                const nlohmann::json& certificate, int n);
-  ReplayReport (*replay)(const PgnGame& record);
+                                                const nlohmann::json& certificate, int n,
+                                                const InterpretationSettings& interpret);
+  ReplayReport (*replay)(const PgnGame& record, const InterpretationSettings& interpret);
   std::string (*diagram)(std::string_view fen, const SourceLocation& where);
   // The FEN a record's set-up tags give: [FEN] plus the variant's own set-up tags (Option
   // Chess: [Tokens "W/B"]).
@@ -48,10 +56,12 @@ struct VariantEngines {
   // An SVG diagram after playing `play` (moves in the variant's notation) from the FEN, with
   // `show` (more moves from there) drawn as arrows; tokens drawn for variants that have them.
   std::string (*svg)(std::string_view fen, const SourceLocation& where, const std::vector<std::string>& play,
-                     const std::vector<std::string>& show, report::DiagramSpec spec);
+                     const std::vector<std::string>& show, report::DiagramSpec spec,
+                     const InterpretationSettings& interpret);
   // The correction search (solver/correct/correction_search.h) around a problem's position.
   correct::Report (*correct)(const std::string& fen, const SourceLocation& where, int n, const PgnLine& published,
-                             const std::optional<PgnLine>& engine_line, const correct::Options& options);
+                             const std::optional<PgnLine>& engine_line, const correct::Options& options,
+                             const InterpretationSettings& interpret);
 };
 
 const std::vector<VariantEngines>& variants();

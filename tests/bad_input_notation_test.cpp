@@ -111,7 +111,7 @@ Outcome run_case(const Malformed& c) {
     for (const PgnGame& game : read_pgn(c.pgn, "bad.pgn")) {
       // As the replay command does: the [Variant] tag picks the rules through the registry.
       const auto variant_at = game.tag_value_location("Variant").value_or(game.where);
-      ReplayReport report = find_variant(game.tag("Variant").value_or(""), variant_at).replay(game);
+      ReplayReport report = find_variant(game.tag("Variant").value_or(""), variant_at).replay(game, {});
       if (const ReplayError* e = report.first_error()) {
         out.where = e->where;
         out.message = e->reason;

@@ -115,7 +115,7 @@ TEST_CASE("certificates of solved problems check valid", "[prover][certificate]"
     CHECK(result.keys == int(c.keys.size()));
     CHECK(result.lines >= c.keys.size());
     // The registry's entry point (what the CLI calls) agrees.
-    const auto via_registry = find_variant("orthodox").check_certificate(c.fen, {"<test>", 1, 1}, cert, c.n);
+    const auto via_registry = find_variant("orthodox").check_certificate(c.fen, {"<test>", 1, 1}, cert, c.n, {});
     CHECK(via_registry.valid);
     CHECK(via_registry.lines == result.lines);
     // One move less is too short for a proof of exactly n moves.

@@ -1,5 +1,6 @@
 // Conditional Chess through the command line: the Matos-Neto sample game replayed slot by
-// slot (its misprints found, the B-move check returning play to White), perft.
+// slot (its misprints found, the B-move check returning play to White, its check and mate
+// marks judged), perft.
 
 #include <catch2/catch.hpp>
 
@@ -47,6 +48,74 @@ TEST_CASE("conditional replay: the Matos-Neto game, every ply judged", "[conditi
   CHECK(j["errors"][3]["ply"] == 27);  // 14. Kg8?/*Rd1*/Nf3: White has no rook that can reach d1
   REQUIRE(j["findings"].size() == 1);
   CHECK(j["findings"][0]["kind"] == "search-limit");
+  // The check and mate marks: 16...Qxe3+ holds; 21...Qf1+ and the final 22...Bf2++ ("also a
+  // checkmate!") are misprints, read as other moves, so their marks cannot be confirmed.
+  CHECK(t[31]["detail"].get<std::string>().find("marked '+': gives check as marked") != std::string::npos);
+  const std::string last = t[43]["detail"].get<std::string>();
+  CHECK(t[43]["move"] == "Bf2++");
+  CHECK(t[43]["correction"] == "Bf5");
+  CHECK(last.find("marked '++' (mate): not confirmed, the printed Bf2 cannot be played here; the correction Bf5 does not mate") !=
+        std::string::npos);
+  REQUIRE(j["warnings"].size() == 2);
+  CHECK(j["warnings"][0]["ply"] == 42);
+  CHECK(j["warnings"][0]["move"] == "Qf1+");
+  CHECK(j["warnings"][0]["message"].get<std::string>().find("the correction Qg1 gives no check") != std::string::npos);
+  CHECK(j["warnings"][1]["ply"] == 44);
+  CHECK(j["warnings"][1]["move"] == "Bf2++");
+  CHECK(j["warnings"][1]["message"].get<std::string>().find("marked '++' (mate), not confirmed") != std::string::npos);
+}
+
+TEST_CASE("conditional replay: a '++' that mates is confirmed", "[conditional][cli]") {
+  test::ScratchDir dir;
+  // The fool's mate in the cycle: White's A-move f3, Black's B-move e5, White's C-move g4,
+  // Black's A-move Qh4, a check in an A-move allowed because it mates.
+  dir.write("mate.pgn", "[Variant \"Conditional\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. !g4 Qh4++ 0-1\n");
+  int status = -1;
+  const json j = test::run_arbiter_json("replay --json " + test::shell_quote(dir.path("mate.pgn")), status);
+  CHECK(status == 0);
+  CHECK(j["verdict"] == "legal");
+  CHECK(j["status"] == "checkmate");
+  CHECK(j["result"] == "0-1");
+  CHECK(j["warnings"].empty());
+  const json& t = j["timeline"];
+  REQUIRE(t.size() == 4);
+  CHECK(t[3]["slot"] == "A");
+  CHECK(t[3]["detail"] == "Black's A-move: checkmate; marked '++': checkmate as marked");
+  // The same mate marked '#' holds too; marked '+' it is a warning (it mates).
+  dir.write("hash.pgn", "[Variant \"Conditional\"]\n\n1. f3 e5 2. !g4 Qh4# 0-1\n");
+  const json h = test::run_arbiter_json("replay --json " + test::shell_quote(dir.path("hash.pgn")), status);
+  CHECK(status == 0);
+  CHECK(h["timeline"][3]["detail"].get<std::string>().find("marked '#': checkmate as marked") != std::string::npos);
+  dir.write("plus.pgn", "[Variant \"Conditional\"]\n\n1. f3 e5 2. !g4 Qh4+ 0-1\n");
+  const json p = test::run_arbiter_json("replay --json " + test::shell_quote(dir.path("plus.pgn")), status);
+  CHECK(status == 0);
+  REQUIRE(p["warnings"].size() == 1);
+  CHECK(p["warnings"][0]["message"] == "checkmates but is marked '+' only (Qh4 mates)");
+}
+
+TEST_CASE("conditional replay: a false '+' and a missing one are warnings", "[conditional][cli]") {
+  test::ScratchDir dir;
+  // e2 is empty after 1. e4, so White's then-move Nf3 is played: marked '+' but no check; so
+  // is Black's A-move Nc6+.
+  dir.write("false.pgn", "[Variant \"Conditional\"]\n\n1. e4 e5 2. e2?*Nf3+*/Nc3 Nc6+ *\n");
+  int status = -1;
+  json j = test::run_arbiter_json("replay --json " + test::shell_quote(dir.path("false.pgn")), status);
+  CHECK(status == 0);  // a mark is a warning; the moves are legal
+  CHECK(j["verdict"] == "legal");
+  REQUIRE(j["warnings"].size() == 2);
+  CHECK(j["warnings"][0]["ply"] == 3);
+  CHECK(j["warnings"][0]["message"] == "marked '+' (check) but gives no check (Nf3)");
+  CHECK(j["warnings"][1]["ply"] == 4);
+  CHECK(j["warnings"][1]["message"] == "marked '+' (check) but gives no check (Nc6)");
+  CHECK(j["timeline"][2]["detail"].get<std::string>().find("marked '+' (check) but gives no check") != std::string::npos);
+  // White's B-move Bb5 checks (d7 is empty after 1...d5) without a mark.
+  dir.write("unmarked.pgn", "[Variant \"Conditional\"]\n\n1. e4 d5 2. !Nc3 Nf6 3. Bb5 *\n");
+  j = test::run_arbiter_json("replay --json " + test::shell_quote(dir.path("unmarked.pgn")), status);
+  CHECK(status == 0);
+  REQUIRE(j["warnings"].size() == 1);
+  CHECK(j["warnings"][0]["ply"] == 5);
+  CHECK(j["warnings"][0]["message"] == "gives check but is not marked '+' (Bb5 checks)");
+  CHECK(j["status"] == "check");
 }
 
 TEST_CASE("conditional replay: a wrong branch mark and a misplaced '--' are findings", "[conditional][cli]") {

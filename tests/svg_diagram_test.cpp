@@ -1,7 +1,9 @@
 // SVG board diagrams (solver/report/svg_diagram.h): the document is well formed, holds one
 // piece element per piece with the colour in the fill, puts the coordinates where the board's
 // orientation says, draws the right number of token discs, escapes text, lists in the legend
-// only what it drew, rejects unknown kinds and squares off the board, and is deterministic.
+// only what it drew, rejects unknown kinds and squares off the board, and is deterministic; the
+// variant stages (Transactional locks, pending moves and ghosts, Conditional condition squares
+// and then/else branches, coloured stage badges) are drawn and explained in the legend.
 
 #include <catch2/catch.hpp>
 
@@ -282,4 +284,307 @@ TEST_CASE("svg diagram: unknown kinds and squares off the board are rejected", "
   DiagramSpec null_arrow;
   null_arrow.arrows = {{sq::e2, sq::e2, "move"}};
   CHECK_THROWS_WITH(svg_diagram(pos, null_arrow), Catch::Contains("no length"));
+}
+
+// --- variant stages: Transactional Chess, Conditional Chess ----------------------------------
+
+namespace {
+
+// The text of every element of class `cls` ("caption", "legend-text"), in document order.
+std::vector<std::string> texts_of(const std::string& svg, const std::string& cls) {
+  std::vector<std::string> out;
+  const std::string needle = "<text class=\"" + cls + "\"";
+  for (std::size_t at = svg.find(needle); at != std::string::npos; at = svg.find(needle, at + 1)) {
+    const std::size_t close = svg.find("</text>", at);
+    const std::size_t content = svg.rfind('>', close) + 1;
+    out.push_back(svg.substr(content, close - content));
+  }
+  return out;
+}
+
+// The legend entries' classes ("legend-mark-from", ...), in document order.
+std::vector<std::string> legend_classes(const std::string& svg) {
+  std::vector<std::string> out;
+  const std::string needle = "class=\"legend-entry ";
+  for (std::size_t at = svg.find(needle); at != std::string::npos; at = svg.find(needle, at + 1)) {
+    const std::size_t begin = at + needle.size();
+    out.push_back(svg.substr(begin, svg.find('"', begin) - begin));
+  }
+  return out;
+}
+
+int svg_width(const std::string& svg) { return std::stoi(svg.substr(svg.find("width=\"") + 7)); }
+
+}  // namespace
+
+TEST_CASE("svg diagram: every mark and arrow kind draws one legend entry, only its own", "[svg]") {
+  const Position pos = read_fen(StartFen);
+  REQUIRE(mark_kinds() == std::vector<std::string>{"from", "to", "stop", "capture", "highlight", "lock-white",
+                                                    "lock-black", "condition"});
+  REQUIRE(arrow_kinds() == std::vector<std::string>{"move", "second", "threat", "pending", "then", "else"});
+  for (const std::string& kind : mark_kinds()) {
+    DiagramSpec spec;
+    spec.marks = {{sq::e4, kind}, {sq::d5, kind}};
+    const std::string svg = svg_diagram(pos, spec);
+    INFO("mark kind " << kind);
+    CHECK(xml_problem(svg) == "");
+    CHECK(legend_classes(svg) == std::vector<std::string>{"legend-mark-" + kind});
+    CHECK(count(svg, "class=\"mark mark-" + kind + "\"") == 2);
+  }
+  for (const std::string& kind : arrow_kinds()) {
+    DiagramSpec spec;
+    spec.arrows = {{sq::g1, sq::f3, kind}};
+    const std::string svg = svg_diagram(pos, spec);
+    INFO("arrow kind " << kind);
+    CHECK(xml_problem(svg) == "");
+    CHECK(legend_classes(svg) == std::vector<std::string>{"legend-arrow-" + kind});
+    CHECK(count(svg, "class=\"arrow arrow-" + kind + "\"") == 1);
+    CHECK(count(svg, "<marker ") == 1);
+    CHECK(svg.find("id=\"arrowhead-" + kind + "\"") != std::string::npos);
+  }
+}
+
+TEST_CASE("svg diagram: Transactional Chess locks, pending moves, ghosts and transaction badges", "[svg]") {
+  // The Notation example after 3. T1: Nb5, drawn on the true board: White's pending Nb1-c3-b5
+  // and Ng1-f3, Black's pending a7-a5-a4.
+  const Position pos = read_fen("rnbqkbnr/1ppppppp/8/1N6/p7/5N2/PPPPPPPP/R1BQKB1R b KQkq - 0 3");
+  DiagramSpec spec;
+  spec.caption = "Potential view; Black to move, transaction T2";
+  for (const Square s : {sq::b1, sq::c3, sq::b5, sq::g1, sq::f3}) spec.marks.push_back({s, "lock-white"});
+  for (const Square s : {sq::a7, sq::a5, sq::a4}) spec.marks.push_back({s, "lock-black"});
+  spec.arrows = {{sq::b1, sq::c3, "pending"}, {sq::c3, sq::b5, "pending"}, {sq::g1, sq::f3, "pending"},
+                 {sq::a7, sq::a5, "pending"}, {sq::a5, sq::a4, "pending"}};
+  spec.badges = {{sq::b5, "T1", "moved in White's pending T1", "#1c71d8"},
+                 {sq::f3, "T1", "moved in White's pending T1", "#1c71d8"},
+                 {sq::a4, "T2", "moved in Black's pending T2", "#a51d2d"}};
+  spec.ghosts = {{sq::b1, make_piece(White, Knight), "White's committed square"},
+                 {sq::g1, make_piece(White, Knight), "White's committed square"},
+                 {sq::a7, make_piece(Black, Pawn), "Black's committed square"}};
+  const std::string svg = svg_diagram(pos, spec);
+  CHECK(xml_problem(svg) == "");
+  CHECK(legend_classes(svg) == std::vector<std::string>{"legend-mark-lock-white", "legend-mark-lock-black",
+                                                         "legend-arrow-pending", "legend-ghost", "legend-ghost",
+                                                         "legend-badge", "legend-badge"});
+  CHECK(texts_of(svg, "legend-text") ==
+        std::vector<std::string>{"lock-white: square locked by White&apos;s pending transaction",
+                                 "lock-black: square locked by Black&apos;s pending transaction",
+                                 "pending arrow: a move of a pending transaction, not yet committed (dotted)",
+                                 "ghost: White&apos;s committed square", "ghost: Black&apos;s committed square",
+                                 "T1: moved in White&apos;s pending T1", "T2: moved in Black&apos;s pending T2"});
+  // Frames and padlocks: one per locked square, and one each in the legend.
+  CHECK(count(svg, "class=\"mark mark-lock-white\"") == 5);
+  CHECK(count(svg, "class=\"mark mark-lock-black\"") == 3);
+  CHECK(count(svg, "<g class=\"padlock\">") == 8 + 2);
+  // Locks are frames: no translucent fill over the square.
+  CHECK(svg.find("class=\"mark mark-lock-white\" x=\"83\" y=\"351\" width=\"42\" height=\"42\" fill=\"none\"") !=
+        std::string::npos);  // b1: the square at (80, 348), the 4-pixel frame inset by 3
+  CHECK(count(svg, "class=\"arrow arrow-pending\"") == 5);
+  CHECK(svg.find("stroke=\"#0b8579\" stroke-width=\"7\" opacity=\"0.8\" stroke-dasharray=\"3 7\"") != std::string::npos);
+  // Ghosts: on empty squares, full size and translucent; the badge colours as given.
+  CHECK(count(svg, "<text class=\"ghost\"") == 3 + 2);
+  CHECK(svg.find("<text class=\"ghost\" x=\"104\" y=\"388\"") != std::string::npos);  // b1, full size
+  CHECK(count(svg, "font-size=\"40\" text-anchor=\"middle\" fill=\"#ffffff\" stroke=\"#000000\" stroke-width=\"1.2\" "
+                   "opacity=\"0.4\"") == 2);
+  CHECK(count(svg, "fill=\"#1c71d8\" stroke=\"#ffffff\"") == 2 + 1);
+  CHECK(count(svg, "fill=\"#a51d2d\" stroke=\"#ffffff\"") == 1 + 1);
+  CHECK(count(svg, "<g class=\"badge\">") == 3);
+  // Nothing of the other variants.
+  for (const char* absent : {"legend-mark-condition", "legend-arrow-then", "legend-arrow-else", "legend-tokens",
+                             "class=\"question\"", "arrow-label"})
+    CHECK(svg.find(absent) == std::string::npos);
+}
+
+TEST_CASE("svg diagram: both sides' locks on one square nest, with two padlocks side by side", "[svg]") {
+  DiagramSpec spec;
+  spec.marks = {{sq::d4, "lock-white"}, {sq::d4, "lock-black"}, {sq::d4, "lock-white"}, {sq::d4, "from"}};
+  const std::string svg = svg_diagram(read_fen(StartFen), spec);
+  CHECK(xml_problem(svg) == "");
+  // d4: the square's corner at (176, 204). White's frame first (inset 3), Black's inside it
+  // (inset 3 + 6); the repeated lock-white draws again at White's inset.
+  CHECK(count(svg, "class=\"mark mark-lock-white\" x=\"179\" y=\"207\"") == 2);
+  CHECK(count(svg, "class=\"mark mark-lock-black\" x=\"185\" y=\"213\"") == 1);
+  // The fill goes under the frames.
+  CHECK(svg.find("class=\"mark mark-from\"") < svg.find("class=\"mark mark-lock-white\""));
+  // One padlock per side on the square (the second to the right of the first), one per side
+  // in the legend.
+  const std::size_t symbols = svg.find("<g class=\"mark-symbols\">");
+  REQUIRE(symbols != std::string::npos);
+  const std::string board_symbols = svg.substr(symbols, svg.find("<g class=\"legend\">") - symbols);
+  CHECK(count(board_symbols, "<g class=\"padlock\">") == 2);
+  CHECK(board_symbols.find("<path d=\"M183,240 ") != std::string::npos);  // White's: x = 176 + 5 + 2
+  CHECK(board_symbols.find("<path d=\"M196,240 ") != std::string::npos);  // Black's: 13 to the right
+  CHECK(legend_classes(svg) ==
+        std::vector<std::string>{"legend-mark-from", "legend-mark-lock-white", "legend-mark-lock-black"});
+}
+
+TEST_CASE("svg diagram: Conditional Chess condition square and then/else branches", "[svg]") {
+  // Matos-Neto 1996 before Black's C-move 3...Bg5?Nf6/c4 (phase C): the condition asks about g5.
+  const Position pos = read_fen("rnbqkbnr/ppp1pppp/8/6B1/3Pp3/8/PPP2PPP/RN1QKBNR b KQkq - 1 3");
+  DiagramSpec spec;
+  spec.caption = "Phase C: Black's stated conditional move is executed\nBg5?Nf6/c4: is there an enemy bishop on g5? yes";
+  spec.marks = {{sq::g5, "condition"}};
+  spec.arrows = {{sq::g8, sq::f6, "then"}, {sq::c7, sq::c5, "else"}};
+  const std::string svg = svg_diagram(pos, spec);
+  CHECK(xml_problem(svg) == "");
+  CHECK(legend_classes(svg) ==
+        std::vector<std::string>{"legend-mark-condition", "legend-arrow-then", "legend-arrow-else"});
+  CHECK(texts_of(svg, "legend-text") ==
+        std::vector<std::string>{"condition: square the stated conditional move asks about",
+                                 "then arrow: the conditional move&apos;s then-branch (played if the condition holds)",
+                                 "else arrow: its else-branch (played if the condition fails; dash-dotted)"});
+  // The condition: a dashed frame and a question mark on the board, and in the legend.
+  CHECK(count(svg, "class=\"mark mark-condition\"") == 1);
+  CHECK(svg.find("class=\"mark mark-condition\" x=\"323\" y=\"159\" width=\"42\" height=\"42\" fill=\"none\" "
+                 "stroke=\"#a347ba\" stroke-width=\"4\" stroke-dasharray=\"7 4\"") != std::string::npos);
+  CHECK(count(svg, "class=\"question\"") == 2);
+  // Each branch labelled on its arrow; the else branch dash-dotted, the then branch solid.
+  CHECK(count(svg, "<g class=\"arrow-label\">") == 2);
+  CHECK(svg.find(">then</text></g>") != std::string::npos);
+  CHECK(svg.find(">else</text></g>") != std::string::npos);
+  const auto line_of = [&](const std::string& cls) {
+    const std::size_t at = svg.find("<line class=\"" + cls + "\"");
+    return svg.substr(at, svg.find("/>", at) - at);
+  };
+  CHECK(line_of("arrow arrow-then").find("stroke-dasharray") == std::string::npos);
+  CHECK(line_of("arrow arrow-else").find("stroke-dasharray=\"12 5 3 5\"") != std::string::npos);
+  CHECK(line_of("arrow arrow-then").find("stroke=\"#26a269\"") != std::string::npos);
+  CHECK(line_of("arrow arrow-else").find("stroke=\"#c64600\"") != std::string::npos);
+  // The labels come after every arrow line, so no arrow covers them.
+  CHECK(svg.rfind("<line class=\"arrow ") < svg.find("<g class=\"arrow-label\">"));
+  // The phase in the caption, on two lines.
+  CHECK(texts_of(svg, "caption") == std::vector<std::string>{"Phase C: Black&apos;s stated conditional move is executed",
+                                                             "Bg5?Nf6/c4: is there an enemy bishop on g5? yes"});
+  for (const char* absent : {"legend-mark-lock", "legend-arrow-pending", "legend-ghost", "padlock"})
+    CHECK(svg.find(absent) == std::string::npos);
+}
+
+TEST_CASE("svg diagram: ghosts are translucent, small on an occupied square, and in the legend per side and meaning",
+          "[svg]") {
+  DiagramSpec spec;
+  spec.ghosts = {{sq::e4, make_piece(White, Knight), "committed"},
+                 {sq::e1, make_piece(Black, Queen), "committed"},   // occupied by White's king
+                 {sq::d5, make_piece(White, Bishop), "committed"},  // same side and meaning: no new entry
+                 {sq::d4, make_piece(White, Pawn), ""}};            // drawn, not in the legend
+  const std::string svg = svg_diagram(read_fen(StartFen), spec);
+  CHECK(xml_problem(svg) == "");
+  CHECK(count(svg, "<text class=\"ghost\"") == 4 + 2);
+  CHECK(svg.find("<text class=\"ghost\" x=\"248\" y=\"244\" font-family=\"'DejaVu Sans', 'Noto Sans Symbols2', "
+                 "FreeSerif, serif\" font-size=\"40\"") != std::string::npos);  // e4: full size
+  CHECK(svg.find("<text class=\"ghost\" x=\"234\" y=\"365\"") != std::string::npos);  // e1: in the corner
+  CHECK(svg.find("font-size=\"18\" text-anchor=\"middle\" fill=\"#000000\" stroke=\"#000000\" stroke-width=\"1\" "
+                 "opacity=\"0.4\"") != std::string::npos);
+  CHECK(texts_of(svg, "legend-text") == std::vector<std::string>{"ghost: committed", "ghost: committed"});
+  // Ghosts go under the pieces.
+  CHECK(svg.find("<g class=\"ghosts\">") < svg.find("<g class=\"pieces\">"));
+}
+
+TEST_CASE("svg diagram: badges with colours; the legend tells different colours apart", "[svg]") {
+  DiagramSpec spec;
+  spec.badges = {{sq::b4, "~", "traveling", "#1c71d8"},
+                 {sq::f3, "~", "traveling", "#1c71d8"},
+                 {sq::e1, "'", "traveled", "#813d9c"},
+                 {sq::e8, "'", "traveled", ""},
+                 {sq::e8, "T13", "", ""}};
+  const std::string svg = svg_diagram(read_fen(StartFen), spec);
+  CHECK(xml_problem(svg) == "");
+  CHECK(texts_of(svg, "legend-text") ==
+        std::vector<std::string>{"~: traveling", "&apos;: traveled", "&apos;: traveled"});
+  CHECK(count(svg, "fill=\"#1c71d8\" stroke=\"#ffffff\"") == 2 + 1);
+  CHECK(count(svg, "fill=\"#813d9c\" stroke=\"#ffffff\"") == 1 + 1);
+  CHECK(count(svg, "fill=\"#3d3846\" stroke=\"#ffffff\"") == 2 + 1);  // the default, two on e8 and one swatch
+  CHECK(count(svg, "<g class=\"badge\">") == 5);
+  CHECK(svg.find("font-size=\"9\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"#ffffff\">T13</text>") !=
+        std::string::npos);
+}
+
+TEST_CASE("svg diagram: captions break at newlines and wrap to the diagram's width", "[svg]") {
+  const Position pos = read_fen(StartFen);
+  DiagramSpec spec;
+  spec.caption = "first line\nsecond  line";
+  const std::string two = svg_diagram(pos, spec);
+  CHECK(texts_of(two, "caption") == std::vector<std::string>{"first line", "second line"});
+
+  spec.caption =
+      "Phase A: White's A-move, then White states a conditional move; the B-move and the C-move follow, and a check "
+      "in a B-move returns play to the checked player's A-move";
+  const std::string wrapped = svg_diagram(pos, spec);
+  CHECK(xml_problem(wrapped) == "");
+  const std::vector<std::string> lines = texts_of(wrapped, "caption");
+  CHECK(lines.size() >= 3);
+  // Every word kept, in order, and the document no wider than without a caption.
+  std::string joined;
+  for (const auto& line : lines) joined += (joined.empty() ? "" : " ") + line;
+  CHECK(joined ==
+        "Phase A: White&apos;s A-move, then White states a conditional move; the B-move and the C-move follow, and a "
+        "check in a B-move returns play to the checked player&apos;s A-move");
+  CHECK(svg_width(wrapped) == svg_width(svg_diagram(pos)));
+  // Lines one below the other; the legend below the last.
+  DiagramSpec with_legend = spec;
+  with_legend.marks = {{sq::e4, "highlight"}};
+  const std::string both = svg_diagram(pos, with_legend);
+  CHECK(both.rfind("class=\"caption\"") < both.find("class=\"legend\""));
+  const std::vector<double> ys = [&] {
+    std::vector<double> out;
+    const std::string needle = "<text class=\"caption\" x=\"";
+    for (std::size_t at = both.find(needle); at != std::string::npos; at = both.find(needle, at + 1))
+      out.push_back(std::stod(both.substr(both.find(" y=\"", at) + 4)));
+    return out;
+  }();
+  for (std::size_t i = 1; i < ys.size(); ++i) CHECK(ys[i] == Approx(ys[i - 1] + 19));
+  // A word longer than the diagram stays whole and widens it.
+  DiagramSpec long_word;
+  long_word.caption = "x " + std::string(120, 'w');
+  const std::string wide = svg_diagram(pos, long_word);
+  CHECK(texts_of(wide, "caption") == std::vector<std::string>{"x", std::string(120, 'w')});
+  CHECK(svg_width(wide) > svg_width(svg_diagram(pos)));
+}
+
+TEST_CASE("svg diagram: unknown stage kinds, bad badge colours and ghosts that are no piece are rejected", "[svg]") {
+  const Position pos = read_fen(StartFen);
+  for (const char* kind : {"lock", "Lock-white", "lock-red", "pending", "then", ""}) {
+    DiagramSpec spec;
+    spec.marks = {{sq::e4, kind}};
+    CHECK_THROWS_WITH(svg_diagram(pos, spec), Catch::Contains(std::string("unknown mark kind \"") + kind + "\""));
+  }
+  for (const char* kind : {"condition", "Then", "otherwise", "lock-white", "committed"}) {
+    DiagramSpec spec;
+    spec.arrows = {{sq::e2, sq::e4, kind}};
+    CHECK_THROWS_WITH(svg_diagram(pos, spec), Catch::Contains(std::string("unknown arrow kind \"") + kind + "\""));
+  }
+  DiagramSpec message;
+  message.arrows = {{sq::e2, sq::e4, "jump"}};
+  CHECK_THROWS_WITH(svg_diagram(pos, message),
+                    Catch::Contains("\"move\", \"second\", \"threat\", \"pending\", \"then\", \"else\""));
+  for (const char* colour : {"red", "#12345", "#1234567", "#12345g", "1c71d8\"", "#1c71d8\" onload=\"x"}) {
+    DiagramSpec spec;
+    spec.badges = {{sq::e1, "T", "t", colour}};
+    CHECK_THROWS_WITH(svg_diagram(pos, spec), Catch::Contains("badge colour"));
+  }
+  DiagramSpec upper;
+  upper.badges = {{sq::e1, "T", "t", "#ABCDEF"}};
+  CHECK_NOTHROW(svg_diagram(pos, upper));
+  for (const Piece p : {NoPiece, Piece(7), Piece(8), Piece(15), Piece(200)}) {
+    DiagramSpec spec;
+    spec.ghosts = {{sq::e4, p, "x"}};
+    CHECK_THROWS_WITH(svg_diagram(pos, spec), Catch::Contains("ghost on e4 is not a piece"));
+  }
+  DiagramSpec ghost_off;
+  ghost_off.ghosts = {{64, make_piece(White, Pawn), "x"}};
+  CHECK_THROWS_AS(svg_diagram(pos, ghost_off), std::invalid_argument);
+}
+
+TEST_CASE("svg diagram: every stage kind at once is deterministic and well formed", "[svg]") {
+  DiagramSpec spec;
+  spec.title = "All";
+  spec.caption = "one\ntwo";
+  for (const std::string& kind : mark_kinds()) spec.marks.push_back({sq::d4, kind});
+  for (const std::string& kind : arrow_kinds()) spec.arrows.push_back({sq::b1, sq::c3, kind});
+  spec.badges = {{sq::d4, "T3", "pending", "#1c71d8"}};
+  spec.ghosts = {{sq::d4, make_piece(Black, Rook), "committed"}};
+  spec.white_tokens = 1;
+  spec.flipped = true;
+  const std::string svg = svg_diagram(read_fen(StartFen), spec);
+  CHECK(xml_problem(svg) == "");
+  CHECK(count(svg, "class=\"legend-entry ") == 8 + 6 + 1 + 1 + 1);
+  CHECK(svg == svg_diagram(read_fen(StartFen), spec));
 }

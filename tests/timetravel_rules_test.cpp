@@ -81,7 +81,7 @@ TEST_CASE("timetravel: start position perft (regression baseline)", "[timetravel
   Game g;
   CHECK(perft(g, 1) == 1078);
   CHECK(perft(g, 2) == 876360);
-  // Depth 3 (424,513,394) takes six minutes: reports/timetravel/README.md.
+  // Depth 3 (424,513,394) takes six minutes: reports/analysis/timetravel-illustrative-games.md.
 }
 
 TEST_CASE("timetravel: the fast generator equals candidates minus rejected", "[timetravel]") {

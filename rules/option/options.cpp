@@ -47,4 +47,17 @@ const std::vector<Interpretation>& interpretations() {
   return all;
 }
 
+bool apply_interpretation(Options& options, std::string_view id, std::string_view choice) {
+  if (id.starts_with("orthodox.")) return orthodox::apply_interpretation(options.orthodox, id, choice);
+  const auto k = choice_index(interpretations(), id, choice);
+  if (!k) return false;
+  if (id == "option.first-move-exposes-king") options.first_move_exposure = FirstMoveExposure(*k);
+  else if (id == "option.first-move-check") options.first_move_check = FirstMoveCheck(*k);
+  else if (id == "option.same-piece-from-check") options.same_piece_from_check = SamePieceFromCheck(*k);
+  else if (id == "option.castling-in-double") options.castling = CastlingInDouble(*k);
+  else if (id == "option.en-passant-second-half") options.en_passant_second_half = EnPassantSecondHalf(*k);
+  else options.first_half_double_step = FirstHalfDoubleStep(*k);
+  return true;
+}
+
 }  // namespace arbiter::option

@@ -51,5 +51,8 @@ inline constexpr int LateAwardAfterMove = 48;  // Black's 48th move
 inline constexpr int LateAward = 4;
 
 const std::vector<Interpretation>& interpretations();
+// Sets one interpretation (option.* or, for the movement of each half, orthodox.*); false when
+// either the id or the choice is unknown.
+bool apply_interpretation(Options& options, std::string_view id, std::string_view choice);
 
 }  // namespace arbiter::option

@@ -22,7 +22,9 @@ class Game {
 
   explicit Game(Position pos = Position::start(), Options options = {}) : pos_(std::move(pos)), options_(options) {}
 
-  static Game from_fen(std::string_view fen, const SourceLocation& where) { return Game(read_fen(fen, where)); }
+  static Game from_fen(std::string_view fen, const SourceLocation& where, const Options& options = {}) {
+    return Game(read_fen(fen, where), options);
+  }
   std::string fen() const { return write_fen(pos_); }
   Move parse_move(std::string_view text, const SourceLocation& where) const;
   std::string move_text(Move m) const;

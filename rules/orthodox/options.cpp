@@ -25,4 +25,11 @@ const std::vector<Interpretation>& interpretations() {
   return all;
 }
 
+bool apply_interpretation(Options& options, std::string_view id, std::string_view choice) {
+  const auto k = choice_index(interpretations(), id, choice);
+  if (!k) return false;
+  if (id == "orthodox.castling-guarded-squares") options.castling_guard = CastlingGuard(*k);
+  return true;
+}
+
 }  // namespace arbiter::orthodox

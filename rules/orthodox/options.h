@@ -19,5 +19,8 @@ struct Options {
 };
 
 const std::vector<Interpretation>& interpretations();
+// Sets one interpretation by id and choice name; false when either is unknown. The
+// single-choice entries (decisions documented, no alternative) are accepted and change nothing.
+bool apply_interpretation(Options& options, std::string_view id, std::string_view choice);
 
 }  // namespace arbiter::orthodox

@@ -55,7 +55,7 @@ std::vector<ProblemBenchRow> run_problem_bench(const std::string& folder, const 
     solve.build_tree = options.tree;
     solve.max_tree_nodes = std::size_t(-1);
     solve.limits.hash_megabytes = options.hash_mb;
-    const prover::Solution s = find_variant(p.variant, p.where).solve(p.fen, p.fen_location, solve);
+    const prover::Solution s = find_variant(p.variant, p.where).solve(p.fen, p.fen_location, solve, p.interpretations);
     row.verdict = prover::verdict_name(s.verdict);
     row.nodes = s.nodes;
     row.seconds = s.seconds;

@@ -17,6 +17,7 @@ namespace {
 struct Args {
   std::string file;
   bool json = false;
+  std::vector<std::string> interpret;
 };
 
 int run_check(const Args& args) {
@@ -47,7 +48,18 @@ int run_check(const Args& args) {
     const SourceLocation where{args.file, 1, 1};
     const VariantEngines& rules = find_variant(c["variant"].get<std::string>(), where);
     auto stipulation = problem::parse_stipulation(c["stipulation"].get<std::string>(), where);
-    auto check = rules.check_certificate(c["fen"].get<std::string>(), where, c, stipulation.moves);
+    // The certificate's own interpretations (solve --interpret), then the command line's.
+    InterpretationSettings recorded;
+    if (c.contains("interpretations")) {
+      if (!c["interpretations"].is_object())
+        throw ParseError(where, "expected \"interpretations\" to be an object {id: choice}");
+      for (const auto& [id, choice] : c["interpretations"].items()) {
+        if (!choice.is_string()) throw ParseError(where, "expected the choice of " + id + " to be a string");
+        recorded.set(id, choice.get<std::string>(), where);
+      }
+    }
+    const InterpretationSettings interpret = interpretations_from(args.interpret, recorded);
+    auto check = rules.check_certificate(c["fen"].get<std::string>(), where, c, stipulation.moves, interpret);
     all_valid = all_valid && check.valid;
     nlohmann::ordered_json j = {{"verdict", check.valid ? "valid" : "invalid"}, {"fen", c["fen"]},
                                 {"stipulation", stipulation.text}, {"keys", check.keys}, {"lines", check.lines},
@@ -75,6 +87,7 @@ void add_check_certificate_command(CLI::App& app, int& status) {
       "Exit status: 0 valid, 1 invalid, 2 bad input.");
   auto args = std::make_shared<Args>();
   cmd->add_option("FILE", args->file, "Certificate (JSON)")->required();
+  add_interpret_option(cmd, args->interpret);
   cmd->add_flag("--json", args->json, "Print JSON: verdict (valid/invalid), keys, lines, errors");
   cmd->callback([args, &status] { status = guarded("check-certificate", [&] { return run_check(*args); }); });
 }

@@ -5,6 +5,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -55,6 +56,26 @@ void write_file_atomically(const std::string& path, const std::string& text) {
     std::remove(temporary.c_str());
     throw std::runtime_error("cannot write " + path + ": " + std::strerror(errno));
   }
+}
+
+std::string reports_beside(const std::string& path) {
+  const std::filesystem::path p = std::filesystem::absolute(path).lexically_normal();
+  for (std::filesystem::path at = p; !at.empty() && at != at.root_path(); at = at.parent_path())
+    if (at.filename() == "puzzles") return (at.parent_path() / "reports").string();
+  return "reports";
+}
+
+void add_interpret_option(CLI::App* cmd, std::vector<std::string>& values) {
+  cmd->add_option("--interpret", values,
+                  "Apply a named interpretation of an ambiguous rule, ID=CHOICE (repeatable; over a file's [Interpret] "
+                  "tag; `arbiter interpretations` lists them)")
+      ->allow_extra_args(false);
+}
+
+nlohmann::ordered_json interpretations_json(const InterpretationSettings& settings) {
+  nlohmann::ordered_json out = nlohmann::ordered_json::object();
+  for (const auto& e : settings.entries()) out[e.id] = e.choice;
+  return out;
 }
 
 }  // namespace arbiter::cli

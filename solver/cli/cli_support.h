@@ -3,8 +3,13 @@
 
 #include <functional>
 #include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
 
 #include <nlohmann/json.hpp>
+
+#include "rules/registry/interpretations.h"
 
 namespace arbiter::cli {
 
@@ -21,5 +26,14 @@ void print_json_results(const nlohmann::ordered_json& results, const std::string
 std::string read_text_file(const std::string& path);  // throws ParseError naming the file
 // Writes to a temporary file beside `path`, then renames it: never a half-written file.
 void write_file_atomically(const std::string& path, const std::string& text);
+
+// reports/ beside the puzzles/ directory `path` lies in (else ./reports).
+std::string reports_beside(const std::string& path);
+
+// The repeatable --interpret ID=CHOICE option every command that applies rules takes.
+void add_interpret_option(CLI::App* cmd, std::vector<std::string>& values);
+
+// The settings as a JSON object {id: choice}, in the order set.
+nlohmann::ordered_json interpretations_json(const InterpretationSettings& settings);
 
 }  // namespace arbiter::cli

@@ -22,5 +22,8 @@ void add_correct_command(CLI::App& app, int& status);
 void add_diagram_command(CLI::App& app, int& status);
 void add_explain_command(CLI::App& app, int& status);
 void add_referee_command(CLI::App& app, int& status);
+void add_interpretations_command(CLI::App& app, int& status);
+void add_regress_command(CLI::App& app, int& status);
+void add_report_command(CLI::App& app, int& status);
 
 }  // namespace arbiter::cli

@@ -79,7 +79,8 @@ int run_correct(const Args& args) {
       if (!games.empty()) engine_line = games[0].moves;
     }
     const VariantEngines& rules = find_variant(p.variant, p.where);
-    correct::Report r = rules.correct(p.fen, p.fen_location, p.stipulation.moves, p.published->moves, engine_line, options);
+    correct::Report r = rules.correct(p.fen, p.fen_location, p.stipulation.moves, p.published->moves, engine_line, options,
+                                       p.interpretations);
     if (options.progress) std::cerr << "\r" << std::string(50, ' ') << "\r" << std::flush;
     if (!r.kept.empty()) status = ExitOk;
     nlohmann::ordered_json j;

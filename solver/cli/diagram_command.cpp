@@ -17,6 +17,7 @@ struct Args {
   std::vector<std::string> play, show;
   std::string title, caption, svg;
   bool flipped = false;
+  std::vector<std::string> interpret;
 };
 
 int run_diagram(const Args& args) {
@@ -25,7 +26,8 @@ int run_diagram(const Args& args) {
   spec.title = args.title;
   spec.caption = args.caption;
   spec.flipped = args.flipped;
-  const std::string svg = rules.svg(args.fen, {"--fen", 1, 1}, args.play, args.show, spec);
+  const std::string svg = rules.svg(args.fen, {"--fen", 1, 1}, args.play, args.show, spec,
+                                    interpretations_from(args.interpret));
   if (args.svg.empty()) std::cout << svg;
   else write_file_atomically(args.svg, svg);
   return ExitOk;
@@ -36,12 +38,13 @@ int run_diagram(const Args& args) {
 void add_diagram_command(CLI::App& app, int& status) {
   auto* cmd = app.add_subcommand("diagram", "Draw a position as an SVG diagram (for reports), with moves shown as arrows.");
   auto args = std::make_shared<Args>();
-  cmd->add_option("--variant", args->variant, "Rules: orthodox (default) or option");
+  cmd->add_option("--variant", args->variant, "Rules: orthodox (default), option, timetravel, transactional, conditional");
   cmd->add_option("--fen", args->fen, "Position in FEN (default: the start position)");
   cmd->add_option("--play", args->play, "Moves to play first, in the variant's notation (repeatable)")->allow_extra_args(false);
   cmd->add_option("--show", args->show, "Moves to draw as arrows from there (repeatable)")->allow_extra_args(false);
   cmd->add_option("--title", args->title, "Title above the board");
   cmd->add_option("--caption", args->caption, "Caption below the board");
+  add_interpret_option(cmd, args->interpret);
   cmd->add_flag("--flipped", args->flipped, "Black at the bottom");
   cmd->add_option("--svg", args->svg, "Write the SVG to this file (written whole or not at all) instead of stdout");
   cmd->callback([args, &status] { status = guarded("diagram", [&] { return run_diagram(*args); }); });

@@ -83,12 +83,7 @@ std::string side_text(const timetravel::ExplainedSide& s) {
 
 int run_explain(const Args& args) {
   if (args.fen.empty() == args.file.empty()) throw std::runtime_error("explain: give a PGN FILE (with --ply N) or --fen FEN");
-  timetravel::Options options;
-  for (const auto& setting : args.interpret) {
-    const auto eq = setting.find('=');
-    if (eq == std::string::npos || !timetravel::apply_interpretation(options, setting.substr(0, eq), setting.substr(eq + 1)))
-      throw ParseError({"--interpret", 1, 1}, fmt::format("unknown interpretation '{}': expected ID=CHOICE (see README)", setting));
-  }
+  const timetravel::Options options = options_with<timetravel::Options>(interpretations_from(args.interpret));
   const timetravel::Game game = position_of(args, options);
   const timetravel::Explanation e = timetravel::explain(game);
   if (args.json) {
@@ -118,7 +113,7 @@ void add_explain_command(CLI::App& app, int& status) {
   cmd->add_option("--ply", args->ply, "Explain the position after this many plies of the main line (default: its end)")->check(CLI::NonNegativeNumber);
   cmd->add_option("--game", args->game, "Which game of the file (1-based, default 1)")->check(CLI::PositiveNumber);
   cmd->add_option("--fen", args->fen, "Explain this position instead (Time Traveler's FEN, README)");
-  cmd->add_option("--interpret", args->interpret, "Set an interpretation: ID=CHOICE (repeatable)")->allow_extra_args(false);
+  add_interpret_option(cmd, args->interpret);
   cmd->add_flag("--json", args->json, "Print one JSON object");
   cmd->callback([args, &status] { status = guarded("explain", [&] { return run_explain(*args); }); });
 }

@@ -23,6 +23,9 @@ int main(int argc, char** argv) {
   add_diagram_command(app, status);
   add_explain_command(app, status);
   add_referee_command(app, status);
+  add_interpretations_command(app, status);
+  add_regress_command(app, status);
+  add_report_command(app, status);
   add_bench_command(app, status);
   try {
     app.parse(argc, argv);

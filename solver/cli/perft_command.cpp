@@ -19,12 +19,15 @@ namespace arbiter::cli {
 namespace {
 constexpr int MaxPerftDepth = 15;  // beyond this no run would finish; refuse instead of hanging
 
-int run_perft(const std::string& variant, const std::string& fen, int depth, bool divide, const std::string& count, bool json) {
+int run_perft(const std::string& variant, const std::string& fen, int depth, bool divide, const std::string& count, bool json,
+              const std::vector<std::string>& interpret_args) {
   const VariantEngines& rules = find_variant(variant);
+  const InterpretationSettings interpret = interpretations_from(interpret_args);
   const SourceLocation where{"--fen", 1, 1};
   auto start = std::chrono::steady_clock::now();
   std::uint64_t nodes = 0;
   nlohmann::ordered_json out = {{"variant", rules.name}, {"fen", rules.normalize_fen(fen, where)}, {"depth", depth}};
+  if (!interpret.empty()) out["interpretations"] = interpretations_json(interpret);
   // Variants with many moves per position (Option Chess) get progress from a smaller depth.
   const int progress_depth = rules.name == "orthodox" ? 6 : 3;
   // Conditional Chess: by default every stated conditional is a choice of its own.
@@ -32,7 +35,7 @@ int run_perft(const std::string& variant, const std::string& fen, int depth, boo
   if (rules.perft_statements) out["count"] = statements ? "statements" : "outcomes";
   if (statements) {
     nlohmann::ordered_json moves = nlohmann::ordered_json::object();
-    for (const auto& [uci, n] : rules.perft_statements(fen, where, depth)) {
+    for (const auto& [uci, n] : rules.perft_statements(fen, where, depth, interpret)) {
       if (nodes + n < nodes) throw std::overflow_error(fmt::format("the count at depth {} exceeds 2^64", depth));
       nodes += n;
       if (!divide) continue;
@@ -44,7 +47,7 @@ int run_perft(const std::string& variant, const std::string& fen, int depth, boo
   } else if (divide) {
     auto entries = rules.perft_divide(fen, where, depth, [&](int done, int total) {
       if (depth >= progress_depth && progress_visible(json)) std::cerr << fmt::format("\r{}/{} root moves", done, total) << std::flush;
-    });
+    }, interpret);
     if (depth >= progress_depth && progress_visible(json)) std::cerr << "\n";
     nlohmann::ordered_json moves = nlohmann::ordered_json::object();
     for (const auto& [uci, count] : entries) {
@@ -54,7 +57,7 @@ int run_perft(const std::string& variant, const std::string& fen, int depth, boo
     }
     if (json) out["divide"] = moves;
   } else {
-    nodes = rules.perft(fen, where, depth);
+    nodes = rules.perft(fen, where, depth, interpret);
   }
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (json) {
@@ -79,6 +82,7 @@ void add_perft_command(CLI::App& app, int& status) {
     bool divide = false;
     std::string count = "statements";
     bool json = false;
+    std::vector<std::string> interpret;
   };
   auto args = std::make_shared<Args>();
   cmd->add_option("--variant", args->variant,
@@ -91,10 +95,12 @@ void add_perft_command(CLI::App& app, int& status) {
                   "Conditional Chess: count each stated conditional move (statements, the default) or each C-ply "
                   "outcome once (outcomes)")
       ->check(CLI::IsMember({"statements", "outcomes"}));
-  cmd->add_flag("--json", args->json, "Print one JSON object: variant, fen, depth[, count], nodes, seconds, nps[, divide]");
+  add_interpret_option(cmd, args->interpret);
+  cmd->add_flag("--json", args->json,
+                "Print one JSON object: variant, fen, depth[, interpretations][, count], nodes, seconds, nps[, divide]");
   cmd->callback([=, &status] {
     try {
-      status = run_perft(args->variant, args->fen, args->depth, args->divide, args->count, args->json);
+      status = run_perft(args->variant, args->fen, args->depth, args->divide, args->count, args->json, args->interpret);
     } catch (const ParseError& e) {
       std::cerr << "arbiter perft: " << e.what() << "\n";
       status = ExitBadInput;

@@ -3,6 +3,7 @@
 #include <fmt/core.h>
 
 #include "rules/core/fen.h"
+#include "solver/cli/cli_support.h"
 #include "solver/variants.h"
 
 namespace arbiter::cli {
@@ -13,6 +14,7 @@ void add_problem_options(CLI::App* cmd, ProblemArgs& args) {
   cmd->add_option("--stipulation", args.stipulation, "With --fen: the stipulation, '#N'");
   cmd->add_option("--variant", args.variant, "With --fen: the rules, orthodox (default) or option (FEN may add tokens 'W/B')");
   cmd->add_option("--problem", args.problem, "Only the K-th problem of the file (default: all)")->check(CLI::PositiveNumber);
+  add_interpret_option(cmd, args.interpret);
 }
 
 std::vector<problem::Problem> load_problems(const ProblemArgs& args) {
@@ -35,6 +37,7 @@ std::vector<problem::Problem> load_problems(const ProblemArgs& args) {
     for (auto& p : problems)  // the variant's own set-up tags ([Tokens] in Option Chess) join the FEN
       if (p.published) p.fen = find_variant(p.variant, p.where).setup_fen(p.fen, p.fen_location, *p.published);
   }
+  for (auto& p : problems) p.interpretations = interpretations_from(args.interpret, p.interpretations);
   if (args.problem > 0) {
     if (args.problem > int(problems.size()))
       throw std::runtime_error(fmt::format("{} holds {} problem(s); --problem {} does not exist", args.file,

@@ -18,6 +18,7 @@ struct ProblemArgs {
   std::string stipulation;
   std::string variant = "orthodox";  // with --fen
   int problem = 0;  // 0: every problem of the file
+  std::vector<std::string> interpret;  // --interpret ID=CHOICE, over each file's [Interpret] pins
 };
 
 void add_problem_options(CLI::App* cmd, ProblemArgs& args);

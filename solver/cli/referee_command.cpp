@@ -34,6 +34,7 @@ struct Args {
   std::string variant = "transactional";
   std::string fen{transactional::Game::start_fen};
   std::string white_in, white_out, black_in, black_out;
+  std::vector<std::string> interpret;
 };
 
 const char* name(Color c) { return c == White ? "White" : "Black"; }
@@ -89,7 +90,8 @@ std::string prompt(const transactional::Game& g) {
 int run_referee(const Args& args) {
   if (args.variant != "transactional")
     throw ParseError({"--variant", 1, 1}, fmt::format("unknown variant '{}' for the referee: expected transactional", args.variant));
-  transactional::Game game = transactional::Game::from_fen(args.fen, {"--fen", 1, 1});
+  transactional::Game game = transactional::Game::from_fen(
+      args.fen, {"--fen", 1, 1}, options_with<transactional::Options>(interpretations_from(args.interpret)));
   Channels io(args);
   auto say = [&io](Color to, const std::string& text) { io.say(to, text); };
   auto say_all = [&io](const std::string& text) { io.say_all(text); };
@@ -161,6 +163,7 @@ void add_referee_command(CLI::App& app, int& status) {
   auto args = std::make_shared<Args>();
   cmd->add_option("--variant", args->variant, "Rules: transactional");
   cmd->add_option("--fen", args->fen, "Start from this position (Transactional FEN, README)");
+  add_interpret_option(cmd, args->interpret);
   cmd->add_option("--white-in", args->white_in, "White's input (a file or FIFO); with the three others, one stream per player");
   cmd->add_option("--white-out", args->white_out, "White's output");
   cmd->add_option("--black-in", args->black_in, "Black's input");

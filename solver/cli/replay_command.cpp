@@ -16,6 +16,7 @@
 #include "solver/cli/commands.h"
 #include "solver/variants.h"
 #include "solver/replay/diagram.h"
+#include "solver/replay/checked_game.h"
 #include "solver/replay/replay.h"
 
 namespace arbiter::cli {
@@ -50,144 +51,9 @@ constexpr const char* ReplayHelp =
     "verdict legal/executed/skipped/no move/unread, detail, correction). Where the record cannot go on, the edit "
     "search reports errata as for Transactional Chess, including earlier moves read differently.\n";
 
-struct CheckedGame {
-  int number;  // 1-based position in the file
-  const PgnGame* game;
-  ReplayReport report;
-  // Claims the record itself expects to fail ([ExpectedUnverified "claim; claim"]: a finding
-  // already known, such as a published answer the rules contradict).
-  std::vector<std::string> expected_unverified;
-  // Misprints the record already knows of ([ExpectedErrata "T3: f:d4(C); ..."], as printed).
-  std::vector<std::string> expected_errata;
-
-  bool expected_erratum(const ReplayError& e) const {
-    return e.erratum && std::find(expected_errata.begin(), expected_errata.end(), e.move) != expected_errata.end();
-  }
-  // Errors other than the known errata: what makes the game fail the check.
-  int unexpected_errors() const {
-    return int(std::count_if(report.errors.begin(), report.errors.end(), [&](const ReplayError& e) { return !expected_erratum(e); }));
-  }
-
-  bool expected_to_fail(const ReplayClaim& c) const {
-    return std::find(expected_unverified.begin(), expected_unverified.end(), c.claim) != expected_unverified.end();
-  }
-  // Claims whose verdict differs from the record's expectation.
-  int surprising_claims() const {
-    int n = 0;
-    for (const auto& c : report.claims) n += c.verified == expected_to_fail(c);
-    for (const auto& e : expected_unverified)
-      n += std::none_of(report.claims.begin(), report.claims.end(), [&](const ReplayClaim& c) { return c.claim == e; });
-    return n;
-  }
-};
-
-std::vector<std::string> split_claims(std::string_view list) {
-  std::vector<std::string> out;
-  while (!list.empty()) {
-    const auto semi = list.find(';');
-    std::string_view item = list.substr(0, semi);
-    while (!item.empty() && item.front() == ' ') item.remove_prefix(1);
-    while (!item.empty() && item.back() == ' ') item.remove_suffix(1);
-    if (!item.empty()) out.emplace_back(item);
-    list = semi == std::string_view::npos ? std::string_view{} : list.substr(semi + 1);
-  }
-  return out;
-}
-
 std::string numbered(const PgnGame& game, const ReplayError& e) {
   if (e.result_claim) return "result " + e.move;
   return move_number_text(game.first_ply() + e.ply - 1) + " " + e.move;
-}
-
-nlohmann::json error_json(const ReplayError& e) {
-  nlohmann::json j = {{"ply", e.ply},       {"move", e.move},     {"reason", e.reason},
-                      {"line", e.where.line}, {"column", e.where.column}, {"in_variation", e.in_variation},
-                      {"kind", e.result_claim ? "false-result-claim" : "illegal-move"}};
-  j["predicate"] = e.predicate ? nlohmann::json(*e.predicate) : nlohmann::json(nullptr);
-  if (e.erratum) {
-    j["kind"] = "erratum";
-    j["suggestions"] = e.suggestions;
-    j["correction"] = e.correction;
-  }
-  return j;
-}
-
-nlohmann::json game_json(const CheckedGame& checked) {
-  const ReplayReport& r = checked.report;
-  nlohmann::json j = {{"game", checked.number},
-                      {"verdict", r.legal() ? "legal" : "illegal"},
-                      {"plies", r.plies},
-                      {"variation_plies", r.variation_plies},
-                      {"result", r.result},
-                      {"status", std::string(status_name(r.status))},
-                      {"fen", r.fen}};
-  nlohmann::json tags = nlohmann::json::object();
-  for (const auto& [name, value] : checked.game->tags) tags[name] = value;
-  j["tags"] = tags;
-  j["variant"] = r.variant;
-  nlohmann::json warnings = nlohmann::json::array();
-  for (const auto& w : r.warnings)
-    warnings.push_back({{"ply", w.ply}, {"move", w.move}, {"message", w.message}, {"line", w.where.line}, {"column", w.where.column}});
-  j["warnings"] = warnings;
-  if (!r.findings.empty()) {
-    nlohmann::json findings = nlohmann::json::array();
-    for (const auto& f : r.findings)
-      findings.push_back({{"ply", f.ply}, {"move", f.move}, {"kind", f.kind}, {"reading", f.reading}, {"reason", f.reason},
-                          {"details", f.details}, {"line", f.where.line}, {"column", f.where.column}});
-    j["findings"] = findings;
-  }
-  if (!r.timeline.empty()) {
-    nlohmann::json timeline = nlohmann::json::array();
-    for (const auto& p : r.timeline)
-      timeline.push_back({{"ply", p.ply}, {"move", p.move}, {"side", p.side}, {"slot", p.slot}, {"verdict", p.verdict},
-                          {"detail", p.detail}, {"correction", p.correction}, {"line", p.where.line}, {"column", p.where.column}});
-    j["timeline"] = timeline;
-  }
-  if (std::any_of(r.errors.begin(), r.errors.end(), [](const ReplayError& e) { return e.erratum; })) {
-    int expected = 0;
-    for (const auto& e : r.errors) expected += checked.expected_erratum(e);
-    j["errata_expected"] = expected;
-  }
-  if (!r.claims.empty()) {
-    nlohmann::json claims = nlohmann::json::array();
-    for (const auto& c : r.claims)
-      claims.push_back({{"ply", c.ply},
-                        {"move", c.move},
-                        {"claim", c.claim},
-                        {"verified", c.verified},
-                        {"reason", c.reason},
-                        {"details", c.details},
-                        {"line", c.where.line},
-                        {"column", c.where.column},
-                        {"in_variation", c.in_variation},
-                        {"expected_unverified", checked.expected_to_fail(c)}});
-    j["claims"] = claims;
-    j["claims_verified"] = std::count_if(r.claims.begin(), r.claims.end(), [](const ReplayClaim& c) { return c.verified; });
-    j["claims_unexpected"] = checked.surprising_claims();
-  }
-  if (const ReplayError* e = r.first_error()) {
-    j["error"] = error_json(*e);
-    nlohmann::json all = nlohmann::json::array();
-    for (const auto& err : r.errors) all.push_back(error_json(err));
-    j["errors"] = all;
-  }
-  return j;
-}
-
-std::string game_title(const CheckedGame& checked) {
-  const PgnGame& g = *checked.game;
-  auto tag = [&](std::string_view name) {
-    auto v = g.tag(name);
-    return v && *v != "?" && !v->empty() ? std::string(*v) : std::string();
-  };
-  std::string title = fmt::format("Game {}", checked.number);
-  if (!tag("White").empty() || !tag("Black").empty())
-    title += fmt::format(": {} - {}", tag("White").empty() ? "?" : tag("White"), tag("Black").empty() ? "?" : tag("Black"));
-  std::string where;
-  for (auto name : {"Event", "Date"})
-    if (auto v = tag(name); !v.empty() && v.find_first_not_of("?.") != std::string::npos) where += (where.empty() ? "" : ", ") + v;
-  if (!where.empty()) title += " (" + where + ")";
-  return title;
 }
 
 std::string game_text(const CheckedGame& checked, const std::string& file) {
@@ -233,7 +99,8 @@ std::string game_text(const CheckedGame& checked, const std::string& file) {
   return out;
 }
 
-int run_replay(const std::string& path, int only_game, bool json) {
+int run_replay(const std::string& path, int only_game, bool json, const std::vector<std::string>& interpret_args) {
+  const InterpretationSettings interpret = interpretations_from(interpret_args);
   const std::string text = read_text_file(path);
   const std::vector<PgnGame> games = read_pgn(text, path);
   if (games.empty()) throw ParseError({path, 1, 1}, "expected at least one game (tag pairs and movetext ending in a result)");
@@ -246,10 +113,7 @@ int run_replay(const std::string& path, int only_game, bool json) {
   for (int i = 0; i < int(games.size()); ++i)
     if (only_game == 0 || only_game == i + 1) {
       const PgnGame& record = games[i];
-      const auto variant_location = record.tag_value_location("Variant").value_or(record.where);
-      const VariantEngines& rules = find_variant(record.tag("Variant").value_or(""), variant_location);
-      checked.push_back({i + 1, &record, rules.replay(record), split_claims(record.tag("ExpectedUnverified").value_or("")),
-                         split_claims(record.tag("ExpectedErrata").value_or(""))});
+      checked.push_back(check_game(record, i + 1, interpret));
     }
 
   const CheckedGame* shown = &checked.back();
@@ -289,14 +153,16 @@ void add_replay_command(CLI::App& app, int& status) {
     std::string file;
     int game = 0;
     bool json = false;
+    std::vector<std::string> interpret;
   };
   auto args = std::make_shared<Args>();
   cmd->add_option("FILE", args->file, "PGN file (one or more games)")->required();
   cmd->add_option("--game", args->game, "Check only the N-th game of the file (1 = first)")->check(CLI::PositiveNumber);
+  add_interpret_option(cmd, args->interpret);
   cmd->add_flag("--json", args->json, "Print one JSON object (see below) instead of the text report");
   cmd->callback([=, &status] {
     try {
-      status = run_replay(args->file, args->game, args->json);
+      status = run_replay(args->file, args->game, args->json, args->interpret);
     } catch (const std::exception& e) {  // ParseError's text already starts with FILE:LINE:COL
       std::cerr << e.what() << "\n";
       status = ExitBadInput;

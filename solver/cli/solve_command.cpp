@@ -61,13 +61,15 @@ int run_solve(const Args& args) {
         std::cerr << fmt::format("\r  first move {}/{}: {:<10}", done + 1, total, move) << std::flush;
       };
     if (!args.json) std::cout << problem_heading(p) << rules.diagram(p.fen, p.fen_location) << "\n";
-    prover::Solution s = rules.solve(p.fen, p.fen_location, options);
+    prover::Solution s = rules.solve(p.fen, p.fen_location, options, p.interpretations);
     if (options.progress) std::cerr << "\r" << std::string(40, ' ') << "\r" << std::flush;
     status = std::max(status, exit_for(s.verdict));
     if (!args.certificate.empty()) {
       if (s.verdict != prover::Verdict::Proved || !s.tree_complete)
         throw std::runtime_error("no certificate: " + (s.verdict == prover::Verdict::Proved ? s.tree_note : "nothing was proved"));
       certificates.push_back(prover::make_certificate(s));
+      // The rules it was proved under travel with it, so check-certificate applies the same.
+      if (!p.interpretations.empty()) certificates.back()["interpretations"] = interpretations_json(p.interpretations);
     }
     if (args.json) {
       auto j = prover::solution_json(s);

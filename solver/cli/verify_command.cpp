@@ -24,12 +24,6 @@ struct Args {
   std::size_t hash_mb = 64;
 };
 
-std::string verify_verdict(const prover::VerifyReport& r) {
-  if (r.solution.verdict == prover::Verdict::Unknown) return "unknown";
-  if (!r.confirmed()) return "refuted";
-  return r.sound() ? "confirmed" : "unsound";
-}
-
 int run_verify(const Args& args) {
   auto problems = load_problems(args.input);
   nlohmann::ordered_json results = nlohmann::ordered_json::array();
@@ -42,8 +36,8 @@ int run_verify(const Args& args) {
     options.limits = {args.max_nodes, args.max_seconds, args.hash_mb};
     const PgnLine no_solution;
     const PgnLine& published = p.published ? p.published->moves : no_solution;
-    prover::VerifyReport r = rules.verify(p.fen, p.fen_location, options, published);
-    const std::string verdict = verify_verdict(r);
+    prover::VerifyReport r = rules.verify(p.fen, p.fen_location, options, published, p.interpretations);
+    const std::string verdict = r.verdict();
     status = std::max(status, verdict == "confirmed" ? ExitOk : verdict == "unknown" ? ExitUnknown : ExitClaimFalse);
 
     nlohmann::ordered_json j;
@@ -53,6 +47,7 @@ int run_verify(const Args& args) {
     j["problem"] = p.number;
     j["stipulation"] = p.stipulation.text;
     j["fen"] = p.fen;
+    if (!p.interpretations.empty()) j["interpretations"] = interpretations_json(p.interpretations);
     j["published_key"] = r.has_published ? nlohmann::ordered_json(r.published_key) : nlohmann::ordered_json(nullptr);
     j["published_key_is_key"] = r.published_key_is_key;
     j["published_plies_checked"] = r.published_plies;

@@ -23,6 +23,7 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <type_traits>
 #include <string>
 #include <vector>
 
@@ -35,6 +36,7 @@
 #include "rules/notation/san.h"
 #include "rules/notation/uci.h"
 #include "rules/orthodox/game.h"
+#include "rules/registry/interpretations.h"
 #include "solver/prover/mate_search.h"
 #include "solver/prover/solve.h"
 #include "solver/prover/verify.h"
@@ -95,9 +97,9 @@ template <RuleSet G>
 class CorrectionSearch {
  public:
   CorrectionSearch(std::string fen, const SourceLocation& where, int n, const PgnLine& published,
-                   std::optional<PgnLine> engine_line, Options options)
+                   std::optional<PgnLine> engine_line, Options options, const InterpretationSettings& interpret = {})
       : fen_(std::move(fen)), where_(where), n_(n), published_(published), engine_line_(std::move(engine_line)),
-        options_(std::move(options)) {}
+        options_(std::move(options)), rules_(options_with<RuleOptions>(interpret)) {}
 
   Report run() {
     const auto start = std::chrono::steady_clock::now();
@@ -149,7 +151,7 @@ class CorrectionSearch {
     if (options_.progress && report_.examined % 50 == 0) options_.progress(report_.examined, int(report_.kept.size()), fen);
     std::optional<G> game;
     try {
-      game.emplace(G::from_fen(fen, where_));
+      game.emplace(G::from_fen(fen, where_, rules_));
     } catch (const ParseError&) {
       ++report_.illegal_positions;
       return std::nullopt;
@@ -294,7 +296,7 @@ class CorrectionSearch {
   }
 
   void prove_completely(Candidate& c) {
-    G game = G::from_fen(c.fen, where_);
+    G game = G::from_fen(c.fen, where_, rules_);
     prover::SolveOptions so;
     so.n = n_;
     so.build_tree = false;
@@ -305,12 +307,14 @@ class CorrectionSearch {
     c.proof_seconds = s.seconds;
   }
 
+  using RuleOptions = std::decay_t<decltype(std::declval<const G&>().options())>;
   std::string fen_;
   SourceLocation where_;
   int n_;
   const PgnLine& published_;
   std::optional<PgnLine> engine_line_;
   Options options_;
+  RuleOptions rules_;  // the interpretations every game of the search is built with
   Report report_;
   std::set<std::string> seen_;
 };

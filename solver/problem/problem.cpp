@@ -118,6 +118,7 @@ Problem problem_from_game(const PgnGame& game, const std::string& file, int numb
   if (auto v = game.tag("Date")) p.date = *v;
   if (auto v = game.tag("Title")) p.title = *v;
   p.published = game;
+  p.interpretations = pinned_interpretations(game);
   return p;
 }
 

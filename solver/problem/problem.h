@@ -25,6 +25,7 @@
 
 #include "rules/core/parse_error.h"
 #include "rules/notation/pgn.h"
+#include "rules/registry/interpretations.h"
 
 namespace arbiter::problem {
 
@@ -60,6 +61,9 @@ struct Problem {
   std::optional<PgnGame> published;    // PGN input: the game, whose movetext is the published solution
   SourceLocation fen_location;         // the [FEN] tag's value, or Popeye's "pieces" keyword
   SourceLocation stipulation_location; // the [Stipulation] tag's value, or the text after "stipulation"
+  // Interpretations the file pins ([Interpret "ID=CHOICE; ..."]); the command line's --interpret
+  // settings are merged over them by the CLI.
+  InterpretationSettings interpretations;
 };
 
 enum class ProblemFormat { Pgn, Popeye };

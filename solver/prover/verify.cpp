@@ -13,6 +13,12 @@ bool VerifyReport::confirmed() const {
   return true;
 }
 
+std::string VerifyReport::verdict() const {
+  if (solution.verdict == Verdict::Unknown) return "unknown";
+  if (!confirmed()) return "refuted";
+  return sound() ? "confirmed" : "unsound";
+}
+
 bool VerifyReport::sound() const {
   return solution.verdict == Verdict::Proved && solution.keys.size() == 1 && solution.shortest == solution.n;
 }

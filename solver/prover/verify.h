@@ -44,6 +44,8 @@ struct VerifyReport {
 
   bool confirmed() const;  // the published solution (if any) holds
   bool sound() const;      // proved, one key, no short solution
+  // confirmed (holds and sound), unsound (holds, with cooks or a short solution), refuted, unknown
+  std::string verdict() const;
 };
 
 namespace detail {

@@ -13,6 +13,7 @@
 
 #include "rules/conditional/game.h"
 #include "rules/notation/san.h"
+#include "rules/orthodox/movegen.h"
 
 namespace arbiter {
 
@@ -76,8 +77,143 @@ std::string c_detail(const Statement& s, const conditional::Execution& e, Color 
                      e.branch == Branch::Then ? "then" : "else", played);
 }
 
+// --- check and mate marks -------------------------------------------------------------------
+// The record's '+' claims a check, '++' (the sample game's spelling, "A check in an A-move,
+// but also a checkmate!") and '#' a checkmate. Each is judged on the move the board makes at
+// that ply: for a C-ply the branch executed; for a corrected ply the mark is the record's, the
+// move checked is not, so the mark is reported as not confirmed.
+
+enum class Claim { None, Check, Mate };
+
+struct Mark {
+  Claim claim = Claim::None;
+  std::string sign;  // as written: "+", "++" or "#"
+};
+
+Mark mark_in(std::string_view san) {
+  while (!san.empty() && (san.back() == '!' || san.back() == '?')) san.remove_suffix(1);
+  if (san.ends_with("++")) return {Claim::Mate, "++"};
+  if (san.ends_with('#')) return {Claim::Mate, "#"};
+  if (san.ends_with('+')) return {Claim::Check, "+"};
+  return {};
+}
+
+std::string claim_name(const Mark& m) {
+  return fmt::format("'{}' ({})", m.sign, m.claim == Claim::Mate ? "mate" : "check");
+}
+
+std::string without_marks(std::string_view san) {
+  std::string out(san);
+  while (!out.empty() && (out.back() == '+' || out.back() == '#')) out.pop_back();
+  return out;
+}
+
+// The mark a ply's printed text makes, in the position before it: for a C-ply, the mark of the
+// branch the record says was played (in stars), else of the branch the condition selects.
+Mark printed_mark(const Game& before, std::string_view printed) {
+  if (before.phase() != Phase::C) return mark_in(printed);
+  try {
+    const Statement s = conditional::read_statement(printed, {"<mark>", 1, 1});
+    const Branch b = s.marked != Branch::None ? s.marked : before.resolve(s).branch;
+    return mark_in(conditional::branch_text(s, b));
+  } catch (const ParseError&) {
+    std::string bare(printed);
+    std::erase(bare, '*');
+    return mark_in(bare);
+  }
+}
+
+// What the move a ply makes does to the opponent's king.
+struct Effect {
+  bool moved = false;  // false: a skipped or unread C-move
+  bool check = false;
+  bool mate = false;   // check, and the checked side has no legal move
+  std::string san;     // the move, without marks
+};
+
+Effect effect_of(const Game& before, const Action& a) {
+  std::optional<Move> m;
+  if (a.kind == ActionKind::Move || a.kind == ActionKind::Execute) m = a.move;
+  else if (a.kind == ActionKind::Statement) m = before.resolve(a.statement).move;
+  Effect e;
+  if (!m) return e;
+  Position p = before.position();
+  e.moved = true;
+  e.san = san_body(p, *m);
+  p.make(*m);
+  e.check = p.in_check();
+  e.mate = e.check && !orthodox::has_legal_move(p);
+  return e;
+}
+
+// "mates", "gives no check", ...: the effect measured against the claim.
+std::string effect_phrase(const Mark& m, const Effect& e) {
+  if (!e.moved) return "makes no move (skipped)";
+  if (m.claim == Claim::Mate) return e.mate ? "mates" : e.check ? "gives check but does not mate" : "does not mate (it gives no check)";
+  return e.mate ? "gives check (and mates)" : e.check ? "gives check" : "gives no check";
+}
+
+struct MarkVerdict {
+  std::string detail;                  // for the timeline
+  std::optional<std::string> warning;  // a mark that does not hold, or cannot be confirmed
+};
+
+// Judges the ply's check and mate marks (or their absence) before `a` is played on `before`.
+std::optional<MarkVerdict> judge_marks(const Game& before, const Action& a, const PgnMove& move, const std::string& text,
+                                       bool corrected) {
+  const Mark mark = printed_mark(before, move.san);
+  if (text == UnreadText) {
+    if (mark.claim == Claim::None) return std::nullopt;
+    const std::string why = fmt::format("the printed {} cannot be played here and the ply is unread", without_marks(move.san));
+    return MarkVerdict{fmt::format("marked {}: not confirmed, {}", claim_name(mark), why),
+                       fmt::format("marked {}, not confirmed: {}", claim_name(mark), why)};
+  }
+  const Effect played = effect_of(before, a);
+  const std::string played_name = before.phase() != Phase::C ? played.san
+                                  : played.moved ? fmt::format("{} ({} played)", text, played.san)
+                                                 : fmt::format("{} (skipped)", text);
+  if (corrected) {
+    if (mark.claim == Claim::None) return std::nullopt;
+    std::string printed_part;
+    try {
+      const Action as_printed = before.parse_move(move.san, move.where);
+      printed_part = fmt::format("the printed {} is read as {} so that later plies can be played; {} would {} here",
+                                 without_marks(move.san), text, without_marks(move.san),
+                                 effect_phrase(mark, effect_of(before, as_printed)));
+    } catch (const ParseError&) {
+      printed_part = fmt::format("the printed {} cannot be played here", without_marks(move.san));
+    }
+    const std::string why = fmt::format("{}; the correction {} {}", printed_part, played_name, effect_phrase(mark, played));
+    return MarkVerdict{fmt::format("marked {}: not confirmed, {}", claim_name(mark), why),
+                       fmt::format("marked {}, not confirmed (the move checked is not the record's): {}", claim_name(mark), why)};
+  }
+  auto fails = [](std::string message) { return MarkVerdict{message, message}; };
+  if (!played.moved) {
+    if (mark.claim == Claim::None) return std::nullopt;
+    return fails(fmt::format("marked {} but the C-move is skipped: no move, so no check", claim_name(mark)));
+  }
+  switch (mark.claim) {
+    case Claim::Mate:
+      if (played.mate) return MarkVerdict{fmt::format("marked '{}': checkmate as marked", mark.sign), std::nullopt};
+      return fails(played.check ? fmt::format("marked {} but is not checkmate ({} gives check only)", claim_name(mark), played.san)
+                                : fmt::format("marked {} but is not checkmate ({} gives no check)", claim_name(mark), played.san));
+    case Claim::Check:
+      if (played.mate) return fails(fmt::format("checkmates but is marked '+' only ({} mates)", played.san));
+      if (played.check) return MarkVerdict{"marked '+': gives check as marked", std::nullopt};
+      return fails(fmt::format("marked {} but gives no check ({})", claim_name(mark), played.san));
+    case Claim::None:
+      if (played.mate) return fails(fmt::format("checkmates but is not marked '++' or '#' ({} mates)", played.san));
+      if (played.check) return fails(fmt::format("gives check but is not marked '+' ({} checks)", played.san));
+      return std::nullopt;
+  }
+  return std::nullopt;
+}
+
 // Plays the record under `reading`, up to ply `upto` (all when negative).
-Outcome run(const PgnGame& record, const Reading& reading, const conditional::Options& options, int upto = -1) {
+// With `warnings`, the check and mate marks are judged too (in the timeline's detail; a mark
+// that does not hold, or cannot be confirmed, also as a warning).
+Outcome run(const PgnGame& record, const Reading& reading, const conditional::Options& options, int upto = -1,
+            std::vector<ReplayWarning>* warnings = nullptr) {
   Outcome out;
   Game game = initial_game(record, options);
   std::optional<Color> last_actor;
@@ -120,6 +256,8 @@ Outcome run(const PgnGame& record, const Reading& reading, const conditional::Op
     } catch (const ParseError& e) {
       return fail(i, e.message(), std::string("notation"));
     }
+    std::optional<MarkVerdict> marks;
+    if (warnings) marks = judge_marks(game, a, move, text, fix != reading.fixes.end());
     game.play(a);
     last_actor = side;
     p.side = side == White ? "white" : "black";
@@ -146,6 +284,10 @@ Outcome run(const PgnGame& record, const Reading& reading, const conditional::Op
     if (status == GameStatus::Checkmate) p.detail += ": checkmate";
     if (!p.correction.empty() && a.kind != ActionKind::Unread) p.verdict = fmt::format("corrected, {}", p.verdict);
     if (a.kind == ActionKind::Unread) p.correction.clear();
+    if (marks) {
+      p.detail += fmt::format("; {}", marks->detail);
+      if (marks->warning) warnings->push_back({i + 1, move.san, *marks->warning, move.where});
+    }
     out.timeline.push_back(std::move(p));
   }
   out.consistent = upto < 0;
@@ -475,7 +617,8 @@ ReplayReport replay_conditional(const PgnGame& record, const conditional::Option
     report.errors.push_back(std::move(e));
   }
 
-  const Outcome& last = found.outcome;
+  // The chosen reading once more, judging the check and mate marks on the way.
+  const Outcome last = run(record, chosen, options, -1, &report.warnings);
   report.timeline = last.timeline;
   report.plies = int(last.timeline.size());
   const Game& g = *last.game;

@@ -9,6 +9,11 @@
 // mark on the other branch, foreign piece letters, an earlier move read differently), ranked
 // by size; checking goes on under the best reading, each edit reported as an erratum with the
 // alternatives it was chosen over.
+//
+// Check and mate marks ('+' check; '++', the sample game's spelling, and '#' mate) are judged
+// on the move the board makes at that ply (a C-ply: the branch executed) and said in the ply's
+// detail; a false or missing mark, or one on a corrected ply (the move checked is not the
+// record's, so the mark cannot be confirmed), is also a warning.
 
 #include "rules/conditional/options.h"
 #include "rules/notation/pgn.h"

@@ -20,13 +20,15 @@ constexpr int BoardSize = 8 * SquareSize;
 constexpr int Pad = 12;            // outer margin
 constexpr int CoordBand = 20;      // rank numbers on the left, file letters below
 constexpr int TitleBand = 30;      // when there is a title
-constexpr int CaptionBand = 26;    // when there is a caption
+constexpr int CaptionLine = 19;    // one line of the caption
+constexpr int CaptionGap = 7;      // below the caption's last line
 constexpr int LegendRow = 22;
 constexpr int PanelGap = 14;       // board to token panel
 constexpr int TokenPitch = 16;     // token discs, centre to centre
 constexpr int TokenRowsPerSide = 10;
 constexpr int ArrowWidth = 7;
 constexpr double ArrowMarkerSize = 3.5;  // arrowhead length and width, in stroke widths
+constexpr int FrameWidth = 4;      // frame marks, inside the square's edge
 
 constexpr std::string_view TextFont = "'DejaVu Sans', Verdana, Arial, sans-serif";
 constexpr std::string_view GlyphFont = "'DejaVu Sans', 'Noto Sans Symbols2', FreeSerif, serif";
@@ -35,32 +37,54 @@ constexpr std::string_view DarkSquare = "#b58863";
 constexpr std::string_view TokenFill = "#2ec27e";
 constexpr std::string_view TokenStroke = "#1a7f4f";
 constexpr std::string_view BadgeFill = "#3d3846";
+constexpr double GhostOpacity = 0.4;
 
-struct KindStyle {
+enum class Shape { Fill, Frame };
+// What a frame mark draws in the square's lower-left corner.
+enum class Symbol { None, WhiteLock, BlackLock, Question };
+
+struct MarkStyle {
   std::string_view kind;
   std::string_view colour;
   std::string_view explanation;
+  Shape shape = Shape::Fill;
+  Symbol symbol = Symbol::None;
+  std::string_view dash = "";  // frames: stroke-dasharray
 };
 
-// Marks and arrows: the order here is the legend's order.
-constexpr KindStyle MarkStyles[] = {
-    {"from", "#f6d32d", "square the move leaves"},
-    {"to", "#ff7800", "square the move reaches"},
-    {"stop", "#00b4b4", "intermediate square of a double move"},
-    {"capture", "#e01b24", "square of a captured piece"},
-    {"highlight", "#dc8add", "highlighted square"},
+// The order here is the legend's order.
+constexpr MarkStyle MarkStyles[] = {
+    {"from", "#f6d32d", "square the move leaves", Shape::Fill, Symbol::None, ""},
+    {"to", "#ff7800", "square the move reaches", Shape::Fill, Symbol::None, ""},
+    {"stop", "#00b4b4", "intermediate square of a double move", Shape::Fill, Symbol::None, ""},
+    {"capture", "#e01b24", "square of a captured piece", Shape::Fill, Symbol::None, ""},
+    {"highlight", "#dc8add", "highlighted square", Shape::Fill, Symbol::None, ""},
+    {"lock-white", "#ffffff", "square locked by White's pending transaction", Shape::Frame, Symbol::WhiteLock, ""},
+    {"lock-black", "#000000", "square locked by Black's pending transaction", Shape::Frame, Symbol::BlackLock, ""},
+    {"condition", "#a347ba", "square the stated conditional move asks about", Shape::Frame, Symbol::Question, "7 4"},
 };
 constexpr double MarkOpacity = 0.5;
 
-constexpr KindStyle ArrowStyles[] = {
-    {"move", "#1c71d8", "a move"},
-    {"second", "#9141ac", "second half of a double move"},
-    {"threat", "#c01c28", "a threat (dashed)"},
+struct ArrowStyle {
+  std::string_view kind;
+  std::string_view colour;
+  std::string_view explanation;
+  std::string_view dash = "";   // stroke-dasharray, in pixels of a 7-pixel-wide arrow
+  std::string_view label = "";  // drawn on the arrow
+};
+
+constexpr ArrowStyle ArrowStyles[] = {
+    {"move", "#1c71d8", "a move", "", ""},
+    {"second", "#9141ac", "second half of a double move", "", ""},
+    {"threat", "#c01c28", "a threat (dashed)", "10 6", ""},
+    {"pending", "#0b8579", "a move of a pending transaction, not yet committed (dotted)", "3 7", ""},
+    {"then", "#26a269", "the conditional move's then-branch (played if the condition holds)", "", "then"},
+    {"else", "#c64600", "its else-branch (played if the condition fails; dash-dotted)", "12 5 3 5", "else"},
 };
 constexpr double ArrowOpacity = 0.8;
 
-template <std::size_t N>
-int style_index(const KindStyle (&styles)[N], const std::string& kind, std::string_view what) {
+template <typename Style, std::size_t N>
+int style_index(const Style (&styles)[N], const std::string& kind, std::string_view what) {
   for (std::size_t i = 0; i < N; ++i)
     if (styles[i].kind == kind) return int(i);
   std::string accepted;
@@ -71,6 +95,13 @@ int style_index(const KindStyle (&styles)[N], const std::string& kind, std::stri
 
 void check_square(Square s, std::string_view what) {
   if (s < 0 || s > 63) throw std::invalid_argument(fmt::format("svg_diagram: {} square {} is off the board", what, s));
+}
+
+bool is_hex_colour(std::string_view c) {
+  if (c.size() != 7 || c[0] != '#') return false;
+  return std::all_of(c.begin() + 1, c.end(), [](char d) {
+    return (d >= '0' && d <= '9') || (d >= 'a' && d <= 'f') || (d >= 'A' && d <= 'F');
+  });
 }
 
 // XML text and attribute values: the five special characters as entities; control characters
@@ -113,6 +144,33 @@ int text_width(std::string_view text, double font_size) {
   return int(std::ceil(code_points * font_size * 0.62));
 }
 
+// The caption's lines: split at '\n', each wrapped at spaces to `max_width` (a word longer
+// than that stays whole on its own line; runs of spaces count as one).
+std::vector<std::string> wrap_lines(std::string_view text, int max_width, double font_size) {
+  std::vector<std::string> lines;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const std::size_t end = std::min(text.find('\n', start), text.size());
+    const std::string_view paragraph = text.substr(start, end - start);
+    std::string line;
+    for (std::size_t at = 0; at < paragraph.size();) {
+      const std::size_t space = std::min(paragraph.find(' ', at), paragraph.size());
+      const std::string_view word = paragraph.substr(at, space - at);
+      at = space + 1;
+      if (word.empty()) continue;
+      if (line.empty()) line = word;
+      else if (text_width(fmt::format("{} {}", line, word), font_size) <= max_width) line = fmt::format("{} {}", line, word);
+      else {
+        lines.push_back(line);
+        line = word;
+      }
+    }
+    lines.push_back(line);
+    start = end + 1;
+  }
+  return lines;
+}
+
 std::string_view piece_glyph(PieceType t) {
   switch (t) {
     case King: return "\xE2\x99\x9A";    // U+265A
@@ -124,6 +182,8 @@ std::string_view piece_glyph(PieceType t) {
     default: return "?";
   }
 }
+
+bool is_piece(Piece p) { return p < 16 && type_of(p) >= Pawn && type_of(p) <= King; }
 
 std::string token_label(std::string_view side, int count) {
   return fmt::format("{}: {} token{}", side, count, count == 1 ? "" : "s");
@@ -148,31 +208,120 @@ void text_element(std::string& out, std::string_view cls, double x, double y, do
       cls, num(x), num(y), TextFont, num(size), anchor, extra, escape(text));
 }
 
-void arrow_marker(std::string& out, const KindStyle& style) {
+void piece_element(std::string& out, std::string_view cls, Piece p, double x, double baseline, double size,
+                   std::string_view extra = "") {
+  const bool white = color_of(p) == White;
+  out += fmt::format(
+      "<text class=\"{}\" x=\"{}\" y=\"{}\" font-family=\"{}\" font-size=\"{}\" text-anchor=\"middle\" "
+      "fill=\"{}\" stroke=\"#000000\" stroke-width=\"{}\"{}>{}</text>\n",
+      cls, num(x), num(baseline), GlyphFont, num(size), white ? "#ffffff" : "#000000", white ? "1.2" : "1", extra,
+      piece_glyph(type_of(p)));
+}
+
+// A ghost: the glyph translucent, its outline dashed.
+void ghost_element(std::string& out, Piece p, double x, double baseline, double size) {
+  piece_element(out, "ghost", p, x, baseline, size,
+                fmt::format(" opacity=\"{}\" stroke-dasharray=\"{} {}\"", num(GhostOpacity), num(size / 16), num(size / 20)));
+}
+
+void arrow_marker(std::string& out, const ArrowStyle& style) {
   out += fmt::format(
       "<marker id=\"arrowhead-{}\" viewBox=\"0 0 10 10\" refX=\"1\" refY=\"5\" markerWidth=\"{}\" markerHeight=\"{}\" "
       "orient=\"auto\"><path d=\"M0,0 L10,5 L0,10 z\" fill=\"{}\"/></marker>\n",
       style.kind, num(ArrowMarkerSize), num(ArrowMarkerSize), style.colour);
 }
 
-void arrow_line(std::string& out, std::string_view cls, const KindStyle& style, double x1, double y1, double x2,
+void arrow_line(std::string& out, std::string_view cls, const ArrowStyle& style, double x1, double y1, double x2,
                 double y2, int width) {
-  const bool dashed = style.kind == "threat";
+  std::string dash;
+  if (!style.dash.empty()) {  // whole pixels for a 7-pixel-wide arrow: scaled to this width
+    int length = 0;
+    for (std::size_t i = 0; i <= style.dash.size(); ++i) {
+      if (i < style.dash.size() && style.dash[i] != ' ') {
+        length = length * 10 + (style.dash[i] - '0');
+        continue;
+      }
+      dash += fmt::format("{}{}", dash.empty() ? "" : " ", num(double(length) * width / ArrowWidth));
+      length = 0;
+    }
+    dash = fmt::format(" stroke-dasharray=\"{}\"", dash);
+  }
   out += fmt::format(
       "<line class=\"{}\" x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"{}\" stroke-width=\"{}\" opacity=\"{}\"{} "
       "marker-end=\"url(#arrowhead-{})\"/>\n",
-      cls, num(x1), num(y1), num(x2), num(y2), style.colour, width, num(ArrowOpacity),
-      dashed ? " stroke-dasharray=\"10 6\"" : "", style.kind);
+      cls, num(x1), num(y1), num(x2), num(y2), style.colour, width, num(ArrowOpacity), dash, style.kind);
 }
 
-void badge_shape(std::string& out, double cx, double cy, std::string_view text) {
-  const double r = text.size() > 1 ? 9 : 8;
-  out += fmt::format("<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{}\" stroke=\"#ffffff\" stroke-width=\"1\"/>\n",
-                     num(cx), num(cy), num(r), BadgeFill);
+// A label on an arrow: the text in the arrow's colour on a white rounded box.
+void arrow_label(std::string& out, const ArrowStyle& style, double cx, double cy) {
+  const double w = text_width(style.label, 10) + 6, h = 14;
   out += fmt::format(
-      "<text x=\"{}\" y=\"{}\" font-family=\"{}\" font-size=\"11\" font-weight=\"bold\" text-anchor=\"middle\" "
+      "<g class=\"arrow-label\"><rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"4\" fill=\"#ffffff\" "
+      "fill-opacity=\"0.9\" stroke=\"{}\" stroke-width=\"1.5\"/>\n",
+      num(cx - w / 2), num(cy - h / 2), num(w), num(h), style.colour);
+  out += fmt::format(
+      "<text x=\"{}\" y=\"{}\" font-family=\"{}\" font-size=\"10\" font-weight=\"bold\" text-anchor=\"middle\" "
+      "fill=\"{}\">{}</text></g>\n",
+      num(cx), num(cy + 3.5), TextFont, style.colour, escape(style.label));
+}
+
+// A frame mark inside a `size`-pixel square whose top-left corner is (x, y).
+// `nest`: frames of other kinds already drawn on the square; this one goes inside them.
+void frame_shape(std::string& out, std::string_view cls, const MarkStyle& style, double x, double y, double size,
+                 double width, int nest = 0) {
+  const double inset = width / 2 + 1 + nest * (width + 2);
+  const std::string geometry = fmt::format("x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"", num(x + inset), num(y + inset),
+                                           num(size - 2 * inset), num(size - 2 * inset));
+  if (style.symbol == Symbol::WhiteLock) {  // a white band between two black lines: visible on both square colours
+    out += fmt::format("<rect class=\"{}\" {} fill=\"none\" stroke=\"#000000\" stroke-width=\"{}\"/>\n", cls, geometry,
+                       num(width + 2));
+    out += fmt::format("<rect {} fill=\"none\" stroke=\"#ffffff\" stroke-width=\"{}\"/>\n", geometry, num(width - 1));
+    return;
+  }
+  out += fmt::format("<rect class=\"{}\" {} fill=\"none\" stroke=\"{}\" stroke-width=\"{}\"{}/>\n", cls, geometry,
+                     style.colour, num(width),
+                     style.dash.empty() ? std::string() : fmt::format(" stroke-dasharray=\"{}\"", style.dash));
+}
+
+// The symbol of a frame mark, its box's lower-left corner at (x, y + h): a padlock 10 wide
+// and 13 high, or a question mark.
+void frame_symbol(std::string& out, const MarkStyle& style, double x, double y) {
+  switch (style.symbol) {
+    case Symbol::None: return;
+    case Symbol::WhiteLock:
+    case Symbol::BlackLock: {
+      const bool white = style.symbol == Symbol::WhiteLock;
+      out += fmt::format(
+          "<g class=\"padlock\"><path d=\"M{},{} v-3 a3,3 0 0 1 6,0 v3\" fill=\"none\" stroke=\"{}\" "
+          "stroke-width=\"2\"/>\n",
+          num(x + 2), num(y + 6), white ? "#000000" : "#ffffff");
+      out += fmt::format(
+          "<path d=\"M{},{} v-3 a3,3 0 0 1 6,0 v3\" fill=\"none\" stroke=\"{}\" stroke-width=\"1\"/>\n", num(x + 2),
+          num(y + 6), white ? "#ffffff" : "#000000");
+      out += fmt::format(
+          "<rect x=\"{}\" y=\"{}\" width=\"10\" height=\"7.5\" rx=\"1.5\" fill=\"{}\" stroke=\"{}\" stroke-width=\"1\"/></g>\n",
+          num(x), num(y + 5.5), white ? "#ffffff" : "#000000", white ? "#000000" : "#ffffff");
+      return;
+    }
+    case Symbol::Question:
+      out += fmt::format(
+          "<text class=\"question\" x=\"{}\" y=\"{}\" font-family=\"{}\" font-size=\"15\" font-weight=\"bold\" "
+          "text-anchor=\"middle\" fill=\"{}\" stroke=\"#ffffff\" stroke-width=\"3\" paint-order=\"stroke\">?</text>\n",
+          num(x + 5), num(y + 13), TextFont, style.colour);
+      return;
+  }
+}
+
+void badge_shape(std::string& out, double cx, double cy, std::string_view text, std::string_view fill) {
+  const double r = text.size() > 1 ? 9.5 : 8.5;
+  out += fmt::format("<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{}\" stroke=\"#ffffff\" stroke-width=\"1\"/>\n",
+                     num(cx), num(cy), num(r), fill.empty() ? BadgeFill : fill);
+  // Longer texts ("T13") a little smaller, to stay inside the disc.
+  const int size = text.size() > 2 ? 9 : text.size() > 1 ? 10 : 13;
+  out += fmt::format(
+      "<text x=\"{}\" y=\"{}\" font-family=\"{}\" font-size=\"{}\" font-weight=\"bold\" text-anchor=\"middle\" "
       "fill=\"#ffffff\">{}</text>\n",
-      num(cx), num(cy + 4), TextFont, escape(text));
+      num(cx), num(cy + size * 0.36), TextFont, size, escape(text));
 }
 
 void token_disc(std::string& out, double cx, double cy) {
@@ -181,6 +330,24 @@ void token_disc(std::string& out, double cx, double cy) {
 }
 
 }  // namespace
+
+const std::vector<std::string>& mark_kinds() {
+  static const std::vector<std::string> kinds = [] {
+    std::vector<std::string> k;
+    for (const MarkStyle& s : MarkStyles) k.emplace_back(s.kind);
+    return k;
+  }();
+  return kinds;
+}
+
+const std::vector<std::string>& arrow_kinds() {
+  static const std::vector<std::string> kinds = [] {
+    std::vector<std::string> k;
+    for (const ArrowStyle& s : ArrowStyles) k.emplace_back(s.kind);
+    return k;
+  }();
+  return kinds;
+}
 
 std::string svg_diagram(const Position& pos, const DiagramSpec& spec) {
   // --- validate, and collect what the legend lists ------------------------------------------
@@ -202,40 +369,56 @@ std::string svg_diagram(const Position& pos, const DiagramSpec& spec) {
     arrow_kind.push_back(style_index(ArrowStyles, a.kind, "arrow"));
     arrow_used[arrow_kind.back()] = true;
   }
-  std::vector<const PieceBadge*> badge_legend;  // distinct (text, meaning), first appearance first
+  std::vector<const PieceBadge*> badge_legend;  // distinct (text, meaning, colour), first appearance first
   for (const PieceBadge& b : spec.badges) {
     check_square(b.square, "badge");
+    if (!b.colour.empty() && !is_hex_colour(b.colour))
+      throw std::invalid_argument(fmt::format("svg_diagram: badge colour \"{}\" is not of the form #rrggbb", b.colour));
     if (b.meaning.empty()) continue;
     const bool seen = std::any_of(badge_legend.begin(), badge_legend.end(), [&](const PieceBadge* o) {
-      return o->text == b.text && o->meaning == b.meaning;
+      return o->text == b.text && o->meaning == b.meaning && o->colour == b.colour;
     });
     if (!seen) badge_legend.push_back(&b);
+  }
+  std::vector<const GhostPiece*> ghost_legend;  // distinct (piece colour, meaning), first appearance first
+  for (const GhostPiece& g : spec.ghosts) {
+    check_square(g.square, "ghost");
+    if (!is_piece(g.piece))
+      throw std::invalid_argument(fmt::format("svg_diagram: ghost on {} is not a piece", square_name(g.square)));
+    if (g.meaning.empty()) continue;
+    const bool seen = std::any_of(ghost_legend.begin(), ghost_legend.end(), [&](const GhostPiece* o) {
+      return color_of(o->piece) == color_of(g.piece) && o->meaning == g.meaning;
+    });
+    if (!seen) ghost_legend.push_back(&g);
   }
   const bool tokens = spec.white_tokens >= 0 || spec.black_tokens >= 0;
 
   struct LegendEntry {
     std::string cls;
     std::string text;
-    enum { Mark, ArrowSwatch, Badge, Token } swatch;
+    enum { Mark, ArrowSwatch, Ghost, Badge, Token } swatch;
     int style = 0;
     const PieceBadge* badge = nullptr;
+    const GhostPiece* ghost = nullptr;
   };
   std::vector<LegendEntry> legend;
   for (std::size_t i = 0; i < std::size(MarkStyles); ++i)
     if (mark_used[i])
       legend.push_back({fmt::format("legend-mark-{}", MarkStyles[i].kind),
                         fmt::format("{}: {}", MarkStyles[i].kind, MarkStyles[i].explanation), LegendEntry::Mark,
-                        int(i), nullptr});
+                        int(i), nullptr, nullptr});
   for (std::size_t i = 0; i < std::size(ArrowStyles); ++i)
     if (arrow_used[i])
       legend.push_back({fmt::format("legend-arrow-{}", ArrowStyles[i].kind),
                         fmt::format("{} arrow: {}", ArrowStyles[i].kind, ArrowStyles[i].explanation),
-                        LegendEntry::ArrowSwatch, int(i), nullptr});
+                        LegendEntry::ArrowSwatch, int(i), nullptr, nullptr});
+  for (const GhostPiece* g : ghost_legend)
+    legend.push_back({"legend-ghost", fmt::format("ghost: {}", g->meaning), LegendEntry::Ghost, 0, nullptr, g});
   for (const PieceBadge* b : badge_legend)
-    legend.push_back({"legend-badge", fmt::format("{}: {}", b->text, b->meaning), LegendEntry::Badge, 0, b});
+    legend.push_back({"legend-badge", fmt::format("{}: {}", b->text, b->meaning), LegendEntry::Badge, 0, b, nullptr});
   if (tokens)
     legend.push_back({"legend-tokens", "token: an Option Chess token in hand (count beside the board)",
-                      LegendEntry::Token, 0, nullptr});
+                      LegendEntry::Token, 0, nullptr, nullptr});
 
   // --- layout --------------------------------------------------------------------------------
   Layout L;
@@ -255,13 +438,18 @@ std::string svg_diagram(const Position& pos, const DiagramSpec& spec) {
 
   int width = L.board_x + BoardSize + (tokens ? PanelGap + panel_width : 0) + Pad;
   const int title_width = text_width(spec.title, 16);
-  const int caption_width = text_width(spec.caption, 14);
-  width = std::max({width, title_width + 2 * Pad, caption_width + 2 * Pad});
+  width = std::max(width, title_width + 2 * Pad);
   for (const LegendEntry& e : legend) width = std::max(width, Pad + 36 + text_width(e.text, 12) + Pad);
+  // The caption wraps to the width the rest needs; only a single overlong word widens it.
+  const std::vector<std::string> caption =
+      spec.caption.empty() ? std::vector<std::string>() : wrap_lines(spec.caption, width - 2 * Pad, 14);
+  int caption_width = 0;
+  for (const std::string& line : caption) caption_width = std::max(caption_width, text_width(line, 14));
+  width = std::max(width, caption_width + 2 * Pad);
 
   int y = L.board_y + BoardSize + CoordBand;
   const int caption_y = y + 18;
-  if (!spec.caption.empty()) y += CaptionBand;
+  if (!caption.empty()) y += int(caption.size()) * CaptionLine + CaptionGap;
   const int legend_y = y + 6;
   if (!legend.empty()) y = legend_y + int(legend.size()) * LegendRow;
   const int height = y + Pad;
@@ -303,14 +491,36 @@ std::string svg_diagram(const Position& pos, const DiagramSpec& spec) {
       L.board_x, L.board_y, BoardSize, BoardSize);
   out += "</g>\n";
 
+  // Frame marks of other kinds first drawn on mark i's square before its kind was (two of a
+  // kind count once, and a repeated mark goes where its kind's first one went).
+  const auto frames_before = [&](std::size_t i) {
+    std::size_t first = i;
+    for (std::size_t j = 0; j < i && first == i; ++j)
+      if (spec.marks[j].square == spec.marks[i].square && mark_kind[j] == mark_kind[i]) first = j;
+    std::vector<int> kinds;
+    for (std::size_t j = 0; j < first; ++j)
+      if (spec.marks[j].square == spec.marks[i].square && MarkStyles[mark_kind[j]].shape == Shape::Frame &&
+          mark_kind[j] != mark_kind[i] && std::find(kinds.begin(), kinds.end(), mark_kind[j]) == kinds.end())
+        kinds.push_back(mark_kind[j]);
+    return int(kinds.size());
+  };
+
+  // Marks: the fills, then the frames over them (both under the pieces).
   if (!spec.marks.empty()) {
     out += "<g class=\"marks\">\n";
-    for (std::size_t i = 0; i < spec.marks.size(); ++i) {
-      const KindStyle& style = MarkStyles[mark_kind[i]];
-      const Square s = spec.marks[i].square;
-      out += fmt::format(
-          "<rect class=\"mark mark-{}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\" fill-opacity=\"{}\"/>\n",
-          style.kind, L.left(s), L.top(s), SquareSize, SquareSize, style.colour, num(MarkOpacity));
+    for (const Shape shape : {Shape::Fill, Shape::Frame}) {
+      for (std::size_t i = 0; i < spec.marks.size(); ++i) {
+        const MarkStyle& style = MarkStyles[mark_kind[i]];
+        if (style.shape != shape) continue;
+        const Square s = spec.marks[i].square;
+        const std::string cls = fmt::format("mark mark-{}", style.kind);
+        if (shape == Shape::Fill)
+          out += fmt::format(
+              "<rect class=\"{}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\" fill-opacity=\"{}\"/>\n", cls,
+              L.left(s), L.top(s), SquareSize, SquareSize, style.colour, num(MarkOpacity));
+        else
+          frame_shape(out, cls, style, L.left(s), L.top(s), SquareSize, FrameWidth, frames_before(i));
+      }
     }
     out += "</g>\n";
   }
@@ -329,20 +539,46 @@ std::string svg_diagram(const Position& pos, const DiagramSpec& spec) {
   }
   out += "</g>\n";
 
+  // Ghosts under the pieces: full size on an empty square, small in the top-left corner of an
+  // occupied one.
+  if (!spec.ghosts.empty()) {
+    out += "<g class=\"ghosts\">\n";
+    for (const GhostPiece& g : spec.ghosts) {
+      if (pos.piece_on(g.square) == NoPiece)
+        ghost_element(out, g.piece, L.centre_x(g.square), L.top(g.square) + 40, 40);
+      else
+        ghost_element(out, g.piece, L.left(g.square) + 10, L.top(g.square) + 17, 18);
+    }
+    out += "</g>\n";
+  }
+
   // Pieces: the filled glyph for both colours, the colour in the fill, so that a font without
   // the glyph still shows which side a piece belongs to.
   out += "<g class=\"pieces\">\n";
   for (Square s = 0; s < 64; ++s) {
     const Piece p = pos.piece_on(s);
     if (p == NoPiece) continue;
-    const bool white = color_of(p) == White;
-    out += fmt::format(
-        "<text class=\"piece\" x=\"{}\" y=\"{}\" font-family=\"{}\" font-size=\"40\" text-anchor=\"middle\" "
-        "fill=\"{}\" stroke=\"#000000\" stroke-width=\"{}\">{}</text>\n",
-        num(L.centre_x(s)), num(L.top(s) + 40), GlyphFont, white ? "#ffffff" : "#000000", white ? "1.2" : "1",
-        piece_glyph(type_of(p)));
+    piece_element(out, "piece", p, L.centre_x(s), L.top(s) + 40, 40);
   }
   out += "</g>\n";
+
+  // The frames' symbols, over the pieces, in the lower-left corner; one per kind and square.
+  bool any_symbol = false;
+  for (const int k : mark_kind) any_symbol |= MarkStyles[k].symbol != Symbol::None;
+  if (any_symbol) {
+    out += "<g class=\"mark-symbols\">\n";
+    for (std::size_t i = 0; i < spec.marks.size(); ++i) {
+      const MarkStyle& style = MarkStyles[mark_kind[i]];
+      if (style.symbol == Symbol::None) continue;
+      bool repeated = false;
+      for (std::size_t j = 0; j < i; ++j) repeated |= mark_kind[j] == mark_kind[i] && spec.marks[j].square == spec.marks[i].square;
+      if (repeated) continue;
+      // Several symbols on one square (both sides' locks): each next one to the right.
+      const Square s = spec.marks[i].square;
+      frame_symbol(out, style, L.left(s) + 5 + frames_before(i) * 13, L.top(s) + SquareSize - 5 - 13);
+    }
+    out += "</g>\n";
+  }
 
   if (!spec.badges.empty()) {
     out += "<g class=\"badges\">\n";
@@ -350,17 +586,19 @@ std::string svg_diagram(const Position& pos, const DiagramSpec& spec) {
     for (const PieceBadge& b : spec.badges) {
       const int k = on_square[b.square]++;
       out += "<g class=\"badge\">\n";
-      badge_shape(out, L.left(b.square) + SquareSize - 9 - k * 17, L.top(b.square) + 9, b.text);
+      badge_shape(out, L.left(b.square) + SquareSize - 10 - k * 19, L.top(b.square) + 10, b.text, b.colour);
       out += "</g>\n";
     }
     out += "</g>\n";
   }
 
   // Arrows, over the pieces: from centre to centre, the line stopping where the head begins so
-  // that the tip lands a little short of the target square's centre.
+  // that the tip lands a little short of the target square's centre. Labels go on top, at the
+  // middle of the visible line.
   if (!spec.arrows.empty()) {
     out += "<g class=\"arrows\">\n";
     const double head = ArrowMarkerSize * ArrowWidth * 0.9;  // refX=1 of 10: 9/10 of the head is past the line's end
+    std::string labels;
     for (std::size_t i = 0; i < spec.arrows.size(); ++i) {
       const Arrow& a = spec.arrows[i];
       const double x1 = L.centre_x(a.from), y1 = L.centre_y(a.from);
@@ -368,10 +606,15 @@ std::string svg_diagram(const Position& pos, const DiagramSpec& spec) {
       const double length = std::hypot(x2 - x1, y2 - y1);
       const double shorten = head + 4;
       const double ux = (x2 - x1) / length, uy = (y2 - y1) / length;
-      const KindStyle& style = ArrowStyles[arrow_kind[i]];
+      const ArrowStyle& style = ArrowStyles[arrow_kind[i]];
       arrow_line(out, fmt::format("arrow arrow-{}", style.kind), style, x1, y1, x2 - ux * shorten, y2 - uy * shorten,
                  ArrowWidth);
+      if (!style.label.empty()) {
+        const double along = (length - shorten) / 2;
+        arrow_label(labels, style, x1 + ux * along, y1 + uy * along);
+      }
     }
+    out += labels;
     out += "</g>\n";
   }
 
@@ -395,10 +638,12 @@ std::string svg_diagram(const Position& pos, const DiagramSpec& spec) {
     out += "</g>\n";
   }
 
-  if (!spec.caption.empty()) {
+  // Caption, centred under the board when every line fits there.
+  if (!caption.empty()) {
     const bool centred = caption_width <= BoardSize;
-    text_element(out, "caption", centred ? L.board_x + BoardSize / 2.0 : Pad, caption_y, 14, centred ? "middle" : "start",
-                 spec.caption);
+    for (std::size_t i = 0; i < caption.size(); ++i)
+      text_element(out, "caption", centred ? L.board_x + BoardSize / 2.0 : Pad, caption_y + int(i) * CaptionLine, 14,
+                   centred ? "middle" : "start", caption[i]);
   }
 
   if (!legend.empty()) {
@@ -406,20 +651,33 @@ std::string svg_diagram(const Position& pos, const DiagramSpec& spec) {
     for (std::size_t i = 0; i < legend.size(); ++i) {
       const LegendEntry& e = legend[i];
       const int row_top = legend_y + int(i) * LegendRow;
-      const int sx = Pad, sy = row_top + 2;  // an 18x18 swatch
+      const int sx = Pad, sy = row_top + 2;  // an 18x18 swatch (30 wide for arrows)
       out += fmt::format("<g class=\"legend-entry {}\">\n", e.cls);
       switch (e.swatch) {
-        case LegendEntry::Mark:
-          out += fmt::format("<rect x=\"{}\" y=\"{}\" width=\"18\" height=\"18\" fill=\"{}\" stroke=\"#808080\" stroke-width=\"1\"/>\n",
-                             sx, sy, LightSquare);
-          out += fmt::format("<rect x=\"{}\" y=\"{}\" width=\"18\" height=\"18\" fill=\"{}\" fill-opacity=\"{}\"/>\n", sx, sy,
-                             MarkStyles[e.style].colour, num(MarkOpacity));
+        case LegendEntry::Mark: {
+          const MarkStyle& style = MarkStyles[e.style];
+          const int size = style.shape == Shape::Frame ? 20 : 18;  // room for the symbol
+          const int top = sy + 9 - size / 2;
+          out += fmt::format(
+              "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\" stroke=\"#808080\" stroke-width=\"1\"/>\n", sx,
+              top, size, size, style.symbol == Symbol::BlackLock ? DarkSquare : LightSquare);
+          if (style.shape == Shape::Fill) {
+            out += fmt::format("<rect x=\"{}\" y=\"{}\" width=\"18\" height=\"18\" fill=\"{}\" fill-opacity=\"{}\"/>\n", sx,
+                               sy, style.colour, num(MarkOpacity));
+          } else {
+            frame_shape(out, "legend-frame", style, sx, top, size, 2.5);
+            frame_symbol(out, style, sx + size / 2.0 - 5, top + size / 2.0 - 6.5);
+          }
           break;
+        }
         case LegendEntry::ArrowSwatch:
           arrow_line(out, "legend-arrow", ArrowStyles[e.style], sx, sy + 9, sx + 30 - ArrowMarkerSize * 4 * 0.9, sy + 9, 4);
           break;
+        case LegendEntry::Ghost:
+          ghost_element(out, e.ghost->piece, sx + 9, sy + 16, 20);
+          break;
         case LegendEntry::Badge:
-          badge_shape(out, sx + 9, sy + 9, e.badge->text);
+          badge_shape(out, sx + 9, sy + 9, e.badge->text, e.badge->colour);
           break;
         case LegendEntry::Token:
           token_disc(out, sx + 9, sy + 9);

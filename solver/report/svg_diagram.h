@@ -2,7 +2,19 @@
 // A board diagram as a self-contained SVG 1.1 document, for the Markdown reports (reports/*.md
 // embed the files). Generic over variants: it draws whatever Position holds, plus what the
 // spec adds — marked squares, arrows, small badges on pieces (a variant's stage markers, say),
-// and Option Chess tokens beside the board — and a legend that lists only what was drawn.
+// translucent "ghost" pieces (where a piece stands in another view of the game), and Option
+// Chess tokens beside the board — and a legend that lists only what was drawn.
+//
+// Every variant's stage notions map onto these (solver/report/variant_marks.h does the mapping,
+// for solver/variants.cpp's svg engine):
+//   Time Traveler's Chess  badges "~" traveling, "'" traveled (one colour each);
+//   Option Chess           tokens; "stop" marks and "second" arrows for double moves;
+//   Transactional Chess    "lock-white"/"lock-black" marks on locked squares, "pending" arrows
+//                          for the moves of a transaction not yet committed, ghosts on the
+//                          squares the committed view still shows them on, a badge ("T5")
+//                          on the pieces a pending transaction moved;
+//   Conditional Chess      a "condition" mark on the square a stated move asks about, "then"
+//                          and "else" arrows for its two branches, the phase in the caption.
 //
 // Pieces are the filled chess glyphs U+265A..U+265F for both colours, filled white or black
 // and stroked black, so a piece's colour never depends on which font renders the glyph.
@@ -17,43 +29,71 @@
 
 namespace arbiter::report {
 
-// kind: "from", "to", "stop" (the intermediate square of a double move), "capture" or
-// "highlight". Drawn as a translucent overlay on the square.
+// kind, drawn as a translucent fill over the square:
+//   "from", "to", "stop" (the intermediate square of a double move), "capture", "highlight";
+// or drawn as a frame inside the square's edge with a symbol in its lower-left corner:
+//   "lock-white", "lock-black" (a square locked by that side's pending transaction: a white
+//   or black frame and padlock), "condition" (the square a stated conditional move asks
+//   about: a dashed purple frame and "?").
+// Fills and frames combine: a square can be both "from" and "lock-white".
 struct SquareMark {
   Square square;
   std::string kind;
 };
 
-// kind: "move", "second" (the second half of a double move) or "threat". Drawn from the centre
-// of `from` to the centre of `to`, with an arrowhead.
+// kind: "move", "second" (the second half of a double move), "threat" (dashed), "pending" (a
+// move of a transaction not yet committed, dotted), "then" and "else" (the two branches of a
+// stated conditional move; labelled "then"/"else" on the arrow, "else" dash-dotted). Drawn
+// from the centre of `from` to the centre of `to`, with an arrowhead.
 struct Arrow {
   Square from;
   Square to;
   std::string kind;
 };
 
-// A small text (a letter, usually) drawn on the top-right corner of the square; `meaning` is
-// what the legend says it stands for (an empty meaning is drawn but left out of the legend).
+// A small text (a letter, usually) drawn in a disc on the top-right corner of the square;
+// `meaning` is what the legend says it stands for (an empty meaning is drawn but left out of
+// the legend). `colour`: the disc's fill, "#rrggbb", white text on it; empty: dark grey. The
+// legend lists each distinct (text, meaning, colour) once, in order of first appearance.
 struct PieceBadge {
   Square square;
   std::string text;
+  std::string meaning;
+  std::string colour = "";
+};
+
+// A piece drawn translucent (and with a dashed outline) where another view of the game has
+// it: Transactional Chess's committed view, say, under the true board. Full size on an empty
+// square, small in the top-left corner of an occupied one. The legend lists each distinct
+// (colour of the piece, meaning) once; an empty meaning is drawn but left out of the legend.
+struct GhostPiece {
+  Square square;
+  Piece piece;
   std::string meaning;
 };
 
 struct DiagramSpec {
   std::string title;    // drawn above the board
-  std::string caption;  // drawn below it, e.g. "Black to play, mate in 3"
+  // Drawn below it, e.g. "Black to play, mate in 3". '\n' starts a new line; a line wider
+  // than the diagram is wrapped at spaces.
+  std::string caption;
   std::vector<SquareMark> marks;
   std::vector<Arrow> arrows;
   std::vector<PieceBadge> badges;
+  std::vector<GhostPiece> ghosts;
   // >= 0: draw that many small green discs beside the board, on that side's half, with a count
   // ("White: 3 tokens"); < 0: draw nothing for that side.
   int white_tokens = -1, black_tokens = -1;
   bool flipped = false;  // Black at the bottom
 };
 
-// Throws std::invalid_argument for an unknown mark or arrow kind, a square off the board, or
-// an arrow whose two ends are the same square.
+// The accepted kinds, in legend order.
+const std::vector<std::string>& mark_kinds();
+const std::vector<std::string>& arrow_kinds();
+
+// Throws std::invalid_argument for an unknown mark or arrow kind, a square off the board, an
+// arrow whose two ends are the same square, a badge colour that is not "#rrggbb", or a ghost
+// that is not a piece.
 std::string svg_diagram(const Position& pos, const DiagramSpec& spec = {});
 
 }  // namespace arbiter::report

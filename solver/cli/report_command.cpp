@@ -1,0 +1,87 @@
+// arbiter report [PATH...] [--out DIR] [--json] [--max-seconds S]
+
+#include <filesystem>
+#include <iostream>
+#include <memory>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "solver/cli/cli_support.h"
+#include "solver/cli/commands.h"
+#include "solver/regress/matrix.h"
+#include "solver/report/golden_reports.h"
+
+namespace arbiter::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Args {
+  std::vector<std::string> paths;
+  std::string out;
+  bool json = false;
+  double max_seconds = 300;
+};
+
+int run_report(Args args) {
+  if (args.paths.empty()) args.paths = {"puzzles"};
+  const auto files = regress::puzzle_files(args.paths);
+  if (files.empty()) throw ParseError({args.paths.front(), 1, 1}, "no puzzle files (*.pgn, *.inp) found here");
+  const std::string out = args.out.empty() ? reports_beside(args.paths.front()) : args.out;
+  regress::RunOptions options;
+  options.limits.max_seconds = args.max_seconds;
+  const bool show_progress = progress_visible(args.json);
+  const regress::Matrix m = regress::run_matrix(files, {}, options, true, [&](int done, int total, const std::string& what) {
+    if (show_progress) std::cerr << fmt::format("\r\033[K[{}/{}] {}", done, total, what) << std::flush;
+  });
+  if (show_progress) std::cerr << "\r\033[K";
+  const auto written = report::write_golden_reports(m, out, regress::puzzles_label(args.paths));
+
+  // Generated pages and diagrams no longer produced (a puzzle removed or renamed) go too.
+  std::vector<std::string> removed;
+  if (fs::is_directory(out))
+    for (const auto& entry : fs::recursive_directory_iterator(out)) {
+      const std::string relative = fs::relative(entry.path(), out).generic_string();
+      const auto ext = entry.path().extension();
+      if (entry.is_regular_file() && (ext == ".md" || ext == ".svg") && report::is_generated_report_file(relative) &&
+          !std::binary_search(written.begin(), written.end(), relative))
+        removed.push_back(entry.path().string());
+    }
+  for (const auto& f : removed) fs::remove(f);
+
+  int unexpected = 0;
+  for (const auto& r : m.defaults) unexpected += !r.as_expected;
+  if (args.json) {
+    std::cout << nlohmann::ordered_json{{"out", out}, {"written", written}, {"removed", removed},
+                                        {"puzzles", m.defaults.size()}, {"unexpected", unexpected}, {"seconds", m.seconds}}
+                     .dump(2)
+              << "\n";
+  } else {
+    std::cout << fmt::format("wrote {} files to {} ({} puzzles, {:.1f} s)\n", written.size(), out, m.defaults.size(), m.seconds);
+    for (const auto& f : removed) std::cout << fmt::format("removed {} (no longer produced)\n", f);
+    if (unexpected > 0) std::cout << fmt::format("{} puzzle(s) fail their own expectations (see the pages)\n", unexpected);
+  }
+  return unexpected > 0 ? ExitClaimFalse : ExitOk;
+}
+
+}  // namespace
+
+void add_report_command(CLI::App& app, int& status) {
+  auto* cmd = app.add_subcommand(
+      "report",
+      "Regenerate the golden reports from the puzzles: a Markdown page per puzzle file with SVG diagrams of the start\n"
+      "and key positions, the verdict of every claim and the timings; the index README.md; regression.md (the\n"
+      "interpretation matrix). Hand-made files (analysis/, benchmarks.md) and baseline.json are left alone.\n"
+      "Exit status: 0 written and every puzzle's expectations hold, 1 written but some do not, 2 bad input.");
+  auto args = std::make_shared<Args>();
+  cmd->add_option("PATH", args->paths, "Puzzle files or directories (default: puzzles)");
+  cmd->add_option("--out", args->out, "Reports directory (default: reports/ beside puzzles/)");
+  cmd->add_flag("--json", args->json, "Print JSON: out, written, removed, puzzles, unexpected, seconds");
+  cmd->add_option("--max-seconds", args->max_seconds, "Time limit per problem run (default 300; 0: none)")
+      ->check(CLI::NonNegativeNumber);
+  cmd->callback([args, &status] { status = guarded("report", [&] { return run_report(*args); }); });
+}
+
+}  // namespace arbiter::cli

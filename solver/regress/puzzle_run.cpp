@@ -1,0 +1,286 @@
+#include "solver/regress/puzzle_run.h"
+
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "rules/notation/pgn.h"
+#include "solver/problem/problem.h"
+#include "solver/replay/checked_game.h"
+#include "solver/variants.h"
+
+namespace arbiter::regress {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw ParseError({path, 1, 1}, "cannot read the file");
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// A problem file: a [Stipulation] tag, or Popeye input.
+bool is_problem_file(const std::string& text, const std::string& path) {
+  if (problem::detect_format(text, path) == problem::ProblemFormat::Popeye) return true;
+  for (std::size_t at = 0; (at = text.find("[Stipulation", at)) != std::string::npos; ++at)
+    if (at == 0 || text[at - 1] == '\n') return true;
+  return false;
+}
+
+std::vector<Event> replay_events(const CheckedGame& checked) {
+  const ReplayReport& r = checked.report;
+  std::vector<Event> events;
+  for (const auto& p : r.timeline)
+    events.push_back({p.ply, p.move, p.correction.empty() ? p.verdict : fmt::format("{} as {}", p.verdict, p.correction)});
+  for (const auto& e : r.errors) {
+    if (e.result_claim) events.push_back({e.ply, e.move, "false result claim"});
+    else if (e.erratum) events.push_back({e.ply, e.move, fmt::format("erratum, read as {}", e.correction)});
+    else events.push_back({e.ply, e.move, fmt::format("illegal{}: {}", e.in_variation ? " (variation)" : "",
+                                                      e.predicate ? *e.predicate : e.reason)});
+  }
+  for (const auto& c : r.claims)
+    events.push_back({c.ply, c.move, fmt::format("claim {}: {}", c.claim, c.verified ? "verified" : "not verified")});
+  for (const auto& f : r.findings)
+    events.push_back({f.ply, f.move, fmt::format("{}: {}", f.kind, f.reading.empty() ? "no consistent reading" : f.reading)});
+  for (const auto& w : r.warnings) events.push_back({w.ply, w.move, "notation warning"});
+  // The main line's own length and end: a change of the rules can end a game sooner or later.
+  std::stable_sort(events.begin(), events.end(), [](const Event& a, const Event& b) { return a.ply < b.ply; });
+  events.push_back({EndPly, "", fmt::format("{} legal plies, {}, {} to move", r.plies, status_name(r.status),
+                                            r.side_to_move == White ? "White" : "Black")});
+  return events;
+}
+
+PuzzleRun run_game(const PgnGame& record, int number, int count, const std::string& file,
+                   const InterpretationSettings& interpret) {
+  const auto start = std::chrono::steady_clock::now();
+  const CheckedGame checked = check_game(record, number, interpret);
+  PuzzleRun run;
+  run.file = file;
+  run.number = number;
+  run.id = count > 1 ? fmt::format("{}#{}", puzzle_id(file), number) : puzzle_id(file);
+  run.kind = "replay";
+  run.variant = checked.variant;
+  run.title = game_title(checked);
+  // A file of one game needs no number: "Game 1: A - B (...)" -> "A - B (...)".
+  if (count == 1 && run.title.starts_with("Game 1: ")) run.title.erase(0, 8);
+  else if (count == 1 && run.title.starts_with("Game 1 (")) run.title = run.title.substr(8, run.title.size() - 9);
+  run.tags = record.tags;
+  const ReplayReport& r = checked.report;
+  if (const ReplayError* e = r.first_error()) {
+    run.verdict = "illegal";
+    run.reason = e->result_claim ? fmt::format("false result claim {}", e->move)
+                                 : fmt::format("ply {}, {}{}", e->ply, e->move, e->erratum ? ", a misprint" : "");
+  } else if (std::any_of(r.claims.begin(), r.claims.end(), [](const ReplayClaim& c) { return !c.verified; })) {
+    run.verdict = "claims fail";
+  } else {
+    run.verdict = "legal";
+  }
+  run.as_expected = checked.passes();
+  run.events = replay_events(checked);
+  run.detail = game_json(checked);
+  const VariantEngines& rules = find_variant(run.variant);
+  if (auto fen = record.tag("FEN")) run.start_fen = rules.setup_fen(*fen, *record.tag_value_location("FEN"), record);
+  else run.start_fen = rules.start_fen;
+  run.final_fen = r.fen;
+  run.seconds = seconds_since(start);
+  return run;
+}
+
+PuzzleRun run_problem(problem::Problem p, int count, const InterpretationSettings& interpret, const RunOptions& options) {
+  const auto start = std::chrono::steady_clock::now();
+  const VariantEngines& rules = find_variant(p.variant, p.where);
+  if (p.published) p.fen = rules.setup_fen(p.fen, p.fen_location, *p.published);
+  p.interpretations.merge(interpret);
+  prover::SolveOptions solve;
+  solve.n = p.stipulation.moves;
+  solve.build_tree = false;
+  solve.limits = options.limits;
+  const PgnLine none;
+  const prover::VerifyReport r = rules.verify(p.fen, p.fen_location, solve, p.published ? p.published->moves : none,
+                                              p.interpretations);
+  PuzzleRun run;
+  run.file = p.file;
+  run.number = p.number;
+  run.id = count > 1 ? fmt::format("{}#{}", puzzle_id(p.file), p.number) : puzzle_id(p.file);
+  run.kind = "verify";
+  run.variant = rules.name;
+  std::string who = p.author;
+  if (!p.source.empty()) who += fmt::format("{}{}", who.empty() ? "" : ", ", p.source);
+  // The date's year only, and only when the source does not already give it.
+  if (const std::string year = p.date.substr(0, 4);
+      year.size() == 4 && year.find_first_not_of("0123456789") == std::string::npos && who.find(year) == std::string::npos)
+    who += fmt::format("{}{}", who.empty() ? "" : ", ", year);
+  run.title = fmt::format("{}{}{}", who, who.empty() ? "" : ": ", p.stipulation.text);
+  if (p.published) run.tags = p.published->tags;
+  else run.tags.assign(p.tags.begin(), p.tags.end());
+  run.verdict = r.verdict();
+  if (run.verdict == "unknown") run.reason = r.solution.reason;
+  const auto expected = p.tags.find("ExpectedVerdict");
+  run.as_expected = run.verdict == (expected == p.tags.end() ? std::string("confirmed") : expected->second);
+
+  run.events.push_back({0, "", fmt::format("verdict {}", run.verdict)});
+  for (const auto& k : r.solution.keys) {
+    run.events.push_back({0, k.san, "key"});
+    run.keys.push_back(k.san);
+  }
+  if (r.has_published) run.events.push_back({0, r.published_key, r.published_key_is_key ? "published key is a key" : "published key is not a key"});
+  // Claims and findings in file order.
+  for (const auto& c : r.claims) run.events.push_back({0, c.move, fmt::format("{}: {}", c.claim, c.holds ? "holds" : "fails")});
+  for (const auto& f : r.findings) run.events.push_back({0, "", f.kind});
+
+  nlohmann::json j = {{"verdict", run.verdict}, {"stipulation", p.stipulation.text}, {"fen", p.fen},
+                      {"published_key", r.published_key}, {"published_key_is_key", r.published_key_is_key},
+                      {"proof", prover::verdict_name(r.solution.verdict)}, {"shortest", r.solution.shortest},
+                      {"nodes", r.solution.nodes}};
+  if (!run.reason.empty()) j["reason"] = run.reason;
+  j["keys"] = nlohmann::json::array();
+  for (const auto& k : r.solution.keys) j["keys"].push_back(k.san);
+  j["claims"] = nlohmann::json::array();
+  for (const auto& c : r.claims) j["claims"].push_back({{"move", c.move}, {"claim", c.claim}, {"holds", c.holds}, {"detail", c.detail}, {"line", c.where.line}});
+  j["findings"] = nlohmann::json::array();
+  for (const auto& f : r.findings) j["findings"].push_back({{"kind", f.kind}, {"message", f.message}, {"line", f.where.line}});
+  run.detail = j;
+  run.start_fen = run.final_fen = p.fen;
+  run.seconds = seconds_since(start);
+  return run;
+}
+
+}  // namespace
+
+std::string PuzzleRun::summary() const {
+  if (!reason.empty()) return fmt::format("{} ({})", verdict, reason);
+  return verdict;
+}
+
+std::string PuzzleRun::page() const {
+  std::string stem = id.substr(0, id.find('#'));
+  if (const auto dot = stem.rfind('.'); dot != std::string::npos && stem.find('/', dot) == std::string::npos) stem.resize(dot);
+  return stem + ".md";
+}
+
+std::vector<std::string> puzzle_files(const std::vector<std::string>& paths) {
+  std::vector<std::string> files;
+  for (const auto& path : paths) {
+    std::error_code error;
+    if (fs::is_directory(path, error)) {
+      for (const auto& entry : fs::recursive_directory_iterator(path)) {
+        const auto ext = entry.path().extension();
+        if (entry.is_regular_file() && (ext == ".pgn" || ext == ".inp")) files.push_back(entry.path().string());
+      }
+    } else if (fs::is_regular_file(path, error)) {
+      files.push_back(path);
+    } else {
+      throw ParseError({path, 1, 1}, "no such puzzle file or directory");
+    }
+  }
+  std::sort(files.begin(), files.end());
+  files.erase(std::unique(files.begin(), files.end()), files.end());
+  return files;
+}
+
+std::string puzzles_label(const std::vector<std::string>& paths) {
+  std::string out;
+  for (const auto& p : paths) {
+    const std::string generic = fs::path(p).lexically_normal().generic_string();
+    std::string shown = generic;
+    if (generic == "puzzles" || generic.ends_with("/puzzles") || generic.ends_with("/puzzles/")) shown = "puzzles";
+    else if (const auto at = generic.rfind("/puzzles/"); at != std::string::npos) shown = generic.substr(at + 1);
+    if (!shown.empty() && shown.back() == '/') shown.pop_back();
+    out += fmt::format("{}{}", out.empty() ? "" : " ", shown);
+  }
+  return out;
+}
+
+std::string puzzle_id(const std::string& file) {
+  const std::string generic = fs::path(file).lexically_normal().generic_string();
+  const auto at = generic.rfind("puzzles/");
+  return at == std::string::npos ? generic : generic.substr(at + 8);
+}
+
+std::vector<PuzzleRun> run_puzzle_file(const std::string& file, const InterpretationSettings& interpret,
+                                       const RunOptions& options) {
+  std::vector<PuzzleRun> runs;
+  const std::string text = read_file(file);
+  if (is_problem_file(text, file)) {
+    auto problems = problem::read_problems(text, file);
+    for (auto& p : problems) runs.push_back(run_problem(p, int(problems.size()), interpret, options));
+  } else {
+    const std::vector<PgnGame> games = read_pgn(text, file);
+    if (games.empty()) throw ParseError({file, 1, 1}, "expected at least one game (tag pairs and movetext ending in a result)");
+    for (std::size_t i = 0; i < games.size(); ++i)
+      runs.push_back(run_game(games[i], int(i) + 1, int(games.size()), file, interpret));
+  }
+  return runs;
+}
+
+std::optional<Change> first_change(const std::vector<Event>& before, const std::vector<Event>& after) {
+  // Both lists run in ply order (EndPly last); compare them ply by ply.
+  auto order = [](int ply) { return ply == EndPly ? std::numeric_limits<int>::max() : ply; };
+  std::size_t i = 0, j = 0;
+  while (i < before.size() || j < after.size()) {
+    const int ply = std::min(i < before.size() ? order(before[i].ply) : std::numeric_limits<int>::max(),
+                             j < after.size() ? order(after[j].ply) : std::numeric_limits<int>::max());
+    std::vector<std::string> b, a;
+    std::string move;
+    for (; i < before.size() && order(before[i].ply) == ply; ++i) {
+      b.push_back(before[i].fact);
+      if (move.empty()) move = before[i].move;
+    }
+    for (; j < after.size() && order(after[j].ply) == ply; ++j) {
+      a.push_back(after[j].fact);
+      if (move.empty()) move = after[j].move;
+    }
+    if (a == b) continue;
+    // Name only what differs: the facts both runs share at this ply are dropped.
+    for (auto it = b.begin(); it != b.end();) {
+      if (auto same = std::find(a.begin(), a.end(), *it); same != a.end()) {
+        a.erase(same);
+        it = b.erase(it);
+      } else {
+        ++it;
+      }
+    }
+    auto joined = [](const std::vector<std::string>& facts) {
+      std::string out;
+      for (const auto& f : facts) out += fmt::format("{}{}", out.empty() ? "" : "; ", f);
+      return out.empty() ? std::string("(no finding)") : out;
+    };
+    return Change{ply == std::numeric_limits<int>::max() ? EndPly : ply, move, joined(b), joined(a)};
+  }
+  return std::nullopt;
+}
+
+std::string describe(const Change& c) {
+  const std::string where = c.ply > 0            ? fmt::format("ply {}{}", c.ply, c.move.empty() ? "" : fmt::format(" ({})", c.move))
+                            : c.ply == EndPly      ? std::string("the end of the main line")
+                            : c.move.empty()       ? std::string("the whole puzzle")
+                                                   : c.move;
+  return fmt::format("first change at {}: {} -> {}", where, c.before, c.after);
+}
+
+nlohmann::ordered_json events_json(const std::vector<Event>& events) {
+  nlohmann::ordered_json out = nlohmann::ordered_json::array();
+  for (const auto& e : events) out.push_back({{"ply", e.ply}, {"move", e.move}, {"fact", e.fact}});
+  return out;
+}
+
+std::vector<Event> events_from_json(const nlohmann::json& j) {
+  std::vector<Event> out;
+  for (const auto& e : j) out.push_back({e.at("ply").get<int>(), e.at("move").get<std::string>(), e.at("fact").get<std::string>()});
+  return out;
+}
+
+}  // namespace arbiter::regress
