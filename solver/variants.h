@@ -54,7 +54,8 @@ struct VariantEngines {
   // Chess: [Tokens "W/B"]).
   std::string (*setup_fen)(std::string_view fen, const SourceLocation& where, const PgnGame& record);
   // An SVG diagram after playing `play` (moves in the variant's notation) from the FEN, with
-  // `show` (more moves from there) drawn as arrows; tokens drawn for variants that have them.
+  // `show` (more moves from there) drawn as arrows, and each variant's stages (tokens, traveling
+  // men, locks and pending moves, a stated conditional move) as solver/report/variant_marks.h says.
   std::string (*svg)(std::string_view fen, const SourceLocation& where, const std::vector<std::string>& play,
                      const std::vector<std::string>& show, report::DiagramSpec spec,
                      const InterpretationSettings& interpret);

@@ -256,7 +256,7 @@ std::optional<Change> first_change(const std::vector<Event>& before, const std::
     auto joined = [](const std::vector<std::string>& facts) {
       std::string out;
       for (const auto& f : facts) out += fmt::format("{}{}", out.empty() ? "" : "; ", f);
-      return out.empty() ? std::string("(no finding)") : out;
+      return out.empty() ? std::string("legal as printed, nothing noted") : out;
     };
     return Change{ply == std::numeric_limits<int>::max() ? EndPly : ply, move, joined(b), joined(a)};
   }

@@ -85,10 +85,16 @@ PageSection game_section(const regress::PuzzleRun& run, bool own_heading, const 
   if (!run.as_expected) s.verdicts.push_back("The record's own expectations do not hold.");
   const std::string prefix = run.number > 1 || own_heading ? fmt::format("{}-", run.number) : "";
   s.diagrams.push_back(diagram(run, run.start_fen, {}, prefix + "start", "the start position", out_dir, written));
-  const bool stopped = d.contains("error") && !d["error"].value("in_variation", false);
+  // A record with errata is read on with its corrections (Transactional, Conditional Chess):
+  // its end is the corrected game's; any other illegal move stops the main line before it.
+  const bool failed = d.contains("error") && !d["error"].value("in_variation", false);
+  const bool corrected = failed && json_text(d["error"], "kind") == "erratum";
   const std::string end_caption =
-      stopped ? fmt::format("before the first move that is illegal as printed (ply {})", json_int(d["error"], "ply"))
-              : fmt::format("after the last move ({} plies)", plies);
+      corrected ? fmt::format("after the last move ({} plies) as read with the corrections below; as printed the record is "
+                              "illegal from ply {}",
+                              plies, json_int(d["error"], "ply"))
+      : failed  ? fmt::format("before the first illegal move (ply {})", json_int(d["error"], "ply"))
+                : fmt::format("after the last move ({} plies)", plies);
   s.diagrams.push_back(diagram(run, run.final_fen, {}, prefix + "end", end_caption, out_dir, written));
 
   if (d.contains("claims"))
