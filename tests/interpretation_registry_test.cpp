@@ -9,7 +9,12 @@
 #include <set>
 #include <string>
 
+#include "rules/conditional/options.h"
+#include "rules/option/options.h"
+#include "rules/orthodox/options.h"
 #include "rules/registry/interpretations.h"
+#include "rules/timetravel/options.h"
+#include "rules/transactional/options.h"
 #include "tests/test_support.h"
 
 using namespace arbiter;
@@ -63,6 +68,41 @@ TEST_CASE("the registry holds every variant's interpretations and each quotes it
   CHECK(per_variant["transactional"] == 6);
   CHECK(per_variant["conditional"] == 3);
   CHECK(all.size() == 33);
+}
+
+TEST_CASE("every choice the registry lists is one its rule set can apply", "[interpretations]") {
+  // A registry entry its variant's apply_interpretation does not know would be listed, accepted
+  // by --interpret, and then silently change nothing.
+  for (const auto& i : all_interpretations())
+    for (const auto& c : i.choices) {
+      INFO(i.id << "=" << c.name);
+      bool applied = false;
+      if (i.variant == "orthodox") {
+        orthodox::Options o;
+        applied = orthodox::apply_interpretation(o, i.id, c.name);
+        option::Options built_on;  // Option Chess moves each half by the orthodox rules
+        CHECK(option::apply_interpretation(built_on, i.id, c.name));
+      } else if (i.variant == "option") {
+        option::Options o;
+        applied = option::apply_interpretation(o, i.id, c.name);
+      } else if (i.variant == "timetravel") {
+        timetravel::Options o;
+        applied = timetravel::apply_interpretation(o, i.id, c.name) && timetravel::current_choice(o, i.id) == c.name;
+        CHECK(timetravel::current_choice(timetravel::Options{}, i.id) == i.default_choice);
+      } else if (i.variant == "transactional") {
+        transactional::Options o;
+        applied = transactional::apply_interpretation(o, i.id, c.name);
+      } else if (i.variant == "conditional") {
+        conditional::Options o;
+        applied = conditional::apply_interpretation(o, i.id, c.name);
+      }
+      CHECK(applied);
+    }
+  // An id of another variant is not applied (the registry relies on it to ignore them).
+  orthodox::Options o;
+  CHECK_FALSE(orthodox::apply_interpretation(o, "option.castling-in-double", "either-half"));
+  conditional::Options c;
+  CHECK_FALSE(conditional::apply_interpretation(c, "timetravel.resonator", "one-move"));
 }
 
 TEST_CASE("interpretation settings are checked against the registry", "[interpretations]") {
