@@ -2,13 +2,10 @@
 
 #include <unistd.h>
 
-#include <cerrno>
-#include <cstdio>
-#include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
-#include <sstream>
+
+#include <fmt/format.h>
 
 #include "rules/core/parse_error.h"
 #include "solver/cli/commands.h"
@@ -32,37 +29,23 @@ void print_json_results(const nlohmann::ordered_json& results, const std::string
 
 bool progress_visible(bool json) { return !json && isatty(STDERR_FILENO); }
 
-std::string read_text_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw ParseError({path, 1, 1}, std::string("cannot read the file: ") + std::strerror(errno));
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
-void write_file_atomically(const std::string& path, const std::string& text) {
-  const std::string temporary = path + ".part";
-  {
-    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-    if (!out) throw std::runtime_error("cannot write " + path + ": " + std::strerror(errno));
-    out << text;
-    out.close();
-    if (!out) {
-      std::remove(temporary.c_str());
-      throw std::runtime_error("cannot write " + path);
-    }
-  }
-  if (std::rename(temporary.c_str(), path.c_str()) != 0) {
-    std::remove(temporary.c_str());
-    throw std::runtime_error("cannot write " + path + ": " + std::strerror(errno));
-  }
-}
 
 std::string reports_beside(const std::string& path) {
   const std::filesystem::path p = std::filesystem::absolute(path).lexically_normal();
   for (std::filesystem::path at = p; !at.empty() && at != at.root_path(); at = at.parent_path())
     if (at.filename() == "puzzles") return (at.parent_path() / "reports").string();
   return "reports";
+}
+
+regress::Matrix run_matrix_with_progress(const std::vector<std::string>& files, const InterpretationSettings& base,
+                                         const regress::RunOptions& options, bool with_alternatives, bool json) {
+  const bool shown = progress_visible(json);
+  regress::Matrix m = regress::run_matrix(files, base, options, with_alternatives, [&](int done, int total, const std::string& what) {
+    if (shown) std::cerr << fmt::format("\r\033[K[{}/{}] {}", done, total, what) << std::flush;
+  });
+  if (shown) std::cerr << "\r\033[K";
+  return m;
 }
 
 void add_interpret_option(CLI::App* cmd, std::vector<std::string>& values) {

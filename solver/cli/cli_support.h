@@ -10,6 +10,8 @@
 #include <nlohmann/json.hpp>
 
 #include "rules/registry/interpretations.h"
+#include "solver/regress/matrix.h"
+#include "solver/text_file.h"
 
 namespace arbiter::cli {
 
@@ -23,12 +25,13 @@ bool progress_visible(bool json);
 // Prints one JSON object per item: the object itself when there is one, else {list_name: [...]}.
 void print_json_results(const nlohmann::ordered_json& results, const std::string& list_name);
 
-std::string read_text_file(const std::string& path);  // throws ParseError naming the file
-// Writes to a temporary file beside `path`, then renames it: never a half-written file.
-void write_file_atomically(const std::string& path, const std::string& text);
 
 // reports/ beside the puzzles/ directory `path` lies in (else ./reports).
 std::string reports_beside(const std::string& path);
+
+// regress::run_matrix with a progress line on stderr while a person watches (not in --json mode).
+regress::Matrix run_matrix_with_progress(const std::vector<std::string>& files, const InterpretationSettings& base,
+                                         const regress::RunOptions& options, bool with_alternatives, bool json);
 
 // The repeatable --interpret ID=CHOICE option every command that applies rules takes.
 void add_interpret_option(CLI::App* cmd, std::vector<std::string>& values);

@@ -34,7 +34,6 @@ int run_regress(Args args) {
   if (args.paths.empty()) args.paths = {"puzzles"};
   const InterpretationSettings base = interpretations_from(args.interpret);
   const auto files = regress::puzzle_files(args.paths);
-  if (files.empty()) throw ParseError({args.paths.front(), 1, 1}, "no puzzle files (*.pgn, *.inp) found here");
   const fs::path reports = reports_beside(args.paths.front());
   const std::string baseline_file = args.baseline.empty() ? (reports / "baseline.json").string() : args.baseline;
   // The committed matrix is the defaults' own: a run under other settings writes only where told.
@@ -44,11 +43,7 @@ int run_regress(Args args) {
   regress::RunOptions options;
   options.limits.max_seconds = args.max_seconds;
   options.limits.max_nodes = args.max_nodes;
-  const bool show_progress = progress_visible(args.json);
-  const regress::Matrix m = regress::run_matrix(files, base, options, !args.defaults_only, [&](int done, int total, const std::string& what) {
-    if (show_progress) std::cerr << fmt::format("\r\033[K[{}/{}] {}", done, total, what) << std::flush;
-  });
-  if (show_progress) std::cerr << "\r\033[K";
+  const regress::Matrix m = run_matrix_with_progress(files, base, options, !args.defaults_only, args.json);
 
   std::vector<std::string> differences;
   bool baseline_found = fs::exists(baseline_file);

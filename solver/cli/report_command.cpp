@@ -28,15 +28,10 @@ struct Args {
 int run_report(Args args) {
   if (args.paths.empty()) args.paths = {"puzzles"};
   const auto files = regress::puzzle_files(args.paths);
-  if (files.empty()) throw ParseError({args.paths.front(), 1, 1}, "no puzzle files (*.pgn, *.inp) found here");
   const std::string out = args.out.empty() ? reports_beside(args.paths.front()) : args.out;
   regress::RunOptions options;
   options.limits.max_seconds = args.max_seconds;
-  const bool show_progress = progress_visible(args.json);
-  const regress::Matrix m = regress::run_matrix(files, {}, options, true, [&](int done, int total, const std::string& what) {
-    if (show_progress) std::cerr << fmt::format("\r\033[K[{}/{}] {}", done, total, what) << std::flush;
-  });
-  if (show_progress) std::cerr << "\r\033[K";
+  const regress::Matrix m = run_matrix_with_progress(files, {}, options, true, args.json);
   const auto written = report::write_golden_reports(m, out, regress::puzzles_label(args.paths));
 
   // Generated pages and diagrams no longer produced (a puzzle removed or renamed) go too.

@@ -41,11 +41,8 @@ Matrix run_matrix(const std::vector<std::string>& files, const InterpretationSet
   }
   // Per file: the default run first, then each alternative its rules read.
   std::vector<std::vector<PuzzleRun>> per_file;
-  int total = 0;
-  for (const auto& file : files) {
-    per_file.push_back(run_puzzle_file(file, base, options));
-    total += 1;
-  }
+  for (const auto& file : files) per_file.push_back(run_puzzle_file(file, base, options));
+  int total = int(files.size());
   for (const auto& runs : per_file)
     for (const auto& r : runs) m.defaults.push_back(r);
   for (const auto& a : m.alternatives)

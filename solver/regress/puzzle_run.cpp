@@ -3,15 +3,14 @@
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
-#include <fstream>
 #include <limits>
-#include <sstream>
 
 #include <fmt/format.h>
 
 #include "rules/notation/pgn.h"
 #include "solver/problem/problem.h"
 #include "solver/replay/checked_game.h"
+#include "solver/text_file.h"
 #include "solver/variants.h"
 
 namespace arbiter::regress {
@@ -22,14 +21,6 @@ namespace fs = std::filesystem;
 
 double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
-
-std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw ParseError({path, 1, 1}, "cannot read the file");
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
 }
 
 // A problem file: a [Stipulation] tag, or Popeye input.
@@ -188,6 +179,7 @@ std::vector<std::string> puzzle_files(const std::vector<std::string>& paths) {
   }
   std::sort(files.begin(), files.end());
   files.erase(std::unique(files.begin(), files.end()), files.end());
+  if (files.empty()) throw ParseError({paths.empty() ? "." : paths.front(), 1, 1}, "no puzzle files (*.pgn, *.inp) found here");
   return files;
 }
 
@@ -213,7 +205,7 @@ std::string puzzle_id(const std::string& file) {
 std::vector<PuzzleRun> run_puzzle_file(const std::string& file, const InterpretationSettings& interpret,
                                        const RunOptions& options) {
   std::vector<PuzzleRun> runs;
-  const std::string text = read_file(file);
+  const std::string text = read_text_file(file);
   if (is_problem_file(text, file)) {
     auto problems = problem::read_problems(text, file);
     for (auto& p : problems) runs.push_back(run_problem(p, int(problems.size()), interpret, options));

@@ -57,7 +57,8 @@ struct RunOptions {
   prover::Limits limits;  // for problems; a limit reached gives verdict unknown with the reason
 };
 
-// The puzzle files under `paths` (files, or directories searched for *.pgn and *.inp), sorted.
+// The puzzle files under `paths` (files, or directories searched for *.pgn and *.inp), sorted;
+// throws ParseError when a path does not exist or none is found.
 std::vector<std::string> puzzle_files(const std::vector<std::string>& paths);
 
 // The paths as the reports name them: from their last "puzzles" component on ("/x/puzzles" ->

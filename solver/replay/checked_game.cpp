@@ -110,7 +110,10 @@ nlohmann::json game_json(const CheckedGame& checked) {
   if (const ReplayError* e = r.first_error()) {
     j["error"] = error_json(*e);
     nlohmann::json all = nlohmann::json::array();
-    for (const auto& err : r.errors) all.push_back(error_json(err));
+    for (const auto& err : r.errors) {
+      all.push_back(error_json(err));
+      all.back()["expected"] = checked.expected_erratum(err);
+    }
     j["errors"] = all;
   }
   return j;

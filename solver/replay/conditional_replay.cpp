@@ -633,16 +633,7 @@ ReplayReport replay_conditional(const PgnGame& record, const conditional::Option
          {},
          move.where});
   }
-  report.status = g.status();
-  report.side_to_move = g.side_to_move();
-  report.fen = g.fen();
-  report.diagram = board_diagram(g.position());
-  const bool ended = report.status == GameStatus::Checkmate || report.status == GameStatus::Stalemate ||
-                     report.status == GameStatus::Drawn || report.status == GameStatus::Lost;
-  const std::string board_result(result_of(report.status, report.side_to_move));
-  if (ended && record.result != "*" && record.result != board_result)
-    report.errors.push_back({report.plies, record.result, fmt::format("false result claim: the board's result is {}", board_result),
-                             record.result_location, std::nullopt, false, true, false, {}, {}});
+  record_end_of_replay(report, g, record);
   return report;
 }
 

@@ -218,6 +218,21 @@ ReplayReport replay_game(const PgnGame& record, Make make) {
   return report;
 }
 
+// The end of a replay that reads a record its own way (errata, readings): where the game
+// stands, and a result claimed after the game has ended on the board checked against it.
+template <RuleSet G>
+void record_end_of_replay(ReplayReport& report, const G& game, const PgnGame& record) {
+  report.status = game.status();
+  report.side_to_move = game.side_to_move();
+  report.fen = game.fen();
+  report.diagram = board_diagram(game.position());
+  const bool ended = report.status != GameStatus::Ongoing && report.status != GameStatus::Check;
+  const std::string board_result(result_of(report.status, report.side_to_move));
+  if (ended && record.result != "*" && record.result != board_result)
+    report.errors.push_back({report.plies, record.result, "false result claim: the board's result is " + board_result,
+                             record.result_location, std::nullopt, false, true, false, {}, {}});
+}
+
 // Orthodox replay with the given interpretations. (The [Variant] tag is not consulted here:
 // the variant registry, solver/variants.h, picks the rules for a record.)
 ReplayReport replay(const PgnGame& game, const orthodox::Options& options = {});

@@ -1,15 +1,14 @@
 #include "solver/report/golden_reports.h"
 
 #include <algorithm>
-#include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <map>
 
 #include <fmt/format.h>
 
 #include "solver/report/puzzle_page.h"
 #include "solver/report/svg_diagram.h"
+#include "solver/text_file.h"
 #include "solver/variants.h"
 
 namespace arbiter::report {
@@ -20,13 +19,7 @@ namespace fs = std::filesystem;
 
 void write_whole(const fs::path& path, const std::string& text) {
   fs::create_directories(path.parent_path());
-  const fs::path part = path.string() + ".part";
-  {
-    std::ofstream out(part, std::ios::binary | std::ios::trunc);
-    out << text;
-    if (!out) throw std::runtime_error(fmt::format("cannot write {}", path.string()));
-  }
-  fs::rename(part, path);
+  write_file_atomically(path.string(), text);
 }
 
 std::string stem_of(const std::string& page) { return page.substr(0, page.size() - 3); }  // drops ".md"
@@ -105,12 +98,8 @@ PageSection game_section(const regress::PuzzleRun& run, bool own_heading, const 
     }
   if (d.contains("errors"))
     for (const auto& e : d["errors"]) {
-      const std::string kind = json_text(e, "kind");
-      bool expected = false;
-      if (kind == "erratum")
-        for (const auto& [name, value] : run.tags)
-          if (name == "ExpectedErrata") expected = value.find(json_text(e, "move")) != std::string::npos;
-      s.findings.push_back({json_int(e, "ply"), json_text(e, "move"), kind, json_text(e, "reason"), json_text(e, "correction"), expected});
+      s.findings.push_back({json_int(e, "ply"), json_text(e, "move"), json_text(e, "kind"), json_text(e, "reason"),
+                            json_text(e, "correction"), e.value("expected", false)});
     }
   if (d.contains("findings"))
     for (const auto& f : d["findings"])
