@@ -10,6 +10,7 @@
 #include "rules/transactional/game.h"
 #include "rules/notation/uci.h"
 #include "rules/orthodox/game.h"
+#include "solver/compose/composer.h"
 #include "solver/perft/perft.h"
 #include "solver/replay/conditional_replay.h"
 #include "solver/replay/diagram.h"
@@ -114,6 +115,16 @@ VariantEngines register_variant(std::string name, std::vector<std::string> alias
   return e;
 }
 
+// The rule sets the composer makes problems for: those whose prover proves direct mates.
+template <RuleSet G>
+VariantEngines with_composer(VariantEngines e) {
+  e.compose = [](const compose::ComposeOptions& options, const Settings& interpret) {
+    using Options = typename compose::Composer<G>::Options;
+    return compose::compose<G>(options, options_with<Options>(interpret));
+  };
+  return e;
+}
+
 std::string lowercase(std::string_view s) {
   std::string out(s);
   std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return char(std::tolower(c)); });
@@ -124,8 +135,9 @@ std::string lowercase(std::string_view s) {
 
 const std::vector<VariantEngines>& variants() {
   static const std::vector<VariantEngines> all = {
-      register_variant<orthodox::Game>("orthodox", {"orthodox", "standard", "chess", "normal", "from position"}),
-      register_variant<option::Game>("option", {"option", "option chess"}),
+      with_composer<orthodox::Game>(
+          register_variant<orthodox::Game>("orthodox", {"orthodox", "standard", "chess", "normal", "from position"})),
+      with_composer<option::Game>(register_variant<option::Game>("option", {"option", "option chess"})),
       register_variant<timetravel::Game>("timetravel", {"timetravel", "time traveler's", "time traveler's chess",
                                                         "time travelers chess", "time-travel"}),
       [] {

@@ -14,6 +14,7 @@
 
 #include "rules/core/parse_error.h"
 #include "rules/registry/interpretations.h"
+#include "solver/compose/composition.h"
 #include "solver/correct/correction_search.h"
 #include "solver/prover/certificate.h"
 #include "solver/prover/solve.h"
@@ -63,6 +64,8 @@ struct VariantEngines {
   correct::Report (*correct)(const std::string& fen, const SourceLocation& where, int n, const PgnLine& published,
                              const std::optional<PgnLine>& engine_line, const correct::Options& options,
                              const InterpretationSettings& interpret);
+  // The composer (solver/compose/composer.h); null for rule sets it does not compose for.
+  compose::ComposeReport (*compose)(const compose::ComposeOptions& options, const InterpretationSettings& interpret) = nullptr;
 };
 
 const std::vector<VariantEngines>& variants();

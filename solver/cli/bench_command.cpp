@@ -6,11 +6,13 @@
 #include <fmt/core.h>
 #include <nlohmann/json.hpp>
 
+#include "solver/bench/compose_bench.h"
 #include "solver/bench/perft_bench.h"
 #include "solver/bench/problem_bench.h"
 #include "solver/bench/uci_engine.h"
 #include "solver/cli/cli_support.h"
 #include "solver/cli/commands.h"
+#include "solver/report/compose_gallery.h"
 
 namespace arbiter::cli {
 
@@ -22,7 +24,27 @@ struct Args {
   bool no_tree = false;
   int repeats = 3;
   bool json = false;
+  double compose_seconds = 0;
+  std::uint64_t seed = 1;
+  std::string gallery;
+  std::string composed = "puzzles/composed";
 };
+
+// The composer benchmark: problems kept per hour for each rule set and stipulation.
+int run_compose_bench(const Args& args) {
+  auto rows = arbiter::run_compose_bench(args.compose_seconds, args.seed, [&](const std::string& what) {
+    if (progress_visible(args.json)) std::cerr << "  composing " << what << "\n";
+  });
+  nlohmann::ordered_json out = {{"seconds_each", args.compose_seconds}, {"seed", args.seed}, {"rows", nlohmann::ordered_json::array()}};
+  for (const auto& r : rows)
+    out["rows"].push_back({{"variant", r.variant}, {"stipulation", r.stipulation}, {"max_units", r.max_units},
+                           {"seconds", r.seconds}, {"attempts", r.attempts}, {"sound", r.sound}, {"kept", r.kept},
+                           {"per_hour", r.per_hour()}, {"rejections", r.rejections}});
+  if (args.json) std::cout << out.dump(2) << "\n";
+  else std::cout << report::compose_rates_table(rows);
+  if (!args.gallery.empty()) report::write_compose_gallery(args.composed, rows, args.gallery);
+  return ExitOk;
+}
 
 // The prover benchmark: a corpus folder of Popeye problems, against Popeye's recorded times.
 int run_problem_bench(const Args& args) {
@@ -70,6 +92,7 @@ int run_problem_bench(const Args& args) {
 
 int run_bench(const Args& args) {
   if (!args.problems.empty()) return run_problem_bench(args);
+  if (args.compose_seconds > 0) return run_compose_bench(args);
   auto positions = args.epd.empty() ? standard_bench_positions() : read_perft_epd(args.epd);
   auto rows = run_perft_bench(positions, args.stockfish, args.repeats, [&](const std::string& what) {
     if (progress_visible(args.json)) std::cerr << "  running " << what << "\n";
@@ -115,6 +138,15 @@ void add_bench_command(CLI::App& app, int& status) {
   cmd->add_option("--problems", args->problems,
                   "Benchmark the prover instead: every Popeye problem (*.inp, with Popeye's *.out beside it) of this\n"
                   "folder, e.g. ../shared/corpus/orthodox-problems; exit 1 if any key set differs from Popeye's");
+  cmd->add_option("--compose", args->compose_seconds,
+                  "Benchmark the composer instead: compose orthodox #2 and #3 and Option Chess #2 and #3 for this many\n"
+                  "seconds each and print the problems kept per hour with the rejections by reason")
+      ->check(CLI::PositiveNumber);
+  cmd->add_option("--seed", args->seed, "With --compose: the composer's seed (default 1)");
+  cmd->add_option("--gallery", args->gallery,
+                  "With --compose: also write the gallery page (e.g. reports/compose) of the problems in --composed\n"
+                  "with the rates measured");
+  cmd->add_option("--composed", args->composed, "With --gallery: the composed problem files (default puzzles/composed)");
   cmd->add_flag("--no-tree", args->no_tree, "With --problems: keys only, without the solution tree");
   cmd->add_option("--repeat", args->repeats, "Runs per measurement; the best time counts (default 3)")->check(CLI::Range(1, 100));
   cmd->add_flag("--json", args->json, "Print one JSON object: positions[], seconds, peer_seconds, ratio, counts_agree");

@@ -25,5 +25,6 @@ void add_referee_command(CLI::App& app, int& status);
 void add_interpretations_command(CLI::App& app, int& status);
 void add_regress_command(CLI::App& app, int& status);
 void add_report_command(CLI::App& app, int& status);
+void add_compose_command(CLI::App& app, int& status);
 
 }  // namespace arbiter::cli

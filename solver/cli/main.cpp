@@ -20,6 +20,7 @@ int main(int argc, char** argv) {
   add_verify_command(app, status);
   add_check_certificate_command(app, status);
   add_correct_command(app, status);
+  add_compose_command(app, status);
   add_diagram_command(app, status);
   add_explain_command(app, status);
   add_referee_command(app, status);

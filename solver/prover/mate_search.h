@@ -98,6 +98,9 @@ class MateSearch {
 
   G& game() { return game_; }
   Budget& budget() { return budget_; }
+  // A fresh count and clock for the next search of a long-lived instance (the composer judges
+  // many candidates with one search and one table).
+  void reset_budget(const Limits& limits) { budget_ = Budget(limits); }
   std::uint64_t nodes() const { return budget_.nodes(); }
   std::size_t table_bytes() const { return tt_.bytes(); }
 

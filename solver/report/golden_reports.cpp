@@ -161,7 +161,8 @@ std::string file_verdict(const std::vector<const regress::PuzzleRun*>& runs) {
 }  // namespace
 
 bool is_generated_report_file(const std::string& relative_path) {
-  return relative_path != "benchmarks.md" && relative_path != "baseline.json" && !relative_path.starts_with("analysis/");
+  return relative_path != "benchmarks.md" && relative_path != "baseline.json" && !relative_path.starts_with("analysis/") &&
+         !relative_path.starts_with("compose/");  // the composer's gallery: arbiter bench --compose --gallery
 }
 
 std::vector<std::string> write_golden_reports(const regress::Matrix& matrix, const std::string& out_dir,

@@ -19,7 +19,7 @@ std::vector<std::string> write_golden_reports(const regress::Matrix& matrix, con
                                               const std::string& label);
 
 // The files `write_golden_reports` owns in a reports directory: everything but the hand-made
-// ones (analysis/, benchmarks.md) and the baseline.
+// ones (analysis/, benchmarks.md), the composer's gallery (compose/) and the baseline.
 bool is_generated_report_file(const std::string& relative_path);
 
 }  // namespace arbiter::report

@@ -1,0 +1,179 @@
+// arbiter compose --variant orthodox|option --stipulation '#2'|'#3' [--material SPEC] [--max-units K]
+//                 [--count N] [--attempts N] [--max-seconds T] [--seed K] [--min-score X] [--out DIR] [--json]
+
+#include <filesystem>
+#include <iostream>
+#include <limits>
+#include <memory>
+
+#include <fmt/core.h>
+#include <nlohmann/json.hpp>
+
+#include "solver/cli/cli_support.h"
+#include "solver/cli/commands.h"
+#include "solver/compose/problem_pgn.h"
+#include "solver/problem/problem.h"
+#include "solver/prover/solution_format.h"
+#include "solver/variants.h"
+
+namespace arbiter::cli {
+
+namespace {
+
+struct Args {
+  std::string variant = "orthodox";
+  std::string stipulation = "#2";
+  std::string material;
+  int max_units = 12;
+  int count = 1;
+  std::uint64_t attempts = 0;
+  double max_seconds = -1;  // unset: 300 s, or none when --attempts bounds the run
+  std::uint64_t seed = 1;
+  int min_score = std::numeric_limits<int>::min();
+  int min_variations = 2;
+  bool multiple_threats = false;
+  std::string out = "composed";
+  bool json = false;
+  std::vector<std::string> interpret;
+};
+
+double per_hour(int n, double seconds) { return seconds > 0 ? n * 3600.0 / seconds : 0; }
+
+int run_compose(const Args& args) {
+  const VariantEngines& rules = find_variant(args.variant);
+  if (!rules.compose)
+    throw ParseError({"--variant", 1, 1}, fmt::format("no composer for the variant '{}': arbiter compose makes problems for "
+                                                      "orthodox and option (the rule sets whose direct mates the prover proves "
+                                                      "and whose positions the composer's legality checks cover)",
+                                                      rules.name));
+  const SourceLocation stip_at{"--stipulation", 1, 1};
+  const problem::Stipulation stip = problem::parse_stipulation(args.stipulation, stip_at);
+  if (stip.moves < 2 || stip.moves > 3)
+    throw ParseError(stip_at, fmt::format("unsupported stipulation '{}' for compose: expected '#2' or '#3'", args.stipulation));
+  compose::ComposeOptions o;
+  o.n = stip.moves;
+  if (!args.material.empty()) o.material = compose::parse_material(args.material);
+  o.material.max_units = args.max_units;
+  o.count = args.count;
+  o.max_attempts = args.attempts;
+  o.max_seconds = args.max_seconds >= 0 ? args.max_seconds : (args.attempts ? 0 : 300);
+  o.seed = args.seed;
+  o.min_score = args.min_score;
+  o.min_variations = args.min_variations;
+  o.single_threat = !args.multiple_threats;
+  const InterpretationSettings interpret = interpretations_from(args.interpret, {});
+  if (progress_visible(args.json)) {
+    auto last = std::make_shared<double>(-1);
+    o.progress = [last](const compose::ComposeReport& r) {
+      if (r.seconds - *last < 0.25) return;
+      *last = r.seconds;
+      std::cerr << fmt::format("\r\033[K  {:.0f} s: {} attempts, {} sound ({:.1f}/h), {} kept; rejected: {}", r.seconds,
+                               r.attempts, r.sound, per_hour(r.sound, r.seconds), r.problems.size(), compose::rejections_text(r.rejections))
+                << std::flush;
+    };
+  }
+  const compose::ComposeReport report = rules.compose(o, interpret);
+  if (o.progress) std::cerr << "\r\033[K" << std::flush;
+
+  std::filesystem::create_directories(args.out);
+  const std::string provenance = fmt::format(
+      "arbiter compose --variant {} --stipulation '{}' --material {} --max-units {} --seed {}{}", rules.name, stip.text,
+      o.material.spec(), o.material.max_units, o.seed, interpret.empty() ? "" : " --interpret " + interpret.text());
+  nlohmann::ordered_json problems = nlohmann::ordered_json::array();
+  int index = 0;
+  for (const auto& c : report.problems) {
+    const std::string file = (std::filesystem::path(args.out) / compose::problem_file_name(c, o.seed, ++index)).string();
+    std::string pgn = compose::problem_pgn(c, provenance);
+    if (!interpret.empty()) pgn.insert(pgn.find("[Composer"), "[Interpret \"" + interpret.text() + "\"]\n");
+    write_file_atomically(file, pgn);
+    nlohmann::ordered_json j = {{"file", file},
+                                {"fen", c.fen},
+                                {"stipulation", c.stipulation},
+                                {"variant", c.variant},
+                                {"key", c.key_san},
+                                {"key_uci", c.key_uci},
+                                {"score", c.score},
+                                {"units", c.quality.units},
+                                {"variations", c.quality.variations},
+                                {"seconds", c.seconds},
+                                {"model_mates", c.quality.model_mates},
+                                {"pin_mates", c.quality.pin_mates},
+                                {"tries", c.quality.tries},
+                                {"duals", c.quality.duals},
+                                {"flights_given", c.quality.flights_given}};
+    if (c.placement.has_tokens()) {
+      j["tokens"] = c.placement.tokens_text();
+      j["double_move_needed"] = c.double_move_needed;
+      j["zero_tokens"] = c.zero_tokens;
+    }
+    problems.push_back(j);
+    if (args.json) continue;
+    std::cout << fmt::format("{}: {} {} (score {}, found at {:.1f} s)\n", file, c.variant, c.stipulation, c.score, c.seconds);
+    std::cout << rules.diagram(c.placement.fen_with_tokens(), {file, 1, 1}) << "\n";
+    std::cout << prover::format_solution_text(c.solution);
+    std::cout << compose::quality_summary(c.quality) << "\n";
+    if (c.placement.has_tokens())
+      std::cout << fmt::format("tokens {}: with both sides' tokens at 0, {}\n", c.placement.tokens_text(), c.zero_tokens);
+    std::cout << "\n";
+  }
+  const bool short_of_count = int(report.problems.size()) < o.count;
+  if (args.json) {
+    nlohmann::ordered_json j = {{"problems", problems},
+                                {"attempts", report.attempts},
+                                {"sound", report.sound},
+                                {"seconds", report.seconds},
+                                {"rejections", report.rejections},
+                                {"stopped_by", report.stopped_by},
+                                {"seed", o.seed}};
+    std::cout << j.dump(2) << "\n";
+  } else {
+    std::cout << fmt::format("{} attempts, {} sound ({:.1f} per hour), {} kept, {:.1f} s\nrejected: {}\n", report.attempts,
+                             report.sound, per_hour(report.sound, report.seconds), report.problems.size(), report.seconds,
+                             compose::rejections_text(report.rejections));
+  }
+  if (short_of_count) {
+    std::cerr << fmt::format("arbiter compose: {} limit reached with {} of {} problems\n",
+                             report.stopped_by == "time" ? "time" : "attempt", report.problems.size(), o.count);
+    return ExitUnknown;
+  }
+  return ExitOk;
+}
+
+}  // namespace
+
+void add_compose_command(CLI::App& app, int& status) {
+  auto* cmd = app.add_subcommand(
+      "compose",
+      "Compose new sound direct mates: random mating nets improved by hill climbing, every unit the solution\n"
+      "does not need removed, each problem proved by the prover (exactly one key, no cook, no shorter mate)\n"
+      "with a quiet key (no check, no capture, no flight taken). One PGN problem file per problem in --out.\n"
+      "Exit status: 0 --count problems found, 3 a limit was reached first (what was found is kept), 2 bad input.");
+  auto args = std::make_shared<Args>();
+  cmd->add_option("--variant", args->variant, "The rules: orthodox (default) or option");
+  cmd->add_option("--stipulation", args->stipulation, "'#2' (default) or '#3'");
+  cmd->add_option("--material", args->material,
+                  "Units each side may use, White/Black, such as KQRBN/KRPP (default KQRRBBNNPPP/KQRBNPPPPP)");
+  cmd->add_option("--max-units", args->max_units, "Most units in a problem, both kings included (default 12)")
+      ->check(CLI::Range(3, 32));
+  cmd->add_option("--count", args->count, "Problems to make (default 1)")->check(CLI::PositiveNumber);
+  cmd->add_option("--attempts", args->attempts,
+                  "Stop after judging this many candidates; with the same --seed, a run is then reproduced exactly")
+      ->check(CLI::PositiveNumber);
+  cmd->add_option("--max-seconds", args->max_seconds,
+                  "Stop after this long (default 300, or no limit with --attempts); 0: no limit")
+      ->check(CLI::NonNegativeNumber);
+  cmd->add_option("--seed", args->seed, "Random seed (default 1)");
+  cmd->add_option("--min-score", args->min_score, "Keep only problems scoring at least this (README: the score)");
+  cmd->add_option("--min-variations", args->min_variations,
+                  "Keep only problems with at least this many variations: defences answered by different mates (default 2)")
+      ->check(CLI::NonNegativeNumber);
+  cmd->add_flag("--allow-multiple-threats", args->multiple_threats, "Keep problems whose key threatens more than one mate");
+  cmd->add_option("--out", args->out, "Directory for the problem files (default ./composed)");
+  cmd->add_flag("--json", args->json,
+                "Print JSON: problems [{file, fen, stipulation, variant, key, key_uci, score, units, variations,\n"
+                "seconds, ...}], attempts, sound, seconds, rejections {reason: count}, stopped_by, seed");
+  add_interpret_option(cmd, args->interpret);
+  cmd->callback([args, &status] { status = guarded("compose", [&] { return run_compose(*args); }); });
+}
+
+}  // namespace arbiter::cli

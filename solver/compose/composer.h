@@ -1,0 +1,220 @@
+#pragma once
+// The composer: makes new sound direct mates, generic over the rules (solver/compose/).
+//
+//   1. A random candidate: a mating net around the defending king (generator.h).
+//   2. Judged exactly (assessment.h): illegal positions, positions without a mate, with a
+//      shorter mate, with several keys or with a key that checks, captures or takes a flight
+//      are rejected, each for its named reason.
+//   3. Hill climbing: from the candidate, single edits are tried, and an edit is kept when the
+//      edited candidate is at least as close to a sound problem (Assessment::fitness: no mate <
+//      shorter mate < cooked, fewer keys better < key not quiet < sound). Cooks are removed
+//      this way, one edit at a time. After climb_steps edits the climber starts afresh.
+//   4. Economy: every unit whose removal keeps the problem sound with the same key and as many
+//      variations is removed, until each unit left is needed.
+//   5. Proof: the prover solves the result completely (every first move, the full tree, the
+//      tries); only a proof of exactly one key mating in exactly n, with no shorter mate, makes
+//      it a problem. Quality is read off that tree and scored (quality.h).
+//   6. Option Chess: the tokens must matter (a double move in the key or a main line, and the
+//      prover shows the problem fails with both sides' tokens at 0).
+//   7. Duplicates (the same position up to the symmetries the rules keep) are dropped.
+// Everything is decided by the seed and the count of candidates judged (node limits, not
+// clocks, bound each search), so --seed with --attempts reproduces a run exactly.
+
+#include <algorithm>
+#include <chrono>
+#include <optional>
+#include <set>
+
+#include "rules/core/ruleset.h"
+#include "solver/compose/assessment.h"
+#include "solver/compose/composition.h"
+#include "solver/compose/generator.h"
+#include "solver/compose/solution_analysis.h"
+#include "solver/prover/solve.h"
+
+namespace arbiter::compose {
+
+template <RuleSet G>
+class Composer {
+ public:
+  using Options = std::decay_t<decltype(std::declval<const G&>().options())>;
+  static constexpr bool HasTokens = requires(const G& g) { g.tokens(White); };
+
+  Composer(const ComposeOptions& options, const Options& rules)
+      : options_(options), rules_(rules), assessor_(options.n, rules, candidate_limits(options)), random_(options.seed) {
+    generator_.material = options.material;
+    generator_.tokens = HasTokens;
+    generator_.fullmove = HasTokens ? 30 : 1;  // Option Chess: double moves from move 9 on
+  }
+
+  ComposeReport run() {
+    start_ = std::chrono::steady_clock::now();
+    while (!stop()) {
+      Placement p = random_candidate(random_, generator_);
+      Assessment a = judge(p);
+      if (a.outcome == Outcome::Illegal) continue;
+      for (int step = 0;; ++step) {
+        if (a.outcome == Outcome::Sound) {
+          finish(p, a);
+          break;
+        }
+        if (step == options_.climb_steps || stop()) break;
+        Placement q = mutated(p, random_, generator_);
+        Assessment b = judge(q);
+        if (b.fitness() >= a.fitness()) {
+          p = std::move(q);
+          a = std::move(b);
+        }
+      }
+    }
+    report_.seconds = elapsed();
+    return report_;
+  }
+
+ private:
+  static prover::Limits candidate_limits(const ComposeOptions& o) {
+    prover::Limits l;
+    l.max_nodes = o.candidate_nodes ? o.candidate_nodes : (o.n <= 2 ? 500'000 : 5'000'000);
+    l.hash_megabytes = 32;
+    return l;
+  }
+
+  double elapsed() const { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count(); }
+
+  bool stop() {
+    if (int(report_.problems.size()) >= options_.count) return report_.stopped_by = "count", true;
+    if (options_.max_attempts && report_.attempts >= options_.max_attempts) return report_.stopped_by = "attempts", true;
+    if (options_.max_seconds > 0 && elapsed() >= options_.max_seconds) return report_.stopped_by = "time", true;
+    return false;
+  }
+
+  void reject(std::string_view reason) { ++report_.rejections[std::string(reason)]; }
+
+  Assessment judge(const Placement& p) {
+    ++report_.attempts;
+    Assessment a = assessor_.assess(p, options_.max_seconds > 0 ? std::max(0.001, options_.max_seconds - elapsed()) : 0);
+    if (a.outcome != Outcome::Sound) reject(outcome_name(a.outcome));
+    if (options_.progress) {
+      report_.seconds = elapsed();
+      options_.progress(report_);
+    }
+    return a;
+  }
+
+  G game_for(const Placement& p) const { return G::from_fen(p.fen_with_tokens(), {"<compose>", 1, 1}, rules_); }
+
+  // The complete solution: every first move examined, the full tree and the tries. Bounded by
+  // nodes, and by the run's clock when it has one (a time-bounded run is not reproducible anyway).
+  prover::Solution prove(const Placement& p, bool tree) const {
+    G game = game_for(p);
+    prover::SolveOptions so;
+    so.n = options_.n;
+    so.tries = tree;
+    so.build_tree = tree;
+    so.limits.max_nodes = 50'000'000;
+    so.limits.hash_megabytes = 16;
+    if (options_.max_seconds > 0) so.limits.max_seconds = std::max(0.001, options_.max_seconds - elapsed());
+    return prover::solve(game, so);
+  }
+
+  bool proves_sound(const prover::Solution& s) const {
+    return s.verdict == prover::Verdict::Proved && s.complete && s.tree_complete && s.keys.size() == 1 &&
+           s.keys[0].mate_in == options_.n && s.shortest == options_.n;
+  }
+
+  bool out_of_time() const { return options_.max_seconds > 0 && elapsed() >= options_.max_seconds; }
+
+  // Removes every unit the problem does not need (step 4); `proof` is the current proof.
+  // Nothing when the run's time is up before the last unit was tried.
+  std::optional<Placement> economise(Placement p, const std::string& key_uci, prover::Solution& proof) {
+    int variations = count_variations(proof.keys[0]);
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (Square s = 0; s < 64; ++s) {
+        if (out_of_time()) return std::nullopt;
+        if (p.board[s] == NoPiece || type_of(p.board[s]) == King) continue;
+        Placement q = p;
+        q.board[s] = NoPiece;
+        const Assessment b = assessor_.assess(q);
+        if (b.outcome != Outcome::Sound || b.key_uci != key_uci) continue;
+        prover::Solution qs = prove(q, true);
+        if (!proves_sound(qs) || count_variations(qs.keys[0]) < variations) continue;
+        p = std::move(q);
+        proof = std::move(qs);
+        variations = count_variations(proof.keys[0]);
+        changed = true;
+      }
+    }
+    return p;
+  }
+
+  void finish(Placement p, const Assessment& a) {
+    prover::Solution proof = prove(p, true);
+    if (proof.verdict == prover::Verdict::Unknown) return reject("proof-limit");
+    if (!proves_sound(proof)) return reject("proof-failed");  // the quick judgement and the prover disagree
+    auto economical = economise(std::move(p), a.key_uci, proof);
+    if (!economical) return;  // the run's time is up
+    p = std::move(*economical);
+    ++report_.sound;
+    ComposedProblem c;
+    c.placement = p;
+    c.fen = p.fen();
+    c.variant = std::string(G::variant_name);
+    c.stipulation = "#" + std::to_string(options_.n);
+    c.key_san = proof.keys[0].san;
+    c.key_uci = proof.keys[0].uci;
+    {
+      G game = game_for(p);
+      c.quality = analyse_solution(game, proof);
+    }
+    c.quality.every_unit_needed = true;  // economise() stopped where no removal keeps it sound
+    if (c.quality.variations < options_.min_variations) return reject("too-few-variations");
+    if (options_.single_threat && proof.keys[0].threat.size() > 1) return reject("multiple-threats");
+    if constexpr (HasTokens)
+      if (!tokens_matter(p, proof, c)) return;
+    c.score = score(c.quality);
+    if (c.score < options_.min_score) return reject("below-min-score");
+    if (!seen_.insert(canonical_key(p)).second) return reject("duplicate");
+    c.solution = std::move(proof);
+    c.seconds = elapsed();
+    report_.problems.push_back(std::move(c));
+  }
+
+  // Option Chess (step 6). A double move is told by its UCI form "e2e4,d1h5".
+  bool tokens_matter(const Placement& p, const prover::Solution& proof, ComposedProblem& c) {
+    c.double_move_needed = double_move_in_main_lines(proof.keys[0]);
+    Placement zero = p;
+    zero.tokens = {0, 0};
+    const prover::Solution z = prove(zero, false);
+    if (z.verdict == prover::Verdict::Unknown) return reject("tokens-unproved"), false;  // never claimed unproved
+    if (z.verdict == prover::Verdict::Refuted) c.zero_tokens = "no solution";
+    else if (z.keys.size() > 1) c.zero_tokens = "cooked: " + std::to_string(z.keys.size()) + " keys";
+    else if (z.keys[0].uci != c.key_uci) c.zero_tokens = "another key: 1." + z.keys[0].san;
+    else if (z.shortest != options_.n) c.zero_tokens = "short: mate in " + std::to_string(z.shortest);
+    if (c.zero_tokens.empty() || !c.double_move_needed) return reject("tokens-do-not-matter"), false;
+    return true;
+  }
+
+  static bool double_move_in_main_lines(const prover::AttackerNode& a) {
+    if (a.uci.find(',') != std::string::npos) return true;
+    for (const auto& d : a.defences)
+      if (!d.answers.empty() && double_move_in_main_lines(d.answers.front())) return true;
+    return false;
+  }
+
+  ComposeOptions options_;
+  Options rules_;
+  Assessor<G> assessor_;
+  Random random_;
+  GeneratorSettings generator_;
+  ComposeReport report_;
+  std::set<std::string> seen_;
+  std::chrono::steady_clock::time_point start_;
+};
+
+template <RuleSet G>
+ComposeReport compose(const ComposeOptions& options, const typename Composer<G>::Options& rules) {
+  return Composer<G>(options, rules).run();
+}
+
+}  // namespace arbiter::compose

@@ -1,0 +1,64 @@
+#pragma once
+// A composing run's settings and results as plain data (moves already spelled), so the CLI,
+// the problem writer and the reports need no rules.
+
+#include <cstdint>
+#include <functional>
+#include <limits>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "solver/compose/material.h"
+#include "solver/compose/placement.h"
+#include "solver/compose/quality.h"
+#include "solver/prover/solution.h"
+
+namespace arbiter::compose {
+
+struct ComposeOptions {
+  int n = 2;                        // the stipulation #n
+  Material material = default_material();
+  int count = 1;                    // stop after this many problems
+  std::uint64_t max_attempts = 0;   // stop after this many candidates judged (0: no limit); reproducible
+  double max_seconds = 0;           // stop after this long (0: no limit)
+  std::uint64_t seed = 1;
+  int min_score = std::numeric_limits<int>::min();  // no score filter unless asked
+  // Default quality filters beyond the quiet key (quality.h): real play after the key, and a
+  // threat that is one move (several threatened mates are a flaw problemists reject).
+  int min_variations = 2;
+  bool single_threat = true;
+  int climb_steps = 60;             // edits tried from one random candidate before starting afresh
+  std::uint64_t candidate_nodes = 0;  // node limit per candidate (0: by stipulation)
+  // Called after every candidate (for a progress line); the report so far.
+  std::function<void(const struct ComposeReport&)> progress;
+};
+
+struct ComposedProblem {
+  Placement placement;
+  std::string fen;                  // six fields
+  std::string variant, stipulation;
+  std::string key_san, key_uci;
+  prover::Solution solution;        // the complete proof: one key, its tree, the tries
+  Quality quality;
+  int score = 0;
+  // Option Chess: the tokens matter (a double move in the key or a main line, and the
+  // problem fails with both sides' tokens 0): what the prover found at 0/0.
+  bool double_move_needed = false;
+  std::string zero_tokens;          // "no solution", "cooked: 3 keys", "another key: ..."
+  double seconds = 0;               // into the run when it was found
+};
+
+struct ComposeReport {
+  std::vector<ComposedProblem> problems;
+  std::uint64_t attempts = 0;       // candidates judged
+  int sound = 0;                    // sound problems found (before the score filter and duplicates)
+  double seconds = 0;
+  std::map<std::string, std::uint64_t> rejections;  // candidates rejected, by reason
+  std::string stopped_by;           // "count", "attempts" or "time"
+};
+
+// "no-mate 9000, cooked 120, ...": the reasons, most frequent first.
+std::string rejections_text(const std::map<std::string, std::uint64_t>& rejections);
+
+}  // namespace arbiter::compose

@@ -1,0 +1,96 @@
+#include "solver/compose/problem_pgn.h"
+
+#include <fmt/core.h>
+
+#include "rules/notation/pgn.h"
+
+namespace arbiter::compose {
+
+namespace {
+
+struct Writer {
+  int first_move;     // the key's move number (the FEN's fullmove)
+  bool double_moves;  // Option Chess: a threat with a double move is not written as a comment,
+                      // whose reader splits the moves at commas
+
+  // The attacker's move `a`, made as its `depth`-th move (the key is 1), and what follows.
+  PgnLine attacker_line(const prover::AttackerNode& a, int depth) const {
+    PgnMove m;
+    m.san = a.san;
+    if (depth == 1) m.nags.push_back(1);
+    if (!a.defences.empty() && !a.check) {
+      if (a.threat.empty()) {
+        if (depth == 1) m.comments_after.push_back("zugzwang");
+      } else if (writable(a.threat)) {
+        std::string t = "threat:";
+        for (std::size_t i = 0; i < a.threat.size(); ++i)
+          t += fmt::format("{} {}. {}", i ? "," : "", first_move + depth, a.threat[i].san);
+        m.comments_after.push_back(t);
+      }
+    }
+    PgnLine line{m};
+    if (a.defences.empty()) return line;
+    PgnLine rest = defence_line(a.defences.front(), depth);
+    for (std::size_t i = 1; i < a.defences.size(); ++i) rest.front().variations.push_back(defence_line(a.defences[i], depth));
+    line.insert(line.end(), rest.begin(), rest.end());
+    return line;
+  }
+
+  PgnLine defence_line(const prover::DefenceNode& d, int depth) const {
+    PgnMove m;
+    m.san = d.san;
+    PgnLine line{m};
+    if (d.answers.empty()) return line;
+    PgnLine rest = attacker_line(d.answers.front(), depth + 1);
+    if (d.answers.size() > 1) {
+      std::string dual = "dual:";
+      for (std::size_t i = 1; i < d.answers.size(); ++i)
+        dual += fmt::format("{} {}. {}", i > 1 ? "," : "", first_move + depth, d.answers[i].san);
+      rest.front().comments_after.insert(rest.front().comments_after.begin(), dual);
+    }
+    line.insert(line.end(), rest.begin(), rest.end());
+    return line;
+  }
+
+  bool writable(const std::vector<prover::AttackerNode>& threat) const {
+    if (!double_moves) return true;
+    for (const auto& t : threat)
+      if (t.san.find(',') != std::string::npos) return false;
+    return true;
+  }
+};
+
+}  // namespace
+
+std::string problem_pgn(const ComposedProblem& c, const std::string& provenance) {
+  PgnGame g;
+  g.set_tag("Event", "Composed problem");
+  g.set_tag("Site", "?");
+  g.set_tag("Date", "????.??.??");
+  g.set_tag("Round", "-");
+  g.set_tag("White", "?");
+  g.set_tag("Black", "?");
+  g.set_tag("Result", "*");
+  g.set_tag("Composer", "Arbiter");
+  g.set_tag("Variant", c.variant == "option" ? "Option" : "orthodox");
+  g.set_tag("Stipulation", c.stipulation);
+  g.set_tag("SetUp", "1");
+  g.set_tag("FEN", c.fen);
+  if (c.placement.has_tokens()) g.set_tag("Tokens", c.placement.tokens_text());
+  g.set_tag("Score", std::to_string(c.score));
+  std::string quality = quality_summary(c.quality);
+  if (c.placement.has_tokens())
+    quality += fmt::format("; tokens matter: a double move in {}; with tokens 0/0: {}",
+                           c.double_move_needed ? "the key or a main line" : "no main line", c.zero_tokens);
+  g.set_tag("Quality", quality);
+  g.set_tag("Annotator", provenance);
+  Writer w{c.placement.fullmove, c.placement.has_tokens()};
+  g.moves = w.attacker_line(c.solution.keys.front(), 1);
+  return write_pgn(g);
+}
+
+std::string problem_file_name(const ComposedProblem& c, std::uint64_t seed, int index) {
+  return fmt::format("{}-mate{}-s{}-{:02}.pgn", c.variant, c.stipulation.substr(1), seed, index);
+}
+
+}  // namespace arbiter::compose

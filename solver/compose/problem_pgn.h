@@ -1,0 +1,20 @@
+#pragma once
+// A composed problem as a PGN problem file (the format `arbiter verify` reads, see
+// puzzles/orthodox/README.md "Problem files"): the tags, then the whole solution as movetext:
+// the key with "!", its threat (or zugzwang) as a comment, and every defence as a variation
+// with the attacker's reply down to the mate. Where a defence has several replies (a dual),
+// the first is the line and the others are named in a comment.
+
+#include <string>
+
+#include "solver/compose/composition.h"
+
+namespace arbiter::compose {
+
+// `provenance`: how it was made ("arbiter compose --seed 7 ..."), kept in an [Annotator] tag.
+std::string problem_pgn(const ComposedProblem& c, const std::string& provenance);
+
+// The file name for the index-th (1-based) problem of a run: "orthodox-mate2-s7-01.pgn".
+std::string problem_file_name(const ComposedProblem& c, std::uint64_t seed, int index);
+
+}  // namespace arbiter::compose
