@@ -76,14 +76,19 @@ int run_compose(const Args& args) {
   if (o.progress) std::cerr << "\r\033[K" << std::flush;
 
   std::filesystem::create_directories(args.out);
-  const std::string provenance = fmt::format(
-      "arbiter compose --variant {} --stipulation '{}' --material {} --max-units {} --seed {}{}", rules.name, stip.text,
-      o.material.spec(), o.material.max_units, o.seed, interpret.empty() ? "" : " --interpret " + interpret.text());
+  // The command that reproduces the problem: with --attempts (and no clock) a run is exact.
+  std::string provenance = fmt::format("arbiter compose --variant {} --stipulation '{}' --material {} --max-units {} --seed {}",
+                                       rules.name, stip.text, o.material.spec(), o.material.max_units, o.seed);
+  if (args.min_variations != 2) provenance += fmt::format(" --min-variations {}", args.min_variations);
+  if (args.multiple_threats) provenance += " --allow-multiple-threats";
+  if (o.min_score != std::numeric_limits<int>::min()) provenance += fmt::format(" --min-score {}", o.min_score);
+  if (!interpret.empty()) provenance += " --interpret " + interpret.text();
+  if (o.max_attempts && o.max_seconds == 0) provenance += fmt::format(" --count {} --attempts {}", o.count, o.max_attempts);
   nlohmann::ordered_json problems = nlohmann::ordered_json::array();
   int index = 0;
   for (const auto& c : report.problems) {
     const std::string file = (std::filesystem::path(args.out) / compose::problem_file_name(c, o.seed, ++index)).string();
-    std::string pgn = compose::problem_pgn(c, provenance);
+    std::string pgn = compose::problem_pgn(c, fmt::format("{} (problem {} of the run)", provenance, index));
     if (!interpret.empty()) pgn.insert(pgn.find("[Composer"), "[Interpret \"" + interpret.text() + "\"]\n");
     write_file_atomically(file, pgn);
     nlohmann::ordered_json j = {{"file", file},

@@ -9,14 +9,19 @@
 //      edited candidate is at least as close to a sound problem (Assessment::fitness: no mate <
 //      shorter mate < cooked, fewer keys better < key not quiet < sound). Cooks are removed
 //      this way, one edit at a time. After climb_steps edits the climber starts afresh.
-//   4. Economy: every unit whose removal keeps the problem sound with the same key and as many
-//      variations is removed, until each unit left is needed.
-//   5. Proof: the prover solves the result completely (every first move, the full tree, the
-//      tries); only a proof of exactly one key mating in exactly n, with no shorter mate, makes
-//      it a problem. Quality is read off that tree and scored (quality.h).
-//   6. Option Chess: the tokens must matter (a double move in the key or a main line, and the
-//      prover shows the problem fails with both sides' tokens at 0).
-//   7. Duplicates (the same position up to the symmetries the rules keep) are dropped.
+//   4. Proof: the prover solves a sound candidate completely (every first move, the full tree,
+//      the tries); only a proof of exactly one key mating in exactly n, with no shorter mate,
+//      goes on.
+//   5. Economy: every unit whose removal keeps the problem sound (judged, then proved) with the
+//      same key and as many variations is removed, until each unit left is needed.
+//   6. Quality, read off the proof (solution_analysis.h), and the default filters: at least
+//      min_variations variations and a single threat. Option Chess: the tokens must matter (a
+//      double move in the key or a main line, and the prover shows the problem fails with
+//      both sides' tokens at 0).
+//   7. Polishing: single edits of the problem that keep it sound (steps 4 to 6 again) and raise
+//      its score (quality.h) replace it, polish_steps times: a climb on the score among sound
+//      problems.
+//   8. Duplicates (the same position up to the symmetries the rules keep) are dropped.
 // Everything is decided by the seed and the count of candidates judged (node limits, not
 // clocks, bound each search), so --seed with --attempts reproduces a run exactly.
 
@@ -148,14 +153,17 @@ class Composer {
     return p;
   }
 
-  void finish(Placement p, const Assessment& a) {
+  // Steps 5 to 7 for a candidate judged sound: the economical problem with its proof and
+  // quality, or nothing when a filter or a limit rejects it. `first`: the climb's own find
+  // (counted as sound), not one of the polishing step's variants.
+  std::optional<ComposedProblem> problem_from(Placement p, const Assessment& a, bool first) {
     prover::Solution proof = prove(p, true);
-    if (proof.verdict == prover::Verdict::Unknown) return reject("proof-limit");
-    if (!proves_sound(proof)) return reject("proof-failed");  // the quick judgement and the prover disagree
+    if (proof.verdict == prover::Verdict::Unknown) return reject("proof-limit"), std::nullopt;
+    if (!proves_sound(proof)) return reject("proof-failed"), std::nullopt;  // the quick judgement and the prover disagree
     auto economical = economise(std::move(p), a.key_uci, proof);
-    if (!economical) return;  // the run's time is up
+    if (!economical) return std::nullopt;  // the run's time is up
     p = std::move(*economical);
-    ++report_.sound;
+    if (first) ++report_.sound;
     ComposedProblem c;
     c.placement = p;
     c.fen = p.fen();
@@ -168,16 +176,33 @@ class Composer {
       c.quality = analyse_solution(game, proof);
     }
     c.quality.every_unit_needed = true;  // economise() stopped where no removal keeps it sound
-    if (c.quality.variations < options_.min_variations) return reject("too-few-variations");
-    if (options_.single_threat && proof.keys[0].threat.size() > 1) return reject("multiple-threats");
+    if (c.quality.variations < options_.min_variations) return reject("too-few-variations"), std::nullopt;
+    if (options_.single_threat && proof.keys[0].threat.size() > 1) return reject("multiple-threats"), std::nullopt;
     if constexpr (HasTokens)
-      if (!tokens_matter(p, proof, c)) return;
+      if (!tokens_matter(p, proof, c)) return std::nullopt;
     c.score = score(c.quality);
-    if (c.score < options_.min_score) return reject("below-min-score");
-    if (!seen_.insert(canonical_key(p)).second) return reject("duplicate");
     c.solution = std::move(proof);
-    c.seconds = elapsed();
-    report_.problems.push_back(std::move(c));
+    return c;
+  }
+
+  bool out_of_attempts() const { return options_.max_attempts && report_.attempts >= options_.max_attempts; }
+
+  void finish(const Placement& p, const Assessment& a) {
+    std::optional<ComposedProblem> best = problem_from(p, a, true);
+    if (!best) return;
+    // Polishing (step 7): single edits of the problem that keep it sound and raise its score
+    // replace it; a climb on the score among sound problems.
+    for (int i = 0; i < options_.polish_steps && !out_of_time() && !out_of_attempts(); ++i) {
+      const Placement q = mutated(best->placement, random_, generator_);
+      const Assessment b = judge(q);
+      if (b.outcome != Outcome::Sound) continue;
+      std::optional<ComposedProblem> c = problem_from(q, b, false);
+      if (c && c->score > best->score && !seen_.count(canonical_key(c->placement))) best = std::move(c);
+    }
+    if (best->score < options_.min_score) return reject("below-min-score");
+    if (!seen_.insert(canonical_key(best->placement)).second) return reject("duplicate");
+    best->seconds = elapsed();
+    report_.problems.push_back(std::move(*best));
   }
 
   // Option Chess (step 6). A double move is told by its UCI form "e2e4,d1h5".

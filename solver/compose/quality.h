@@ -13,7 +13,7 @@ namespace arbiter::compose {
 struct Quality {
   int units = 0;              // on the board, kings included
   int variations = 0;         // distinct first replies to the key's defences, the threat's moves aside
-  int mates = 0;              // distinct mate positions at the ends of the solution's lines
+  int mates = 0;              // distinct mates at the ends of the solution's lines (mating move, king's square)
   int model_mates = 0;        // of those, model mates (pure and economical: mate_quality.h)
   int pin_mates = 0;          // of those, mates with a defending unit pinned
   int tries = 0;              // first moves refuted by exactly one defence

@@ -4,6 +4,7 @@
 // pictures are those of the board the rule set keeps (position()).
 
 #include <set>
+#include <string>
 
 #include "rules/core/ruleset.h"
 #include "solver/compose/mate_quality.h"
@@ -13,10 +14,14 @@ namespace arbiter::compose {
 
 namespace detail {
 
+// Mates are told apart as problemists tell mate pictures apart: by the mating move and the
+// square of the mated king, not by where an uninvolved defender happens to stand (else one
+// mate after ten different bishop moves would count ten times).
 template <RuleSet G>
-void walk_lines(G& game, const prover::AttackerNode& a, Quality& q, std::set<std::uint64_t>& mates) {
+void walk_lines(G& game, const prover::AttackerNode& a, Quality& q, std::set<std::string>& mates) {
   game.play(game.parse_move(a.san, {"<solution>", 1, 1}));
-  if (a.defences.empty() && game.status() == GameStatus::Checkmate && mates.insert(game.key()).second) {
+  if (a.defences.empty() && game.status() == GameStatus::Checkmate &&
+      mates.insert(a.uci + "@" + std::to_string(game.position().king_square(game.side_to_move()))).second) {
     ++q.mates;
     const MateFeatures f = mate_features(game.position());
     q.model_mates += f.model;
@@ -47,7 +52,7 @@ Quality analyse_solution(G& game, const prover::Solution& proof) {
   game.play(game.parse_move(key.san, {"<solution>", 1, 1}));
   q.flights_given = popcount(king_flights(game.position(), game.side_to_move()) & ~before);
   game.undo();
-  std::set<std::uint64_t> mates;
+  std::set<std::string> mates;
   detail::walk_lines(game, key, q, mates);
   return q;
 }
