@@ -18,6 +18,7 @@
 #include "solver/compose/problem_pgn.h"
 #include "solver/compose/solution_analysis.h"
 #include "solver/problem/problem.h"
+#include "solver/report/compose_gallery.h"
 #include "solver/variants.h"
 #include "tests/test_support.h"
 
@@ -337,12 +338,12 @@ static void check_thirty(int n, std::uint64_t seed) {
 TEST_CASE("compose: thirty orthodox #2 proved sound again", "[compose][slow]") { check_thirty(2, 11); }
 TEST_CASE("compose: thirty orthodox #3 proved sound again", "[compose][slow]") { check_thirty(3, 13); }
 
-// The shipped compositions whose file names start with `prefix`.
+// The shipped compositions (PGN files) whose names start with `prefix`.
 static std::vector<std::pair<std::string, problem::Problem>> shipped(const std::string& prefix) {
   std::vector<std::pair<std::string, problem::Problem>> out;
   for (const auto& entry : std::filesystem::directory_iterator(std::string(ARBITER_SOURCE_DIR) + "/puzzles/composed")) {
     const std::string name = entry.path().filename().string();
-    if (name.starts_with(prefix)) out.push_back({name, problem::read_problem_file(entry.path().string()).at(0)});
+    if (name.starts_with(prefix) && name.ends_with(".pgn")) out.push_back({name, problem::read_problem_file(entry.path().string()).at(0)});
   }
   return out;
 }
@@ -413,4 +414,34 @@ TEST_CASE("compose economy: every unit of the shipped orthodox problems is neede
   }
   CHECK(checked == 6);
   CHECK(removals >= 20);
+}
+
+// The gallery (reports/compose/README.md, written by bench --compose): every shipped composition
+// proved again with one key and drawn, and the rates table as measured.
+TEST_CASE("compose gallery: each shipped problem proved again, drawn, with the rates", "[compose][report]") {
+  test::ScratchDir dir;
+  ComposeBenchRow row;
+  row.variant = "orthodox";
+  row.stipulation = "#2";
+  row.seconds = 60;
+  row.attempts = 1000;
+  row.sound = 7;
+  row.kept = 5;
+  row.rejections = {{"no-mate", 900}, {"cooked", 93}};
+  report::write_compose_gallery(std::string(ARBITER_SOURCE_DIR) + "/puzzles/composed", {row}, dir.path("gallery"));
+  const std::string page = test::read_text_file(dir.path("gallery/README.md"));
+  CHECK(page.find("| orthodox | #2 | 12 | 60 | 1000 | 7 | 5 | **300** | no-mate 900, cooked 93 |") != std::string::npos);
+  int proved = 0;
+  for (std::size_t at = 0; (at = page.find("Proof: proved, 1 key,", at)) != std::string::npos; ++at) ++proved;
+  CHECK(proved == 12);
+  int drawn = 0;
+  for (const auto& [name, p] : shipped("")) {
+    ++drawn;
+    const std::string stem = name.substr(0, name.size() - 4);
+    CHECK(page.find("### " + stem) != std::string::npos);
+    const std::string svg = test::read_text_file(dir.path("gallery/" + stem + ".svg"));
+    CHECK(svg.find("the key drawn") != std::string::npos);
+    CHECK(svg.find("arrow-move") != std::string::npos);
+  }
+  CHECK(drawn == 12);
 }

@@ -184,7 +184,8 @@ std::vector<std::string> write_golden_reports(const regress::Matrix& matrix, con
       "compares with.",
       label));
   index.intro.push_back("Hand-written analyses (reconstructions, quizzes) are in [analysis/](analysis/); benchmark runs "
-                        "in [benchmarks.md](benchmarks.md).");
+                        "in [benchmarks.md](benchmarks.md); the composer's gallery, with its measured rates, in "
+                        "[compose/](compose/README.md).");
   double total = 0;
   for (const auto& [page_path, runs] : files) {
     const regress::PuzzleRun& first = *runs.front();
