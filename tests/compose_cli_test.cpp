@@ -57,6 +57,20 @@ TEST_CASE("compose cli: a limit reached before --count prints what was found and
   CHECK(run.err.find("limit reached with " + std::to_string(j["problems"].size()) + " of 1000 problems") != std::string::npos);
 }
 
+TEST_CASE("compose cli: a time limit reached before --count also keeps what was found and exits 3", "[compose][cli]") {
+  test::ScratchDir dir;
+  const auto run = test::run_arbiter_command(
+      "compose --stipulation '#2' --count 1000000 --seed 3 --max-seconds 0.5 --json --out " + test::shell_quote(dir.path("out")),
+      dir);
+  CHECK(run.status == 3);
+  const json j = json::parse(run.out);
+  CHECK(j["stopped_by"] == "time");
+  CHECK(j["problems"].size() < 1000000);
+  for (const auto& p : j["problems"]) CHECK(std::filesystem::exists(p["file"].get<std::string>()));
+  CHECK(run.err.find("time limit reached with " + std::to_string(j["problems"].size()) + " of 1000000 problems") !=
+        std::string::npos);
+}
+
 TEST_CASE("compose cli: bad input exits 2 with what was expected", "[compose][cli]") {
   test::ScratchDir dir;
   const auto expect = [&](const std::string& args, const std::string& message) {
