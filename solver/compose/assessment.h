@@ -15,7 +15,7 @@
 
 #include "rules/core/ruleset.h"
 #include "solver/compose/legality.h"
-#include "solver/compose/mate_quality.h"
+#include "solver/compose/key_flights.h"
 #include "solver/compose/placement.h"
 #include "solver/prover/mate_search.h"
 
@@ -97,8 +97,6 @@ class Assessor {
     return a;
   }
 
-  G& game() { return game_; }
-
  private:
   Outcome judge(Assessment& a) {
     if (n_ > 1 && search_.attacker_mates(n_ - 1)) return Outcome::ShortMate;
@@ -118,11 +116,7 @@ class Assessor {
     a.key_uci = game_.move_uci(key);
     if (game_.gives_check(key)) return Outcome::KeyChecks;
     if (game_.is_capture(key)) return Outcome::KeyCaptures;
-    const Bitboard before = king_flights(game_.position(), Black);
-    game_.play(key);
-    const Bitboard after = king_flights(game_.position(), Black);
-    game_.undo();
-    if (before & ~after) return Outcome::KeyTakesFlight;
+    if (key_flights(game_, key).taken()) return Outcome::KeyTakesFlight;
     return Outcome::Sound;
   }
 

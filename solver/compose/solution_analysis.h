@@ -7,6 +7,7 @@
 #include <string>
 
 #include "rules/core/ruleset.h"
+#include "solver/compose/key_flights.h"
 #include "solver/compose/mate_quality.h"
 #include "solver/compose/quality.h"
 
@@ -48,10 +49,7 @@ Quality analyse_solution(G& game, const prover::Solution& proof) {
   q.tries = int(proof.tries.size());
   const prover::AttackerNode& key = proof.keys.front();
   q.variations = count_variations(key);
-  const Bitboard before = king_flights(game.position(), ~game.side_to_move());
-  game.play(game.parse_move(key.san, {"<solution>", 1, 1}));
-  q.flights_given = popcount(king_flights(game.position(), game.side_to_move()) & ~before);
-  game.undo();
+  q.flights_given = popcount(key_flights(game, game.parse_move(key.san, {"<solution>", 1, 1})).given());
   std::set<std::string> mates;
   detail::walk_lines(game, key, q, mates);
   return q;
