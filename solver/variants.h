@@ -46,6 +46,8 @@ struct VariantEngines {
   // Solves completely, then checks the published solution (main line with variations).
   prover::VerifyReport (*verify)(std::string_view fen, const SourceLocation& where, const prover::SolveOptions& options,
                                  const PgnLine& published, const InterpretationSettings& interpret);
+  // Replays a certificate (solver/prover/certificate.h) in n moves; the goal (#, s#, h#, h#n.5)
+  // is the one the certificate's own "stipulation" states.
   prover::CertificateCheck (*check_certificate)(std::string_view fen, const SourceLocation& where,
                                                 const nlohmann::json& certificate, int n,
                                                 const InterpretationSettings& interpret);

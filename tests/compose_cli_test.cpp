@@ -82,7 +82,7 @@ TEST_CASE("compose cli: bad input exits 2 with what was expected", "[compose][cl
   };
   expect("--material 'KQQQPPPPPPP/K'", "--material:1:1: impossible material: White has 2 units beyond the initial set");
   expect("--material 'KQ/KPPPPPPPPP'", "--material:1:4: impossible material: Black has 9 pawns (at most 8)");
-  expect("--stipulation 'h#2'", "--stipulation:1:1: unsupported stipulation 'h#2'");
+  expect("--stipulation 's#2'", "--stipulation:1:1: unsupported stipulation 's#2' for compose");  // h#2: compose_help_test.cpp
   expect("--stipulation '#5'", "unsupported stipulation '#5' for compose: expected '#2' or '#3'");
   expect("--variant timetravel", "no composer for the variant 'timetravel'");
   expect("--variant nosuch", "unknown variant 'nosuch'");

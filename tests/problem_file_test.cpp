@@ -266,11 +266,13 @@ TEST_CASE("PGN problem files: tags, published solution, threat comments", "[prob
   }
 }
 
-TEST_CASE("stipulations: '#N' only, 1 <= N <= MaxMateMoves", "[problem]") {
+TEST_CASE("stipulations: '#N', 'h#N', 'h#N.5', 's#N', 1 <= N <= MaxMateMoves", "[problem]") {
   CHECK(parse_stipulation("#1", {}).moves == 1);
   CHECK(parse_stipulation("#30", {}).moves == MaxMateMoves);
   CHECK(parse_stipulation(" #5 ", {}).text == "#5");
-  for (std::string s : {"h#2", "s#3", "=2", "#2.5", "##2", "r#2", "ser-#5", "+3"}) {
+  CHECK(parse_stipulation("h#2", {}).kind == Stipulation::HelpMate);  // more in problem_twin_test.cpp
+  CHECK(parse_stipulation("s#3", {}).kind == Stipulation::SelfMate);
+  for (std::string s : {"=2", "#2.5", "##2", "r#2", "ser-#5", "+3", "hs#2", "x#2"}) {
     INFO(s);
     CHECK_THROWS_WITH(parse_stipulation(s, {}), Catch::Contains("unsupported stipulation '" + s + "'"));
   }
@@ -290,8 +292,8 @@ TEST_CASE("bad problem files: each error names line, column and what is wrong", 
        {"mate length 0", "at least one move"}},
       {"absurd mate length", PgnHead + "[Stipulation \"#999\"]\n[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"]\n\n*\n", 4, 16,
        {"mate length 999", "absurdly large", "30", "MaxMateMoves"}},
-      {"help mate", PgnHead + "[Stipulation \"h#2\"]\n[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"]\n\n*\n", 4, 15,
-       {"unsupported stipulation 'h#2'", "Arbiter proves direct mates '#N'"}},
+      {"reflexmate", PgnHead + "[Stipulation \"r#2\"]\n[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"]\n\n*\n", 4, 15,
+       {"unsupported stipulation 'r#2'", "expected '#N' (direct mate), 'h#N' (helpmate) or 's#N' (selfmate)"}},
       {"illegal position in the FEN tag: two white kings",
        PgnHead + "[Stipulation \"#2\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/3KK3 w - - 0 1\"]\n\n*\n", 6, 7,
        {"exactly one White king"}},
@@ -306,7 +308,7 @@ TEST_CASE("bad problem files: each error names line, column and what is wrong", 
        {"threat comment after Rh7", "Rg8#"}},
       // --- Popeye ---
       {"Popeye: no stipulation", "begin\n" + pieces + "option Variation\nend\n", 5, 1, {"no stipulation", "stipulation #N", "'end'"}},
-      {"Popeye: self-mate", "begin\n" + pieces + "stipulation s#3\nend\n", 4, 13, {"unsupported stipulation 's#3'", "'#N'"}},
+      {"Popeye: reflexmate", "begin\n" + pieces + "stipulation r#3\nend\n", 4, 13, {"unsupported stipulation 'r#3'", "'#N'"}},
       {"Popeye: #0", "begin\n" + pieces + "stipulation #0\nend\n", 4, 14, {"mate length 0"}},
       {"Popeye: two white kings", "begin\npieces white ke1 qd1 kh1\n       black ke8\nstipulation #2\nend\n", 2, 22,
        {"second white king", "h1", "exactly one king", "e1"}},
@@ -326,12 +328,15 @@ TEST_CASE("bad problem files: each error names line, column and what is wrong", 
       {"Popeye: missing end", "begin\n" + pieces + "stipulation #2\noption Variation\n", 6, 1,
        {"expected 'end' (EndProblem)", "line 1, column 1", "end of the file"}},
       {"Popeye: missing begin", "pieces white ke1 black ke8\nstipulation #2\nend\n", 1, 1, {"expected 'begin'", "'pieces'"}},
-      {"Popeye: option that changes the problem", "begin\n" + pieces + "stipulation #2\noption Variation SetPlay\nend\n", 5, 18,
-       {"unsupported Popeye option 'SetPlay'", "set play"}},
+      {"Popeye: option that changes the problem", "begin\n" + pieces + "stipulation #2\noption Variation Duplex\nend\n", 5, 18,
+       {"unsupported Popeye option 'Duplex'", "colours exchanged"}},
+      {"Popeye: set play for a direct mate", "begin\n" + pieces + "stipulation #2\noption Variation SetPlay\nend\n", 5, 18,
+       {"unsupported Popeye option 'SetPlay'", "set play", "helpmates only"}},
       {"Popeye: unknown option", "begin\n" + pieces + "stipulation #2\noption Fast\nend\n", 5, 8, {"unknown Popeye option 'Fast'", "Variation"}},
       {"Popeye: NoCastling is accepted but MaxSolutions needs a number",
        "begin\n" + pieces + "stipulation #2\noption NoCastling MaxSolutions x\nend\n", 5, 32, {"expected a number after option 'MaxSolutions'"}},
-      {"Popeye: twin", "begin\n" + pieces + "stipulation #2\ntwin move e1 f1\nend\n", 5, 1, {"unsupported Popeye keyword 'twin'", "twins"}},
+      {"Popeye: zero position", "begin\n" + pieces + "stipulation #2\nzeroposition\nend\n", 5, 1,
+       {"unsupported Popeye keyword 'zeroposition'", "zero position"}},
       {"Popeye: fairy condition", "begin\ncondition circe\n" + pieces + "stipulation #2\nend\n", 2, 1, {"fairy conditions"}},
       {"Popeye: neutral pieces", "begin\npieces white ke1 neutral pd4 black ke8\nstipulation #2\nend\n", 2, 18, {"neutral"}},
       // --- neither ---

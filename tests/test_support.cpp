@@ -302,6 +302,42 @@ std::vector<CorpusProblem> orthodox_corpus() {
   return rows;
 }
 
+std::string help_self_corpus_path(const std::string& file) { return shared_path("corpus/orthodox-help-self/" + file); }
+
+std::vector<HelpSelfProblem> help_self_corpus() {
+  std::vector<HelpSelfProblem> rows;
+  const auto lines = split(read_text_file(help_self_corpus_path("MANIFEST.tsv")), '\n');
+  for (std::size_t i = 1; i < lines.size(); ++i) {
+    if (lines[i].empty()) continue;
+    const auto cols = split(lines[i], '\t');
+    const auto malformed = [&] { return std::runtime_error("orthodox-help-self/MANIFEST.tsv line " + std::to_string(i + 1) + ": malformed row"); };
+    if (cols.size() != 9) throw malformed();
+    HelpSelfProblem p;
+    p.file = cols[0];
+    p.fen = cols[1];
+    p.stipulation = cols[2];
+    p.twins = cols[3];
+    p.popeye_solutions = cols[4];
+    p.solution_count = std::stoi(cols[5]);
+    p.popeye_seconds = std::stod(cols[6]);
+    p.source = cols[7];
+    // "a) FEN ; b) FEN ..."
+    if (!cols[8].empty()) {
+      std::size_t start = 0;
+      for (;;) {
+        const std::size_t end = cols[8].find(" ; ", start);
+        const std::string item = cols[8].substr(start, end == std::string::npos ? std::string::npos : end - start);
+        if (item.size() < 4 || item[1] != ')' || item[2] != ' ') throw malformed();
+        p.twin_fens.emplace_back(item.substr(0, 1), item.substr(3));
+        if (end == std::string::npos) break;
+        start = end + 3;
+      }
+    }
+    rows.push_back(std::move(p));
+  }
+  return rows;
+}
+
 CorpusProblem orthodox_corpus_problem(const std::string& file) {
   for (auto& p : orthodox_corpus())
     if (p.file == file || p.file == file + ".inp") return p;

@@ -126,6 +126,24 @@ CorpusProblem orthodox_corpus_problem(const std::string& file);
 // Full path of a corpus file ("baird_0001_2.out").
 std::string orthodox_corpus_path(const std::string& file);
 
+// One row of corpus/orthodox-help-self/MANIFEST.tsv (helpmates and selfmates; see its README).
+struct HelpSelfProblem {
+  std::string file;              // "olv_baird_0111_s4.inp"
+  std::string fen;               // twin a), the first mover to move
+  std::string stipulation;       // "h#2", "h#2.5", "s#3"
+  std::string twins;             // the .inp's twin lines joined by "; " ("twin move d4 f4; ..."), empty without twins
+  std::string popeye_solutions;  // as MANIFEST writes them (UCI; "a) ... ; b) ..." with twins)
+  int solution_count = 0;
+  double popeye_seconds = 0;
+  std::string source;
+  std::vector<std::pair<std::string, std::string>> twin_fens;  // ("a", FEN), ("b", FEN), ...; empty without twins
+};
+
+// Every MANIFEST row, in file order; throws std::runtime_error on a malformed row.
+std::vector<HelpSelfProblem> help_self_corpus();
+// Full path of a file of that corpus ("olv_baird_0111_s4.out").
+std::string help_self_corpus_path(const std::string& file);
+
 // A fresh temporary directory, removed with everything in it at destruction.
 class ScratchDir {
  public:

@@ -1,5 +1,7 @@
 // arbiter bench [--stockfish PATH] [--epd FILE] [--repeat N] [--json]
+// arbiter bench --help-self DIR [--peer POPEYE] [--max-seconds S] [--json]
 
+#include <algorithm>
 #include <iostream>
 #include <memory>
 
@@ -7,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "solver/bench/compose_bench.h"
+#include "solver/bench/help_self_bench.h"
 #include "solver/bench/perft_bench.h"
 #include "solver/bench/problem_bench.h"
 #include "solver/bench/uci_engine.h"
@@ -28,7 +31,99 @@ struct Args {
   std::uint64_t seed = 1;
   std::string gallery;
   std::string composed = "puzzles/composed";
+  std::string help_self;  // --help-self DIR
+  std::string peer;       // --peer POPEYE
+  double max_seconds = 60;
 };
+
+// The helpmate and selfmate benchmark: a corpus folder solved by us and by Popeye side by side.
+int run_help_self_bench(const Args& args) {
+  HelpSelfBenchOptions options;
+  options.peer = args.peer;
+  options.max_seconds = args.max_seconds;
+  options.tree = !args.no_tree;
+  auto rows = arbiter::run_help_self_bench(args.help_self, options, [&](int done, int total, const std::string& name) {
+    if (progress_visible(args.json)) std::cerr << fmt::format("\r  {}/{} {:<40}", done + 1, total, name) << std::flush;
+  });
+  if (progress_visible(args.json)) std::cerr << "\r" << std::string(60, ' ') << "\r";
+  const bool peer = !args.peer.empty();
+  double ours = 0, theirs = 0, help_ours = 0, help_theirs = 0, self_ours = 0, self_theirs = 0;
+  std::size_t solutions = 0;
+  int disagreements = 0;
+  nlohmann::ordered_json out = {{"folder", args.help_self}, {"peer", peer ? nlohmann::ordered_json(args.peer) : nlohmann::ordered_json()},
+                                {"max_seconds", args.max_seconds}, {"tree", options.tree},
+                                {"problems", nlohmann::ordered_json::array()}};
+  if (!args.json)
+    std::cout << fmt::format("{:<44} {:>5} {:>5} {:>9} {:>9} {:>7} {:>9}  {}\n", "problem", "stip", "twins", "arbiter s",
+                             "peer s", "ratio", "solutions", "agreement");
+  for (const auto& r : rows) {
+    ours += r.ours.seconds;
+    theirs += r.peer_seconds;
+    (r.selfmate ? self_ours : help_ours) += r.ours.seconds;
+    (r.selfmate ? self_theirs : help_theirs) += r.peer_seconds;
+    const std::size_t count = problem::solution_count(r.ours.sets);
+    solutions += count;
+    disagreements += !r.agrees();
+    const double ratio = r.peer_seconds > 0 ? r.ours.seconds / r.peer_seconds : 0;
+    nlohmann::ordered_json j = {{"problem", r.name}, {"stipulation", r.stipulation}, {"twins", r.twins},
+                                {"seconds", r.ours.seconds}, {"nodes", r.ours.nodes}, {"complete", r.ours.complete},
+                                {"solution_count", count},
+                                {"solutions", problem::format_solution_sets(r.ours.sets, r.selfmate)}};
+    if (peer) {
+      j["peer_seconds"] = r.peer_seconds;
+      j["ratio"] = ratio;
+      j["peer_complete"] = r.peer_complete;
+      if (!r.peer_error.empty()) j["peer_error"] = r.peer_error;
+      j["peer_solutions"] = problem::format_solution_sets(r.peer, r.selfmate);
+      j["agrees_with_peer"] = r.agrees_with_peer();
+    }
+    if (r.have_manifest) {
+      j["manifest_solutions"] = problem::format_solution_sets(r.manifest, r.selfmate);
+      j["agrees_with_manifest"] = r.agrees_with_manifest();
+    }
+    j["agrees"] = r.agrees();
+    j["agreement"] = r.agreement();
+    out["problems"].push_back(j);
+    if (!args.json)
+      std::cout << fmt::format("{:<44} {:>5} {:>5} {:>9.3f} {:>9} {:>7} {:>9}  {}\n", r.name.substr(0, 44), r.stipulation,
+                               r.twins, r.ours.seconds, peer ? fmt::format("{:.3f}", r.peer_seconds) : "-",
+                               peer ? fmt::format("{:.3f}", ratio) : "-", count, r.agreement());
+  }
+  const double ratio = theirs > 0 ? ours / theirs : 0;
+  out["seconds"] = ours;
+  out["solution_count"] = solutions;
+  out["disagreements"] = disagreements;
+  if (peer) {
+    out["peer_seconds"] = theirs;
+    out["ratio"] = ratio;
+    out["target_ratio"] = 0.2;
+    out["helpmates"] = {{"seconds", help_ours}, {"peer_seconds", help_theirs}, {"ratio", help_theirs > 0 ? help_ours / help_theirs : 0}};
+    out["selfmates"] = {{"seconds", self_ours}, {"peer_seconds", self_theirs}, {"ratio", self_theirs > 0 ? self_ours / self_theirs : 0}};
+  }
+  if (args.json) std::cout << out.dump(2) << "\n";
+  else {
+    auto total_line = [&](const std::string& what, double a, double b) {
+      return fmt::format("{:<44} {:>5} {:>5} {:>9.3f} {:>9} {:>7}", what, "", "", a, peer ? fmt::format("{:.3f}", b) : "-",
+                         peer && b > 0 ? fmt::format("{:.3f}", a / b) : "-");
+    };
+    if (peer) {
+      std::cout << total_line("helpmates", help_ours, help_theirs) << "\n";
+      std::cout << total_line("selfmates", self_ours, self_theirs) << "\n";
+    }
+    std::cout << total_line("total", ours, theirs)
+              << fmt::format(" {:>9}  {} of {} solution sets agree, {} disagreement(s)\n", solutions,
+                             rows.size() - std::size_t(disagreements), rows.size(), disagreements);
+    if (peer)
+      std::cout << fmt::format("(ratio = arbiter time / peer time, run side by side: arbiter in-process per problem, then\n"
+                               " `{} -maxtime {} FILE` as a whole process; target: total ratio at most 0.20 -> {})\n",
+                               args.peer, args.max_seconds, ratio <= 0.2 ? "met" : "NOT met");
+    else if (std::any_of(rows.begin(), rows.end(), [](const HelpSelfBenchRow& r) { return r.have_manifest; }))
+      std::cout << "(no peer given: solution sets compared with MANIFEST.tsv only, no time ratio)\n";
+    else
+      std::cout << "(no peer given and no MANIFEST.tsv in the folder: nothing compared, no time ratio)\n";
+  }
+  return disagreements == 0 ? ExitOk : ExitClaimFalse;
+}
 
 // The composer benchmark: problems kept per hour for each rule set and stipulation.
 int run_compose_bench(const Args& args) {
@@ -91,6 +186,7 @@ int run_problem_bench(const Args& args) {
 }
 
 int run_bench(const Args& args) {
+  if (!args.help_self.empty()) return run_help_self_bench(args);
   if (!args.problems.empty()) return run_problem_bench(args);
   if (args.compose_seconds > 0) return run_compose_bench(args);
   auto positions = args.epd.empty() ? standard_bench_positions() : read_perft_epd(args.epd);
@@ -131,6 +227,7 @@ void add_bench_command(CLI::App& app, int& status) {
   auto* cmd = app.add_subcommand("bench", "Benchmarks (not tests). Default: time our perft against a UCI engine's `go perft`\n"
                                           "(Stockfish) on the same positions: start position depth 6 and Kiwipete depth 5.\n"
                                           "With --problems: the mate-in-N prover on a corpus of Popeye problems.\n"
+                                          "With --help-self: helpmates and selfmates against Popeye run side by side (--peer).\n"
                                           "Exit 1 if node counts (or key sets) disagree.");
   auto args = std::make_shared<Args>();
   cmd->add_option("--stockfish", args->stockfish, "Peer engine binary (default /usr/games/stockfish)");
@@ -147,9 +244,23 @@ void add_bench_command(CLI::App& app, int& status) {
                   "With --compose: also write the gallery page (e.g. reports/compose) of the problems in --composed\n"
                   "with the rates measured");
   cmd->add_option("--composed", args->composed, "With --gallery: the composed problem files (default puzzles/composed)");
-  cmd->add_flag("--no-tree", args->no_tree, "With --problems: keys only, without the solution tree");
+  cmd->add_option("--help-self", args->help_self,
+                  "Benchmark the helpmate and selfmate solvers instead: every Popeye input (*.inp) of this folder, e.g.\n"
+                  "../shared/corpus/orthodox-help-self, each twin solved by us, then by --peer on the same file; every\n"
+                  "helpmate line and selfmate key compared with the peer's and with the folder's MANIFEST.tsv (if any);\n"
+                  "exit 1 if any solution set differs");
+  cmd->add_option("--peer", args->peer,
+                  "With --help-self: Popeye's binary (py), run as `PEER -maxtime S FILE`; without it the solution sets are\n"
+                  "compared with MANIFEST.tsv only and there is no time ratio");
+  cmd->add_option("--max-seconds", args->max_seconds,
+                  "With --help-self: the peer's -maxtime and our time limit per twin (default 60)")
+      ->check(CLI::PositiveNumber);
+  cmd->add_flag("--no-tree", args->no_tree, "With --problems or --help-self: keys only, without the (selfmate) solution tree");
   cmd->add_option("--repeat", args->repeats, "Runs per measurement; the best time counts (default 3)")->check(CLI::Range(1, 100));
-  cmd->add_flag("--json", args->json, "Print one JSON object: positions[], seconds, peer_seconds, ratio, counts_agree");
+  cmd->add_flag("--json", args->json,
+                "Print one JSON object: positions[], seconds, peer_seconds, ratio, counts_agree (perft); problems[] with\n"
+                "solutions, peer_solutions, manifest_solutions, agreement, then seconds, peer_seconds, ratio, disagreements\n"
+                "(--help-self)");
   cmd->callback([args, &status] {
     try {
       status = run_bench(*args);

@@ -59,15 +59,28 @@ int run_check(const Args& args) {
       }
     }
     const InterpretationSettings interpret = interpretations_from(args.interpret, recorded);
+    // The goal (and h#n.5) is the certificate's own stipulation's, which the checker reads too.
     auto check = rules.check_certificate(c["fen"].get<std::string>(), where, c, stipulation.moves, interpret);
     all_valid = all_valid && check.valid;
-    nlohmann::ordered_json j = {{"verdict", check.valid ? "valid" : "invalid"}, {"fen", c["fen"]},
-                                {"stipulation", stipulation.text}, {"keys", check.keys}, {"lines", check.lines},
-                                {"errors", check.errors}};
+    const bool help = prover::goal_of(stipulation) == prover::Goal::HelpMate;
+    nlohmann::ordered_json j;
+    if (c.contains("twin")) j["twin"] = c["twin"];
+    j.update(nlohmann::ordered_json{{"verdict", check.valid ? "valid" : "invalid"}, {"fen", c["fen"]},
+                                    {"stipulation", stipulation.text}, {"keys", check.keys}, {"lines", check.lines}});
+    if (help) j["solutions_replayed"] = check.solutions_replayed;
+    j["certifies"] = prover::certified_by_check(check);
+    j["errors"] = check.errors;
     if (!args.json) {
-      std::cout << stipulation.text << "  " << c["fen"].get<std::string>() << "\n"
-                << (check.valid ? "valid" : "INVALID") << ": " << check.keys << " key(s), " << check.lines
-                << " mating lines replayed\n";
+      if (c.contains("twin") && c["twin"].is_string()) std::cout << "twin " << c["twin"].get<std::string>() << "  ";
+      std::cout << stipulation.text << "  " << c["fen"].get<std::string>() << "\n";
+      if (help && check.valid)
+        std::cout << "valid: " << check.solutions_replayed
+                  << " solution(s) replayed; completeness not certified (found by search)\n";
+      else if (help)
+        std::cout << "INVALID: " << check.solutions_replayed << " of " << check.solutions << " solution(s) replayed\n";
+      else
+        std::cout << (check.valid ? "valid" : "INVALID") << ": " << check.keys << " key(s), " << check.lines
+                  << " mating lines replayed\n";
       for (const auto& e : check.errors) std::cout << "  " << e << "\n";
     }
     out.push_back(j);
@@ -81,14 +94,16 @@ int run_check(const Args& args) {
 void add_check_certificate_command(CLI::App& app, int& status) {
   auto* cmd = app.add_subcommand(
       "check-certificate",
-      "Replay a proof certificate (from arbiter solve --certificate) with the rules alone, no search: every\n"
-      "defence must be covered, every line must end in checkmate within the stipulation.\n"
-      "It confirms that the certified keys work; it does not show that no other key exists.\n"
+      "Replay a proof certificate (from arbiter solve --certificate) with the rules alone, no search. Direct\n"
+      "mates and selfmates: every defence must be covered, every line must end in the goal within the\n"
+      "stipulation (#n: the attacker mates; s#n: a defence mates the attacker). Helpmates: every solution\n"
+      "is replayed, each move legal, the last one mating, none longer than the stipulation.\n"
+      "It confirms that the certified keys (solutions) work; it does not show that no other exists.\n"
       "Exit status: 0 valid, 1 invalid, 2 bad input.");
   auto args = std::make_shared<Args>();
   cmd->add_option("FILE", args->file, "Certificate (JSON)")->required();
   add_interpret_option(cmd, args->interpret);
-  cmd->add_flag("--json", args->json, "Print JSON: verdict (valid/invalid), keys, lines, errors");
+  cmd->add_flag("--json", args->json, "Print JSON: verdict (valid/invalid), keys, lines, solutions_replayed (helpmates), certifies, errors");
   cmd->callback([args, &status] { status = guarded("check-certificate", [&] { return run_check(*args); }); });
 }
 

@@ -1,5 +1,5 @@
-// arbiter compose --variant orthodox|option --stipulation '#2'|'#3' [--material SPEC] [--max-units K]
-//                 [--count N] [--attempts N] [--max-seconds T] [--seed K] [--min-score X] [--out DIR] [--json]
+// arbiter compose --variant orthodox|option --stipulation '#2'|'#3'|'h#2'|'h#3' [--solutions K] [--material SPEC]
+//                 [--max-units K] [--count N] [--attempts N] [--max-seconds T] [--seed K] [--min-score X] [--out DIR] [--json]
 
 #include <filesystem>
 #include <iostream>
@@ -23,6 +23,7 @@ namespace {
 struct Args {
   std::string variant = "orthodox";
   std::string stipulation = "#2";
+  int solutions = 0;  // helpmates: the number of solutions (0: as the stipulation states, else 1)
   std::string material;
   int max_units = 12;
   int count = 1;
@@ -31,6 +32,8 @@ struct Args {
   std::uint64_t seed = 1;
   int min_score = std::numeric_limits<int>::min();
   int min_variations = 2;
+  int min_black_moving = 1;
+  int min_white_units = 2;
   bool multiple_threats = false;
   std::string out = "composed";
   bool json = false;
@@ -38,6 +41,67 @@ struct Args {
 };
 
 double per_hour(int n, double seconds) { return seconds > 0 ? n * 3600.0 / seconds : 0; }
+
+// A composed direct mate in the JSON output.
+nlohmann::ordered_json direct_problem_json(const compose::ComposedProblem& c, const std::string& file) {
+  nlohmann::ordered_json j = {{"file", file},
+                              {"fen", c.fen},
+                              {"stipulation", c.stipulation},
+                              {"variant", c.variant},
+                              {"key", c.key_san},
+                              {"key_uci", c.key_uci},
+                              {"score", c.score},
+                              {"units", c.quality.units},
+                              {"variations", c.quality.variations},
+                              {"seconds", c.seconds},
+                              {"model_mates", c.quality.model_mates},
+                              {"pin_mates", c.quality.pin_mates},
+                              {"tries", c.quality.tries},
+                              {"duals", c.quality.duals},
+                              {"flights_given", c.quality.flights_given}};
+  if (c.placement.has_tokens()) {
+    j["tokens"] = c.placement.tokens_text();
+    j["double_move_needed"] = c.double_move_needed;
+    j["zero_tokens"] = c.zero_tokens;
+  }
+  return j;
+}
+
+// A composed helpmate in the JSON output: its solutions (UCI and problemists' text) and the
+// counts behind its score.
+nlohmann::ordered_json help_problem_json(const compose::ComposedProblem& c, const std::string& file) {
+  nlohmann::ordered_json lines = nlohmann::ordered_json::array(), texts = nlohmann::ordered_json::array();
+  for (const auto& l : c.solution.solutions) {
+    nlohmann::ordered_json uci = nlohmann::ordered_json::array();
+    for (const auto& m : l.moves) uci.push_back(m.uci);
+    lines.push_back(uci);
+    texts.push_back(prover::format_help_line(l, false));
+  }
+  const compose::HelpQuality& q = c.help_quality;
+  nlohmann::ordered_json j = {{"file", file},
+                              {"fen", c.fen},
+                              {"stipulation", c.stipulation},
+                              {"variant", c.variant},
+                              {"solution_count", c.solution.solutions.size()},
+                              {"solutions", lines},
+                              {"solutions_text", texts},
+                              {"score", c.score},
+                              {"units", q.units},
+                              {"seconds", c.seconds},
+                              {"units_moving", q.units_moving()},
+                              {"model_mates", q.model_mates},
+                              {"pure_mates", q.pure_mates},
+                              {"distinct_mates", q.distinct_mates},
+                              {"checks", q.checks},
+                              {"captures", q.captures}};
+  if (c.placement.has_tokens()) {
+    j["tokens"] = c.placement.tokens_text();
+    j["double_moves"] = q.double_moves;
+    j["double_move_needed"] = c.double_move_needed;
+    j["zero_tokens"] = c.zero_tokens;
+  }
+  return j;
+}
 
 int run_compose(const Args& args) {
   const VariantEngines& rules = find_variant(args.variant);
@@ -48,9 +112,25 @@ int run_compose(const Args& args) {
                                                       rules.name));
   const SourceLocation stip_at{"--stipulation", 1, 1};
   const problem::Stipulation stip = problem::parse_stipulation(args.stipulation, stip_at);
-  if (stip.moves < 2 || stip.moves > 3)
+  const bool help = stip.kind == problem::Stipulation::HelpMate;
+  if (stip.kind == problem::Stipulation::SelfMate)
+    throw ParseError(stip_at, fmt::format("unsupported stipulation '{}' for compose: the composer makes direct mates "
+                                          "('#2', '#3') and helpmates ('h#2', 'h#3'), not selfmates",
+                                          args.stipulation));
+  if (help && (stip.half_move || stip.moves < 2 || stip.moves > 3))
+    throw ParseError(stip_at, fmt::format("unsupported stipulation '{}' for compose: expected 'h#2' or 'h#3' (Black starts)",
+                                          args.stipulation));
+  if (!help && (stip.moves < 2 || stip.moves > 3))
     throw ParseError(stip_at, fmt::format("unsupported stipulation '{}' for compose: expected '#2' or '#3'", args.stipulation));
+  if (!help && (args.solutions > 0 || stip.solutions > 0))
+    throw ParseError({"--solutions", 1, 1}, "a solution count is for helpmates ('h#2 2.1.1.1', --solutions 2); a direct mate "
+                                            "has exactly one key");
+  if (args.solutions > 0 && stip.solutions > 0 && args.solutions != stip.solutions)
+    throw ParseError({"--solutions", 1, 1}, fmt::format("--solutions {} contradicts the stipulation's count {} in '{}'",
+                                                        args.solutions, stip.solutions, args.stipulation));
   compose::ComposeOptions o;
+  o.goal = help ? prover::Goal::HelpMate : prover::Goal::DirectMate;
+  o.solutions = args.solutions > 0 ? args.solutions : stip.solutions > 0 ? stip.solutions : 1;
   o.n = stip.moves;
   if (!args.material.empty()) o.material = compose::parse_material(args.material);
   o.material.max_units = args.max_units;
@@ -60,6 +140,8 @@ int run_compose(const Args& args) {
   o.seed = args.seed;
   o.min_score = args.min_score;
   o.min_variations = args.min_variations;
+  o.min_black_moving = args.min_black_moving;
+  o.min_white_units = args.min_white_units;
   o.single_threat = !args.multiple_threats;
   const InterpretationSettings interpret = interpretations_from(args.interpret, {});
   if (progress_visible(args.json)) {
@@ -79,6 +161,9 @@ int run_compose(const Args& args) {
   // The command that reproduces the problem: with --attempts (and no clock) a run is exact.
   std::string provenance = fmt::format("arbiter compose --variant {} --stipulation '{}' --material {} --max-units {} --seed {}",
                                        rules.name, stip.text, o.material.spec(), o.material.max_units, o.seed);
+  if (help && o.solutions > 1) provenance += fmt::format(" --solutions {}", o.solutions);
+  if (help && args.min_black_moving != 1) provenance += fmt::format(" --min-black-moving {}", args.min_black_moving);
+  if (help && args.min_white_units != 2) provenance += fmt::format(" --min-white-units {}", args.min_white_units);
   if (args.min_variations != 2) provenance += fmt::format(" --min-variations {}", args.min_variations);
   if (args.multiple_threats) provenance += " --allow-multiple-threats";
   if (o.min_score != std::numeric_limits<int>::min()) provenance += fmt::format(" --min-score {}", o.min_score);
@@ -91,32 +176,12 @@ int run_compose(const Args& args) {
     std::string pgn = compose::problem_pgn(c, fmt::format("{} (problem {} of the run)", provenance, index));
     if (!interpret.empty()) pgn.insert(pgn.find("[Composer"), "[Interpret \"" + interpret.text() + "\"]\n");
     write_file_atomically(file, pgn);
-    nlohmann::ordered_json j = {{"file", file},
-                                {"fen", c.fen},
-                                {"stipulation", c.stipulation},
-                                {"variant", c.variant},
-                                {"key", c.key_san},
-                                {"key_uci", c.key_uci},
-                                {"score", c.score},
-                                {"units", c.quality.units},
-                                {"variations", c.quality.variations},
-                                {"seconds", c.seconds},
-                                {"model_mates", c.quality.model_mates},
-                                {"pin_mates", c.quality.pin_mates},
-                                {"tries", c.quality.tries},
-                                {"duals", c.quality.duals},
-                                {"flights_given", c.quality.flights_given}};
-    if (c.placement.has_tokens()) {
-      j["tokens"] = c.placement.tokens_text();
-      j["double_move_needed"] = c.double_move_needed;
-      j["zero_tokens"] = c.zero_tokens;
-    }
-    problems.push_back(j);
+    problems.push_back(help ? help_problem_json(c, file) : direct_problem_json(c, file));
     if (args.json) continue;
     std::cout << fmt::format("{}: {} {} (score {}, found at {:.1f} s)\n", file, c.variant, c.stipulation, c.score, c.seconds);
     std::cout << rules.diagram(c.placement.fen_with_tokens(), {file, 1, 1}) << "\n";
     std::cout << prover::format_solution_text(c.solution);
-    std::cout << compose::quality_summary(c.quality) << "\n";
+    std::cout << (help ? compose::help_quality_summary(c.help_quality) : compose::quality_summary(c.quality)) << "\n";
     if (c.placement.has_tokens())
       std::cout << fmt::format("tokens {}: with both sides' tokens at 0, {}\n", c.placement.tokens_text(), c.zero_tokens);
     std::cout << "\n";
@@ -151,11 +216,17 @@ void add_compose_command(CLI::App& app, int& status) {
       "compose",
       "Compose new sound direct mates: random mating nets improved by hill climbing, every unit the solution\n"
       "does not need removed, each problem proved by the prover (exactly one key, no cook, no shorter mate)\n"
-      "with a quiet key (no check, no capture, no flight taken). One PGN problem file per problem in --out.\n"
+      "with a quiet key (no check, no capture, no flight taken). Helpmates ('h#2'): exactly --solutions solutions\n"
+      "(default 1), none shorter, every unit needed, proved by the complete helpmate search.\n"
+      "One PGN problem file per problem in --out.\n"
       "Exit status: 0 --count problems found, 3 a limit was reached first (what was found is kept), 2 bad input.");
   auto args = std::make_shared<Args>();
   cmd->add_option("--variant", args->variant, "The rules: orthodox (default) or option");
-  cmd->add_option("--stipulation", args->stipulation, "'#2' (default) or '#3'");
+  cmd->add_option("--stipulation", args->stipulation,
+                  "'#2' (default) or '#3'; helpmates 'h#2' or 'h#3' (Black starts; a solution count may follow: 'h#2 2.1.1.1')");
+  cmd->add_option("--solutions", args->solutions,
+                  "Helpmates: compose problems with exactly this many solutions (default 1, or the stipulation's count)")
+      ->check(CLI::PositiveNumber);
   cmd->add_option("--material", args->material,
                   "Units each side may use, White/Black, such as KQRBN/KRPP (default KQRRBBNNPPP/KQRBNPPPPP)");
   cmd->add_option("--max-units", args->max_units, "Most units in a problem, both kings included (default 12)")
@@ -170,7 +241,14 @@ void add_compose_command(CLI::App& app, int& status) {
   cmd->add_option("--seed", args->seed, "Random seed (default 1)");
   cmd->add_option("--min-score", args->min_score, "Keep only problems scoring at least this (README: the score)");
   cmd->add_option("--min-variations", args->min_variations,
-                  "Keep only problems with at least this many variations: defences answered by different mates (default 2)")
+                  "Keep only problems with at least this many variations: defences answered by different mates (default 2;\n"
+                  "direct mates)")
+      ->check(CLI::NonNegativeNumber);
+  cmd->add_option("--min-black-moving", args->min_black_moving,
+                  "Helpmates: keep only problems in which at least this many Black units besides the king move (default 1)")
+      ->check(CLI::NonNegativeNumber);
+  cmd->add_option("--min-white-units", args->min_white_units,
+                  "Helpmates: keep only problems with at least this many White units besides the king (default 2)")
       ->check(CLI::NonNegativeNumber);
   cmd->add_flag("--allow-multiple-threats", args->multiple_threats, "Keep problems whose key threatens more than one mate");
   cmd->add_option("--out", args->out, "Directory for the problem files (default ./composed)");

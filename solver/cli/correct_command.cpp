@@ -10,6 +10,7 @@
 #include "solver/cli/cli_support.h"
 #include "solver/cli/commands.h"
 #include "solver/cli/problem_input.h"
+#include "solver/problem/solve_units.h"
 #include "solver/variants.h"
 
 namespace arbiter::cli {
@@ -79,6 +80,13 @@ int run_correct(const Args& args) {
       if (!games.empty()) engine_line = games[0].moves;
     }
     const VariantEngines& rules = find_variant(p.variant, p.where);
+    if (!p.twins.empty())
+      throw ParseError(p.where, "the correction search takes one position: write the twin to correct as a problem of its own");
+    prover::SolveOptions stipulated;
+    problem::set_stipulation(stipulated, p.stipulation, false);
+    options.goal = stipulated.goal;
+    options.half_move = stipulated.half_move;
+    options.stated_solutions = stipulated.stated_solutions;
     correct::Report r = rules.correct(p.fen, p.fen_location, p.stipulation.moves, p.published->moves, engine_line, options,
                                        p.interpretations);
     if (options.progress) std::cerr << "\r" << std::string(50, ' ') << "\r" << std::flush;

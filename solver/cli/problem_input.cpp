@@ -11,7 +11,8 @@ namespace arbiter::cli {
 void add_problem_options(CLI::App* cmd, ProblemArgs& args) {
   cmd->add_option("FILE", args.file, "Problem file: PGN with [Stipulation] and [FEN] tags, or Popeye input");
   cmd->add_option("--fen", args.fen, "Instead of a file: the position (side to move is the attacker)");
-  cmd->add_option("--stipulation", args.stipulation, "With --fen: the stipulation, '#N'");
+  cmd->add_option("--stipulation", args.stipulation,
+                  "With --fen: the stipulation, '#N', 's#N', 'h#N' or 'h#N.5' (a solution count may follow: 'h#2 2.1.1.1')");
   cmd->add_option("--variant", args.variant, "With --fen: the rules, orthodox (default) or option (FEN may add tokens 'W/B')");
   cmd->add_option("--problem", args.problem, "Only the K-th problem of the file (default: all)")->check(CLI::PositiveNumber);
   add_interpret_option(cmd, args.interpret);
@@ -31,6 +32,17 @@ std::vector<problem::Problem> load_problems(const ProblemArgs& args) {
     p.variant = rules.name;
     p.fen = rules.normalize_fen(args.fen, p.fen_location);
     p.stipulation = problem::parse_stipulation(args.stipulation, p.stipulation_location);
+    const bool black_to_move = p.fen.find(" b ") != std::string::npos;
+    // A direct mate is the side to move's (Option Chess's Bonham problem is Black's #3);
+    // helpmates and selfmates fix who starts.
+    if (p.stipulation.kind != problem::Stipulation::DirectMate && (p.stipulation.first_mover() == Black) != black_to_move)
+      throw ParseError(p.fen_location,
+                       fmt::format("{} starts with {}: the FEN must have {} to move{}", p.stipulation.text,
+                                   p.stipulation.first_mover() == Black ? "Black" : "White",
+                                   p.stipulation.first_mover() == Black ? "Black" : "White",
+                                   p.stipulation.kind == problem::Stipulation::HelpMate
+                                       ? (black_to_move ? " (for Black first write h#N)" : " (for White first write h#N.5)")
+                                       : ""));
     problems.push_back(p);
   } else {
     problems = problem::read_problem_file(args.file);
@@ -57,7 +69,40 @@ std::string problem_heading(const problem::Problem& p) {
   return h;
 }
 
+namespace {
+
+std::string plural(std::size_t n, const char* one, const char* many) { return fmt::format("{} {}", n, n == 1 ? one : many); }
+
+std::string describe_help_verdict(const prover::Solution& s) {
+  const std::string stated = s.stated_solutions > 0 ? fmt::format(", {} stated", s.stated_solutions) : "";
+  const std::string count = plural(s.solutions.size(), "solution", "solutions") + (s.complete ? "" : " at least");
+  switch (s.verdict) {
+    case prover::Verdict::Proved: {
+      const bool cooked = s.stated_solutions > 0 ? int(s.solutions.size()) > s.stated_solutions : false;
+      return fmt::format("verdict: proved ({}{}{})", count, stated, cooked ? ": cooked" : "");
+    }
+    case prover::Verdict::Refuted:
+      if (s.solutions.empty()) return fmt::format("verdict: refuted (no helpmate in {})", s.stipulation);
+      return fmt::format("verdict: refuted ({}{}: too few)", count, stated);
+    case prover::Verdict::Unknown: return "verdict: unknown (" + s.reason + ")";
+  }
+  return "verdict: unknown";
+}
+
+}  // namespace
+
 std::string describe_verdict(const prover::Solution& s) {
+  if (s.goal == prover::Goal::HelpMate) return describe_help_verdict(s);
+  if (s.goal == prover::Goal::SelfMate) {
+    switch (s.verdict) {
+      case prover::Verdict::Proved:
+        return fmt::format("verdict: proved ({}; shortest selfmate {}{})", plural(s.keys.size(), "key", "keys"), s.shortest,
+                           s.shortest_exact ? "" : ", not proved minimal");
+      case prover::Verdict::Refuted:
+        return fmt::format("verdict: refuted (no selfmate in {} against every defence)", s.n);
+      case prover::Verdict::Unknown: return "verdict: unknown (" + s.reason + ")";
+    }
+  }
   switch (s.verdict) {
     case prover::Verdict::Proved:
       return fmt::format("verdict: proved ({} {}; shortest mate {}{})", s.keys.size(), s.keys.size() == 1 ? "key" : "keys",

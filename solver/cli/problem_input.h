@@ -9,6 +9,7 @@
 
 #include "solver/problem/problem.h"
 #include "solver/prover/solution.h"
+#include "solver/problem/solve_units.h"
 
 namespace arbiter::cli {
 
@@ -26,5 +27,7 @@ std::vector<problem::Problem> load_problems(const ProblemArgs& args);
 
 std::string problem_heading(const problem::Problem& p);  // file, number, author, source, stipulation
 std::string describe_verdict(const prover::Solution& s);  // "verdict: proved: mate in 2 (1 key)"
+
+  // "b) move b8 a7  h#3.5  FEN", or "" without twins
 
 }  // namespace arbiter::cli

@@ -18,6 +18,12 @@
 
 namespace arbiter::cli {
 
+using problem::SolveUnit;
+using problem::published_for_twin;
+using problem::set_stipulation;
+using problem::solve_units;
+using problem::unit_heading;
+
 namespace {
 
 struct Args {
@@ -30,6 +36,7 @@ struct Args {
   std::uint64_t max_nodes = 0;
   double max_seconds = 0;
   std::size_t hash_mb = 64;
+  int threads = 1;
   std::string certificate;
 };
 
@@ -42,6 +49,34 @@ int exit_for(prover::Verdict v) {
   return ExitUnknown;
 }
 
+// One problem or one twin.
+prover::Solution solve_unit(const Args& args, const problem::Problem& p, const SolveUnit& unit, const VariantEngines& rules) {
+  prover::SolveOptions options;
+  set_stipulation(options, unit.stipulation, p.set_play);
+  options.tries = args.tries;
+  options.refutations = args.refutations;
+  options.first_key_only = args.first_key;
+  options.build_tree = !args.no_tree || !args.certificate.empty();
+  options.limits = {args.max_nodes, args.max_seconds, args.hash_mb};
+  options.threads = args.threads;
+  if (progress_visible(args.json))
+    options.progress = [](int done, int total, const std::string& move) {
+      std::cerr << fmt::format("\r  first move {}/{}: {:<10}", done + 1, total, move) << std::flush;
+    };
+  prover::Solution s = rules.solve(unit.fen, p.fen_location, options, p.interpretations);
+  if (options.progress) std::cerr << "\r" << std::string(40, ' ') << "\r" << std::flush;
+  return s;
+}
+
+void print_solution(const prover::Solution& s) {
+  std::cout << describe_verdict(s) << "\n";
+  if (s.verdict == prover::Verdict::Proved || !s.tries.empty() || s.refutations_requested ||
+      (s.goal == prover::Goal::HelpMate && !s.solutions.empty()))
+    std::cout << prover::format_solution_text(s);
+  if (!s.tree_note.empty()) std::cout << "(" << s.tree_note << ")\n";
+  std::cout << fmt::format("{} nodes, {:.3f} s\n", s.nodes, s.seconds);
+}
+
 int run_solve(const Args& args) {
   auto problems = load_problems(args.input);
   nlohmann::ordered_json results = nlohmann::ordered_json::array();
@@ -49,40 +84,46 @@ int run_solve(const Args& args) {
   int status = ExitOk;
   for (const auto& p : problems) {
     const VariantEngines& rules = find_variant(p.variant, p.where);
-    prover::SolveOptions options;
-    options.n = p.stipulation.moves;
-    options.tries = args.tries;
-    options.refutations = args.refutations;
-    options.first_key_only = args.first_key;
-    options.build_tree = !args.no_tree || !args.certificate.empty();
-    options.limits = {args.max_nodes, args.max_seconds, args.hash_mb};
-    if (progress_visible(args.json))
-      options.progress = [](int done, int total, const std::string& move) {
-        std::cerr << fmt::format("\r  first move {}/{}: {:<10}", done + 1, total, move) << std::flush;
-      };
     if (!args.json) std::cout << problem_heading(p) << rules.diagram(p.fen, p.fen_location) << "\n";
-    prover::Solution s = rules.solve(p.fen, p.fen_location, options, p.interpretations);
-    if (options.progress) std::cerr << "\r" << std::string(40, ' ') << "\r" << std::flush;
-    status = std::max(status, exit_for(s.verdict));
-    if (!args.certificate.empty()) {
-      if (s.verdict != prover::Verdict::Proved || !s.tree_complete)
-        throw std::runtime_error("no certificate: " + (s.verdict == prover::Verdict::Proved ? s.tree_note : "nothing was proved"));
-      certificates.push_back(prover::make_certificate(s));
-      // The rules it was proved under travel with it, so check-certificate applies the same.
-      if (!p.interpretations.empty()) certificates.back()["interpretations"] = interpretations_json(p.interpretations);
+    nlohmann::ordered_json twins = nlohmann::ordered_json::array();
+    int problem_status = ExitOk;
+    for (const auto& unit : solve_units(p)) {
+      if (!args.json && !unit.label.empty()) std::cout << unit_heading(unit);
+      prover::Solution s = solve_unit(args, p, unit, rules);
+      problem_status = std::max(problem_status, exit_for(s.verdict));
+      if (!args.certificate.empty()) {
+        if (s.verdict != prover::Verdict::Proved || !s.tree_complete)
+          throw std::runtime_error("no certificate: " + (s.verdict == prover::Verdict::Proved ? s.tree_note : "nothing was proved"));
+        auto c = prover::make_certificate(s);
+        if (!unit.label.empty()) c["twin"] = unit.label;
+        // The rules it was proved under travel with it, so check-certificate applies the same.
+        if (!p.interpretations.empty()) c["interpretations"] = interpretations_json(p.interpretations);
+        certificates.push_back(c);
+      }
+      if (args.json) {
+        auto j = prover::solution_json(s);
+        if (unit.label.empty()) {
+          j["file"] = p.file;
+          j["problem"] = p.number;
+          results.push_back(j);
+        } else {
+          nlohmann::ordered_json t = {{"twin", unit.label}, {"description", unit.description}};
+          t.update(j);
+          twins.push_back(t);
+        }
+        continue;
+      }
+      print_solution(s);
+      std::cout << "\n";
     }
-    if (args.json) {
-      auto j = prover::solution_json(s);
-      j["file"] = p.file;
-      j["problem"] = p.number;
-      results.push_back(j);
-      continue;
+    status = std::max(status, problem_status);
+    if (args.json && !twins.empty()) {
+      const prover::Verdict v = problem_status == ExitOk ? prover::Verdict::Proved
+                                : problem_status == ExitUnknown ? prover::Verdict::Unknown
+                                                                : prover::Verdict::Refuted;
+      results.push_back({{"file", p.file}, {"problem", p.number}, {"verdict", prover::verdict_name(v)},
+                         {"variant", p.variant}, {"fen", p.fen}, {"stipulation", p.stipulation.text}, {"twins", twins}});
     }
-    std::cout << describe_verdict(s) << "\n";
-    if (s.verdict == prover::Verdict::Proved || !s.tries.empty() || s.refutations_requested)
-      std::cout << prover::format_solution_text(s);
-    if (!s.tree_note.empty()) std::cout << "(" << s.tree_note << ")\n";
-    std::cout << fmt::format("{} nodes, {:.3f} s\n\n", s.nodes, s.seconds);
   }
   if (!args.certificate.empty()) {
     // Written whole or not at all: a failed run above threw before this point.
@@ -98,9 +139,11 @@ int run_solve(const Args& args) {
 void add_solve_command(CLI::App& app, int& status) {
   auto* cmd = app.add_subcommand(
       "solve",
-      "Prove a direct-mate stipulation '#N': every key (first move forcing mate in at most N against every\n"
-      "defence) with its exact mate length, the threat and the full tree of defences.\n"
-      "Exit status: 0 proved, 1 refuted (no mate in N), 3 unknown (a limit was reached), 2 bad input.");
+      "Prove a stipulation. Direct mate '#N' and selfmate 's#N': every key (first move forcing mate in at\n"
+      "most N against every defence) with its exact length, the threat and the full tree of defences.\n"
+      "Helpmate 'h#N' / 'h#N.5': every solution. Twins are solved one by one, as a), b), ...\n"
+      "Exit status: 0 proved, 1 refuted (no mate in N; a helpmate with fewer solutions than stated),\n"
+      "3 unknown (a limit was reached), 2 bad input.");
   auto args = std::make_shared<Args>();
   add_problem_options(cmd, args->input);
   cmd->add_flag("--tries", args->tries, "Also list tries: first moves refuted by exactly one defence (1.Qf3? Nd4!)");
@@ -113,6 +156,10 @@ void add_solve_command(CLI::App& app, int& status) {
   cmd->add_option("--max-nodes", args->max_nodes, "Node limit (0: none); reaching it gives verdict unknown");
   cmd->add_option("--max-seconds", args->max_seconds, "Time limit in seconds (0: none); reaching it gives verdict unknown")
       ->check(CLI::NonNegativeNumber);
+  cmd->add_option("--threads", args->threads,
+                  "Helpmates: threads sharing out the first moves (default 1: each thread has its own table, so on\n"
+                  "2 cores a second thread searched more nodes and was slower); the solutions are the same")
+      ->check(CLI::Range(1, 256));
   cmd->add_option("--hash", args->hash_mb, "Transposition table size in MB (default 64; fixed, it never grows)")
       ->check(CLI::Range(1, 16384));
   cmd->add_option("--certificate", args->certificate,

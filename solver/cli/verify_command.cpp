@@ -14,6 +14,12 @@
 
 namespace arbiter::cli {
 
+using problem::SolveUnit;
+using problem::published_for_twin;
+using problem::set_stipulation;
+using problem::solve_units;
+using problem::unit_heading;
+
 namespace {
 
 struct Args {
@@ -22,7 +28,88 @@ struct Args {
   std::uint64_t max_nodes = 0;
   double max_seconds = 0;
   std::size_t hash_mb = 64;
+  int threads = 1;
 };
+
+nlohmann::ordered_json report_json(const problem::Problem& p, const SolveUnit& unit, const prover::VerifyReport& r) {
+  nlohmann::ordered_json j;
+  j["verdict"] = r.verdict();  // confirmed | unsound | refuted | unknown
+  if (r.solution.verdict == prover::Verdict::Unknown) j["reason"] = r.solution.reason;
+  if (!unit.label.empty()) {
+    j["twin"] = unit.label;
+    j["description"] = unit.description;
+  } else {
+    j["file"] = p.file;
+    j["problem"] = p.number;
+  }
+  j["stipulation"] = unit.stipulation.text;
+  j["fen"] = unit.fen;
+  if (!p.interpretations.empty()) j["interpretations"] = interpretations_json(p.interpretations);
+  j["published_key"] = r.has_published ? nlohmann::ordered_json(r.published_key) : nlohmann::ordered_json(nullptr);
+  j["published_key_is_key"] = r.published_key_is_key;
+  j["published_plies_checked"] = r.published_plies;
+  j["confirmed"] = r.confirmed();
+  j["sound"] = r.sound();
+  j["proof"] = prover::verdict_name(r.solution.verdict);
+  j["keys"] = nlohmann::ordered_json::array();
+  j["keys_uci"] = nlohmann::ordered_json::array();
+  for (const auto& k : r.solution.keys) {
+    j["keys"].push_back(k.san);
+    j["keys_uci"].push_back(k.uci);
+  }
+  if (r.solution.goal == prover::Goal::HelpMate) {
+    const auto sj = prover::solution_json(r.solution);
+    j["solutions"] = sj["solutions"];
+    j["solutions_text"] = sj["solutions_text"];
+    j["solution_count"] = sj["solution_count"];
+  }
+  j["shortest"] = r.solution.shortest;
+  j["findings"] = nlohmann::ordered_json::array();
+  for (const auto& f : r.findings) {
+    nlohmann::ordered_json fj = {{"kind", f.kind}, {"message", f.message}};
+    if (f.where.line > 0) fj["line"] = f.where.line, fj["column"] = f.where.column;
+    j["findings"].push_back(fj);
+  }
+  j["claims"] = nlohmann::ordered_json::array();
+  for (const auto& c : r.claims) {
+    nlohmann::ordered_json cj = {{"move", c.move}, {"claim", c.claim}, {"holds", c.holds}};
+    if (!c.detail.empty()) cj["detail"] = c.detail;
+    if (c.where.line > 0) cj["line"] = c.where.line, cj["column"] = c.where.column;
+    j["claims"].push_back(cj);
+  }
+  j["nodes"] = r.solution.nodes;
+  j["seconds"] = r.solution.seconds;
+  return j;
+}
+
+void print_report(const prover::VerifyReport& r) {
+  std::cout << describe_verdict(r.solution) << "\n";
+  if (r.solution.goal == prover::Goal::HelpMate && !r.solution.solutions.empty())
+    std::cout << prover::format_solution_text(r.solution);
+  if (r.has_published && r.solution.goal != prover::Goal::HelpMate)
+    std::cout << fmt::format("published key 1.{}: {}; {} published plies checked\n", r.published_key,
+                             r.published_key_is_key ? "a key" : "NOT a key", r.published_plies);
+  if (!r.claims.empty()) {
+    int holding = 0;
+    for (const auto& c : r.claims) holding += c.holds;
+    std::cout << fmt::format("stated outcomes: {} checked, {} hold, {} fail\n", r.claims.size(), holding,
+                             r.claims.size() - std::size_t(holding));
+    for (const auto& c : r.claims) {
+      if ((c.claim == "legal" || c.claim == "solution") && c.holds) continue;  // listed only when it fails
+      std::cout << fmt::format("  {:<5} {:<16} {}{}{}\n", c.holds ? "holds" : "FAILS", c.move, c.claim,
+                               c.detail.empty() ? "" : ": ", c.detail);
+    }
+  }
+  for (const auto& f : r.findings) {
+    std::cout << "  " << f.kind << ": " << f.message;
+    if (f.where.line > 0) std::cout << fmt::format(" ({}:{}:{})", f.where.file, f.where.line, f.where.column);
+    std::cout << "\n";
+  }
+}
+
+int status_of(const std::string& verdict) {
+  return verdict == "confirmed" ? ExitOk : verdict == "unknown" ? ExitUnknown : ExitClaimFalse;
+}
 
 int run_verify(const Args& args) {
   auto problems = load_problems(args.input);
@@ -30,75 +117,37 @@ int run_verify(const Args& args) {
   int status = ExitOk;
   for (const auto& p : problems) {
     const VariantEngines& rules = find_variant(p.variant, p.where);
-    prover::SolveOptions options;
-    options.n = p.stipulation.moves;
-    options.build_tree = false;
-    options.limits = {args.max_nodes, args.max_seconds, args.hash_mb};
     const PgnLine no_solution;
     const PgnLine& published = p.published ? p.published->moves : no_solution;
-    prover::VerifyReport r = rules.verify(p.fen, p.fen_location, options, published, p.interpretations);
-    const std::string verdict = r.verdict();
-    status = std::max(status, verdict == "confirmed" ? ExitOk : verdict == "unknown" ? ExitUnknown : ExitClaimFalse);
-
-    nlohmann::ordered_json j;
-    j["verdict"] = verdict;  // confirmed | unsound | refuted | unknown
-    if (r.solution.verdict == prover::Verdict::Unknown) j["reason"] = r.solution.reason;
-    j["file"] = p.file;
-    j["problem"] = p.number;
-    j["stipulation"] = p.stipulation.text;
-    j["fen"] = p.fen;
-    if (!p.interpretations.empty()) j["interpretations"] = interpretations_json(p.interpretations);
-    j["published_key"] = r.has_published ? nlohmann::ordered_json(r.published_key) : nlohmann::ordered_json(nullptr);
-    j["published_key_is_key"] = r.published_key_is_key;
-    j["published_plies_checked"] = r.published_plies;
-    j["confirmed"] = r.confirmed();
-    j["sound"] = r.sound();
-    j["proof"] = prover::verdict_name(r.solution.verdict);
-    j["keys"] = nlohmann::ordered_json::array();
-    j["keys_uci"] = nlohmann::ordered_json::array();
-    for (const auto& k : r.solution.keys) {
-      j["keys"].push_back(k.san);
-      j["keys_uci"].push_back(k.uci);
+    if (!args.json) std::cout << problem_heading(p);
+    nlohmann::ordered_json twins = nlohmann::ordered_json::array();
+    std::string worst = "confirmed";
+    for (const auto& unit : solve_units(p)) {
+      prover::SolveOptions options;
+      set_stipulation(options, unit.stipulation, p.set_play);
+      options.build_tree = false;
+      options.limits = {args.max_nodes, args.max_seconds, args.hash_mb};
+      options.threads = args.threads;
+      const PgnLine mine = unit.label.empty() ? published : published_for_twin(published, unit.label);
+      prover::VerifyReport r = rules.verify(unit.fen, p.fen_location, options, mine, p.interpretations);
+      const std::string verdict = r.verdict();
+      if (status_of(verdict) > status_of(worst) || (verdict == "refuted" && worst == "unsound")) worst = verdict;
+      status = std::max(status, status_of(verdict));
+      auto j = report_json(p, unit, r);
+      if (unit.label.empty()) results.push_back(j);
+      else twins.push_back(j);
+      if (args.json) continue;
+      if (!unit.label.empty()) std::cout << unit_heading(unit);
+      print_report(r);
+      std::cout << "verify: " << verdict << "\n\n";
     }
-    j["shortest"] = r.solution.shortest;
-    j["findings"] = nlohmann::ordered_json::array();
-    for (const auto& f : r.findings) {
-      nlohmann::ordered_json fj = {{"kind", f.kind}, {"message", f.message}};
-      if (f.where.line > 0) fj["line"] = f.where.line, fj["column"] = f.where.column;
-      j["findings"].push_back(fj);
+    if (!twins.empty()) {
+      bool confirmed = true, sound = true;
+      for (const auto& t : twins) confirmed = confirmed && t["confirmed"].get<bool>(), sound = sound && t["sound"].get<bool>();
+      results.push_back({{"verdict", worst}, {"file", p.file}, {"problem", p.number}, {"stipulation", p.stipulation.text},
+                         {"fen", p.fen}, {"confirmed", confirmed}, {"sound", sound}, {"twins", twins}});
+      if (!args.json) std::cout << "verify (all twins): " << worst << "\n\n";
     }
-    j["claims"] = nlohmann::ordered_json::array();
-    for (const auto& c : r.claims) {
-      nlohmann::ordered_json cj = {{"move", c.move}, {"claim", c.claim}, {"holds", c.holds}};
-      if (!c.detail.empty()) cj["detail"] = c.detail;
-      if (c.where.line > 0) cj["line"] = c.where.line, cj["column"] = c.where.column;
-      j["claims"].push_back(cj);
-    }
-    j["nodes"] = r.solution.nodes;
-    j["seconds"] = r.solution.seconds;
-    results.push_back(j);
-    if (args.json) continue;
-    std::cout << problem_heading(p) << describe_verdict(r.solution) << "\n";
-    if (r.has_published)
-      std::cout << fmt::format("published key 1.{}: {}; {} published plies checked\n", r.published_key,
-                               r.published_key_is_key ? "a key" : "NOT a key", r.published_plies);
-    if (!r.claims.empty()) {
-      int holding = 0;
-      for (const auto& c : r.claims) holding += c.holds;
-      std::cout << fmt::format("stated outcomes: {} checked, {} hold, {} fail\n", r.claims.size(), holding,
-                               r.claims.size() - std::size_t(holding));
-      for (const auto& c : r.claims) {
-        if (c.claim == "legal" && c.holds) continue;  // every played move; listed only when it fails
-        std::cout << fmt::format("  {:<5} {:<16} {}{}{}\n", c.holds ? "holds" : "FAILS", c.move, c.claim,
-                                 c.detail.empty() ? "" : ": ", c.detail);
-      }
-    }
-    for (const auto& f : r.findings) {
-      std::cout << "  " << f.kind << ": " << f.message;
-      if (f.where.line > 0) std::cout << fmt::format(" ({}:{}:{})", f.where.file, f.where.line, f.where.column);
-      std::cout << "\n";
-    }
-    std::cout << "verify: " << verdict << "\n\n";
   }
   if (args.json) print_json_results(results, "problems");
   return status;
@@ -119,6 +168,10 @@ void add_verify_command(CLI::App& app, int& status) {
   add_problem_options(cmd, args->input);
   cmd->add_option("--max-nodes", args->max_nodes, "Node limit (0: none); reaching it gives verdict unknown");
   cmd->add_option("--max-seconds", args->max_seconds, "Time limit in seconds (0: none)")->check(CLI::NonNegativeNumber);
+  cmd->add_option("--threads", args->threads,
+                  "Helpmates: threads sharing out the first moves (default 1: each thread has its own table, so on\n"
+                  "2 cores a second thread searched more nodes and was slower); the solutions are the same")
+      ->check(CLI::Range(1, 256));
   cmd->add_option("--hash", args->hash_mb, "Transposition table size in MB (default 64)")->check(CLI::Range(1, 16384));
   cmd->add_flag("--json", args->json,
                 "Print JSON: verdict, published_key, published_key_is_key, confirmed, sound, keys, keys_uci,\n"

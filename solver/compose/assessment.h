@@ -12,6 +12,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "rules/core/ruleset.h"
 #include "solver/compose/legality.h"
@@ -21,7 +22,22 @@
 
 namespace arbiter::compose {
 
-enum class Outcome { Sound, Illegal, NoMate, ShortMate, Cooked, KeyChecks, KeyCaptures, KeyTakesFlight, SearchLimit };
+// Direct mates use all but the last two; helpmates (help_assessment.h) use Sound, Illegal,
+// NoMate, ShortMate, Cooked (more solutions than intended), TooFewSolutions, StartsInCheck and
+// SearchLimit.
+enum class Outcome {
+  Sound,
+  Illegal,
+  NoMate,
+  ShortMate,
+  Cooked,
+  KeyChecks,
+  KeyCaptures,
+  KeyTakesFlight,
+  SearchLimit,
+  TooFewSolutions,
+  StartsInCheck
+};
 
 constexpr std::string_view outcome_name(Outcome o) {
   switch (o) {
@@ -34,6 +50,8 @@ constexpr std::string_view outcome_name(Outcome o) {
     case Outcome::KeyCaptures: return "key-captures";
     case Outcome::KeyTakesFlight: return "key-takes-flight";
     case Outcome::SearchLimit: return "search-limit";
+    case Outcome::TooFewSolutions: return "too-few-solutions";
+    case Outcome::StartsInCheck: return "starts-in-check";
   }
   return "?";
 }
@@ -42,9 +60,13 @@ inline constexpr int KeyCountCap = 6;  // keys are counted up to this many (enou
 
 struct Assessment {
   Outcome outcome = Outcome::NoMate;
-  int keys = 0;              // first moves forcing mate in n (up to KeyCountCap)
+  int keys = 0;              // first moves forcing mate in n (up to KeyCountCap); helpmates: solutions found
   std::string key_uci;       // the single key, when there is exactly one
   std::string illegality;    // the legality check failed, for Outcome::Illegal
+  // Helpmates: the number of solutions intended, and the solutions of a sound candidate (each
+  // line's moves in UCI, blank-separated, in search order).
+  int wanted = 1;
+  std::vector<std::string> lines;
 
   // Hill climbing's ladder: higher is closer to a sound problem with a quiet key.
   double fitness() const {
@@ -52,8 +74,10 @@ struct Assessment {
       case Outcome::Illegal: return -1;
       case Outcome::NoMate: case Outcome::SearchLimit: return 0;
       case Outcome::ShortMate: return 1;
-      case Outcome::Cooked: return 2 + 1.0 / keys;
-      case Outcome::KeyChecks: case Outcome::KeyCaptures: case Outcome::KeyTakesFlight: return 3;
+      case Outcome::Cooked: return 2 + 1.0 / (keys - wanted + 1);  // direct mates: 2 + 1/keys
+      case Outcome::TooFewSolutions: return 2 + 1.0 / (wanted - keys + 1);
+      case Outcome::KeyChecks: case Outcome::KeyCaptures: case Outcome::KeyTakesFlight: case Outcome::StartsInCheck:
+        return 3;
       case Outcome::Sound: return 4;
     }
     return -1;

@@ -24,6 +24,26 @@
 //   8. Duplicates (the same position up to the symmetries the rules keep) are dropped.
 // Everything is decided by the seed and the count of candidates judged (node limits, not
 // clocks, bound each search), so --seed with --attempts reproduces a run exactly.
+//
+// Helpmates h#n (options.goal == HelpMate; Black starts, White mates on its n-th move) go the
+// same way with the steps read for the genre:
+//   1. Candidates: Black to move, a lighter net (1 to 3 White units and up to 4 Black units
+//      around the Black king; Option Chess tokens 0 or 1 each).
+//   2. Judged exactly by the complete helpmate search (help_assessment.h): legality, Black
+//      not in check, no solution shorter than n, and exactly `solutions` solutions (the search
+//      stops once a cook is certain).
+//   3. Hill climbing as above (no solution < short < cooked or too few, nearer the intended
+//      count better < sound).
+//   4. Proof: the prover lists every solution (a complete run, prover::solve with the goal
+//      HelpMate); only exactly `solutions` lines, each of the full length, go on.
+//   5. Economy: every unit whose removal keeps the problem sound with the very same solution
+//      lines is removed (judged, then proved), until each unit left is needed.
+//   6. Quality read off the solutions (analyse_help_solution: units that move, model and pure
+//      mates, checks, captures) and the score help_score (quality.h). Default filters: at
+//      least min_black_moving Black units besides the king move, and at least min_white_units
+//      White units besides the king. Option Chess: a double move in a solution, and the prover
+//      shows the problem fails with both tokens at 0.
+//   7, 8. Polishing and duplicates as above.
 
 #include <algorithm>
 #include <chrono>
@@ -34,6 +54,7 @@
 #include "solver/compose/assessment.h"
 #include "solver/compose/composition.h"
 #include "solver/compose/generator.h"
+#include "solver/compose/help_assessment.h"
 #include "solver/compose/solution_analysis.h"
 #include "solver/prover/solve.h"
 
@@ -45,11 +66,20 @@ class Composer {
   using Options = std::decay_t<decltype(std::declval<const G&>().options())>;
   static constexpr bool HasTokens = requires(const G& g) { g.tokens(White); };
 
-  Composer(const ComposeOptions& options, const Options& rules)
-      : options_(options), rules_(rules), assessor_(options.n, rules, candidate_limits(options)), random_(options.seed) {
+  Composer(const ComposeOptions& options, const Options& rules) : options_(options), rules_(rules), random_(options.seed) {
+    if (help()) help_assessor_.emplace(options.n, options.solutions, rules, candidate_limits(options));
+    else assessor_.emplace(options.n, rules, candidate_limits(options));
     generator_.material = options.material;
     generator_.tokens = HasTokens;
     generator_.fullmove = HasTokens ? 30 : 1;  // Option Chess: double moves from move 9 on
+    if (help()) {
+      // Helpmates are economical: a few White units, Black's king with a few of its own.
+      generator_.to_move = Black;
+      generator_.white_max = 3;
+      generator_.black_max = 4;
+      generator_.token_min = {0, 0};
+      generator_.token_max = {1, 1};
+    }
   }
 
   ComposeReport run() {
@@ -77,9 +107,12 @@ class Composer {
   }
 
  private:
+  bool help() const { return options_.goal == prover::Goal::HelpMate; }
+
   static prover::Limits candidate_limits(const ComposeOptions& o) {
     prover::Limits l;
-    l.max_nodes = o.candidate_nodes ? o.candidate_nodes : (o.n <= 2 ? 500'000 : 5'000'000);
+    if (o.goal == prover::Goal::HelpMate) l.max_nodes = o.candidate_nodes ? o.candidate_nodes : (o.n <= 2 ? 2'000'000 : 20'000'000);
+    else l.max_nodes = o.candidate_nodes ? o.candidate_nodes : (o.n <= 2 ? 500'000 : 5'000'000);
     l.hash_megabytes = 32;
     return l;
   }
@@ -97,7 +130,8 @@ class Composer {
 
   Assessment judge(const Placement& p) {
     ++report_.attempts;
-    Assessment a = assessor_.assess(p, options_.max_seconds > 0 ? std::max(0.001, options_.max_seconds - elapsed()) : 0);
+    const double seconds = options_.max_seconds > 0 ? std::max(0.001, options_.max_seconds - elapsed()) : 0;
+    Assessment a = help() ? help_assessor_->assess(p, seconds) : assessor_->assess(p, seconds);
     if (a.outcome != Outcome::Sound) reject(outcome_name(a.outcome));
     if (options_.progress) {
       report_.seconds = elapsed();
@@ -113,7 +147,9 @@ class Composer {
   prover::Solution prove(const Placement& p, bool tree) const {
     G game = game_for(p);
     prover::SolveOptions so;
+    so.goal = options_.goal;
     so.n = options_.n;
+    if (help()) so.stated_solutions = options_.solutions;  // every solution listed: a complete run
     so.tries = tree;
     so.build_tree = tree;
     so.limits.max_nodes = 50'000'000;
@@ -140,7 +176,7 @@ class Composer {
         if (p.board[s] == NoPiece || type_of(p.board[s]) == King) continue;
         Placement q = p;
         q.board[s] = NoPiece;
-        const Assessment b = assessor_.assess(q);
+        const Assessment b = assessor_->assess(q);
         if (b.outcome != Outcome::Sound || b.key_uci != key_uci) continue;
         prover::Solution qs = prove(q, true);
         if (!proves_sound(qs) || count_variations(qs.keys[0]) < variations) continue;
@@ -157,6 +193,7 @@ class Composer {
   // quality, or nothing when a filter or a limit rejects it. `first`: the climb's own find
   // (counted as sound), not one of the polishing step's variants.
   std::optional<ComposedProblem> problem_from(Placement p, const Assessment& a, bool first) {
+    if (help()) return help_problem_from(std::move(p), a, first);
     prover::Solution proof = prove(p, true);
     if (proof.verdict == prover::Verdict::Unknown) return reject("proof-limit"), std::nullopt;
     if (!proves_sound(proof)) return reject("proof-failed"), std::nullopt;  // the quick judgement and the prover disagree
@@ -227,9 +264,119 @@ class Composer {
     return false;
   }
 
+  // --- Helpmates -------------------------------------------------------------------------
+
+  // Each solution's moves in UCI, blank-separated, in the prover's order.
+  static std::vector<std::string> lines_of(const prover::Solution& s) {
+    std::vector<std::string> out;
+    for (const auto& l : s.solutions) {
+      std::string u;
+      for (const auto& m : l.moves) u.append(u.empty() ? "" : " ").append(m.uci);
+      out.push_back(std::move(u));
+    }
+    return out;
+  }
+
+  static std::vector<std::string> sorted(std::vector<std::string> v) {
+    std::sort(v.begin(), v.end());
+    return v;
+  }
+
+  // A complete helpmate proof of exactly the intended solutions, each of the full length.
+  bool proves_sound_help(const prover::Solution& s) const {
+    if (s.verdict != prover::Verdict::Proved || !s.complete || int(s.solutions.size()) != options_.solutions) return false;
+    for (const auto& l : s.solutions)
+      if (int(l.moves.size()) != 2 * options_.n) return false;
+    return true;
+  }
+
+  // Step 5 for helpmates: every unit whose removal keeps the very same solutions goes.
+  std::optional<Placement> economise_help(Placement p, prover::Solution& proof) {
+    const std::vector<std::string> lines = sorted(lines_of(proof));
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (Square s = 0; s < 64; ++s) {
+        if (out_of_time()) return std::nullopt;
+        if (p.board[s] == NoPiece || type_of(p.board[s]) == King) continue;
+        Placement q = p;
+        q.board[s] = NoPiece;
+        const Assessment b = help_assessor_->assess(q);
+        if (b.outcome != Outcome::Sound || sorted(b.lines) != lines) continue;
+        prover::Solution qs = prove(q, false);
+        if (!proves_sound_help(qs) || sorted(lines_of(qs)) != lines) continue;
+        p = std::move(q);
+        proof = std::move(qs);
+        changed = true;
+      }
+    }
+    return p;
+  }
+
+  std::optional<ComposedProblem> help_problem_from(Placement p, const Assessment& a, bool first) {
+    prover::Solution proof = prove(p, false);
+    if (proof.verdict == prover::Verdict::Unknown) return reject("proof-limit"), std::nullopt;
+    if (!proves_sound_help(proof) || sorted(lines_of(proof)) != sorted(a.lines))
+      return reject("proof-failed"), std::nullopt;  // the quick judgement and the prover disagree
+    auto economical = economise_help(std::move(p), proof);
+    if (!economical) return std::nullopt;  // the run's time is up
+    p = std::move(*economical);
+    if (first) ++report_.sound;
+    ComposedProblem c;
+    c.placement = p;
+    c.fen = p.fen();
+    c.goal = prover::Goal::HelpMate;
+    c.variant = std::string(G::variant_name);
+    c.stipulation = prover::stipulation_text(prover::Goal::HelpMate, options_.n, false);
+    c.solutions = options_.solutions;
+    {
+      G game = game_for(p);
+      c.help_quality = analyse_help_solution(game, proof);
+    }
+    c.help_quality.every_unit_needed = true;  // economise_help() stopped where no removal keeps the solutions
+    if (c.help_quality.black_moving < options_.min_black_moving) return reject("black-units-idle"), std::nullopt;
+    if (c.help_quality.white_units < options_.min_white_units) return reject("too-few-white-units"), std::nullopt;
+    if constexpr (HasTokens)
+      if (!help_tokens_matter(p, proof, c)) return std::nullopt;
+    c.score = help_score(c.help_quality);
+    c.solution = std::move(proof);
+    return c;
+  }
+
+  // Option Chess, helpmates: a double move in a solution, and at tokens 0/0 the solutions are
+  // not the same (fewer, more, other or shorter ones).
+  bool help_tokens_matter(const Placement& p, const prover::Solution& proof, ComposedProblem& c) {
+    for (const auto& line : lines_of(proof))
+      if (line.find(',') != std::string::npos) c.double_move_needed = true;
+    Placement zero = p;
+    zero.tokens = {0, 0};
+    G game = game_for(zero);
+    prover::SolveOptions so;
+    so.goal = prover::Goal::HelpMate;
+    so.n = options_.n;
+    so.stated_solutions = options_.solutions;
+    so.max_solutions = std::size_t(options_.solutions);  // more than that is all "cooked" needs
+    so.limits.max_nodes = 50'000'000;
+    so.limits.hash_megabytes = 16;
+    if (options_.max_seconds > 0) so.limits.max_seconds = std::max(0.001, options_.max_seconds - elapsed());
+    const prover::Solution z = prover::solve(game, so);
+    if (z.verdict == prover::Verdict::Unknown) return reject("tokens-unproved"), false;  // never claimed unproved
+    int shortest_plies = 0;
+    for (const auto& l : z.solutions)
+      if (shortest_plies == 0 || int(l.moves.size()) < shortest_plies) shortest_plies = int(l.moves.size());
+    if (z.solutions.empty()) c.zero_tokens = "no solution";
+    else if (!z.complete) c.zero_tokens = "cooked: more than " + std::to_string(options_.solutions) + " solutions";
+    else if (shortest_plies < 2 * options_.n) c.zero_tokens = "short: mate in " + std::to_string((shortest_plies + 1) / 2);
+    else if (int(z.solutions.size()) != options_.solutions)
+      c.zero_tokens = std::to_string(z.solutions.size()) + " solutions instead of " + std::to_string(options_.solutions);
+    else if (sorted(lines_of(z)) != sorted(lines_of(proof))) c.zero_tokens = "other solutions";
+    if (c.zero_tokens.empty() || !c.double_move_needed) return reject("tokens-do-not-matter"), false;
+    return true;
+  }
+
   ComposeOptions options_;
   Options rules_;
-  Assessor<G> assessor_;
+  std::optional<Assessor<G>> assessor_;           // direct mates
+  std::optional<HelpAssessor<G>> help_assessor_;  // helpmates
   Random random_;
   GeneratorSettings generator_;
   ComposeReport report_;

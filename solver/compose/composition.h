@@ -12,12 +12,15 @@
 #include "solver/compose/material.h"
 #include "solver/compose/placement.h"
 #include "solver/compose/quality.h"
+#include "solver/prover/goal.h"
 #include "solver/prover/solution.h"
 
 namespace arbiter::compose {
 
 struct ComposeOptions {
-  int n = 2;                        // the stipulation #n
+  prover::Goal goal = prover::Goal::DirectMate;  // DirectMate (#n) or HelpMate (h#n, Black starts)
+  int n = 2;                        // the stipulation #n / h#n
+  int solutions = 1;                // helpmates: exactly this many solutions (h#2 2.1.1.1: 2)
   Material material = default_material();
   int count = 1;                    // stop after this many problems
   std::uint64_t max_attempts = 0;   // stop after this many candidates judged (0: no limit); reproducible
@@ -25,9 +28,15 @@ struct ComposeOptions {
   std::uint64_t seed = 1;
   int min_score = std::numeric_limits<int>::min();  // no score filter unless asked
   // Default quality filters beyond the quiet key (quality.h): real play after the key, and a
-  // threat that is one move (several threatened mates are a flaw problemists reject).
+  // threat that is one move (several threatened mates are a flaw problemists reject). Direct
+  // mates only.
   int min_variations = 2;
   bool single_threat = true;
+  // Helpmates' default filters: real Black play (at least this many Black units besides the
+  // king move: self-blocks, line openings; a bare king walking into a net is the genre's
+  // dullest form), and White force beyond a single unit (White units besides the king).
+  int min_black_moving = 1;
+  int min_white_units = 2;
   int climb_steps = 60;             // edits tried from one random candidate before starting afresh
   int polish_steps = 30;            // edits tried on a sound problem to raise its score
   std::uint64_t candidate_nodes = 0;  // node limit per candidate (0: by stipulation)
@@ -38,13 +47,19 @@ struct ComposeOptions {
 struct ComposedProblem {
   Placement placement;
   std::string fen;                  // six fields
-  std::string variant, stipulation;
-  std::string key_san, key_uci;
-  prover::Solution solution;        // the complete proof: one key, its tree, the tries
-  Quality quality;
+  prover::Goal goal = prover::Goal::DirectMate;
+  std::string variant, stipulation; // stipulation "#2", "h#2" (without a solution count)
+  std::string key_san, key_uci;     // direct mates
+  // The complete proof: direct mates one key, its tree, the tries; helpmates every solution
+  // (exactly `solutions` of them, each of the full length).
+  prover::Solution solution;
+  Quality quality;                  // direct mates
+  HelpQuality help_quality;         // helpmates
+  int solutions = 1;                // helpmates: the number of solutions (stated when above 1)
   int score = 0;
-  // Option Chess: the tokens matter (a double move in the key or a main line, and the
-  // problem fails with both sides' tokens 0): what the prover found at 0/0.
+  // Option Chess: the tokens matter (a double move in the key or a main line, or, for a
+  // helpmate, in a solution; and the problem fails with both sides' tokens 0): what the
+  // prover found at 0/0.
   bool double_move_needed = false;
   std::string zero_tokens;          // "no solution", "cooked: 3 keys", "another key: ..."
   double seconds = 0;               // into the run when it was found

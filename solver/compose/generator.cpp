@@ -61,7 +61,10 @@ Placement random_candidate(Random& random, const GeneratorSettings& settings) {
   const Material& m = settings.material;
   Placement p;
   p.fullmove = settings.fullmove;
-  if (settings.tokens) p.tokens = {random.between(1, 2), random.between(0, 1)};
+  p.to_move = settings.to_move;
+  if (settings.tokens)
+    p.tokens = {random.between(settings.token_min[White], settings.token_max[White]),
+                random.between(settings.token_min[Black], settings.token_max[Black])};
   const Square black_king = random.below(64);
   p.board[black_king] = make_piece(Black, King);
   Square white_king;
@@ -70,8 +73,8 @@ Placement random_candidate(Random& random, const GeneratorSettings& settings) {
   } while (white_king == NoSquare || distance(white_king, black_king) < 2);
   p.board[white_king] = make_piece(White, King);
   const int room = m.max_units - 2;
-  const int white_units = std::min(room, random.between(1, 5));
-  const int black_units = std::min(room - white_units, random.between(0, 5));
+  const int white_units = std::min(room, random.between(settings.white_min, settings.white_max));
+  const int black_units = std::min(room - white_units, random.between(0, settings.black_max));
   for (int i = 0; i < white_units; ++i) add_unit(p, random, m, White);
   for (int i = 0; i < black_units; ++i) add_unit(p, random, m, Black);
   return p;
@@ -114,7 +117,7 @@ Placement mutated(const Placement& original, Random& random, const GeneratorSett
       p.board[from] = NoPiece;
     } else {  // Option Chess: change the tokens
       const Color c = random.percent(70) ? White : Black;
-      p.tokens[c] = c == White ? random.between(1, 2) : random.between(0, 1);
+      p.tokens[c] = random.between(settings.token_min[c], settings.token_max[c]);
     }
     if (!(p == original)) return p;
   }

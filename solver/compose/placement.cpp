@@ -26,7 +26,7 @@ Position Placement::position() const {
   Position pos;
   for (Square s = 0; s < 64; ++s)
     if (board[s] != NoPiece) pos.put_piece(board[s], s);
-  pos.set_side_to_move(White);
+  pos.set_side_to_move(to_move);
   pos.set_counters(0, fullmove);
   pos.clear_history();
   return pos;
@@ -71,6 +71,7 @@ std::string canonical_key(const Placement& p) {
       text.push_back(' ');
       text.append(p.tokens_text());
     }
+    if (p.to_move == Black) text.append(" b");
     if (best.empty() || text < best) best = std::move(text);
   }
   return best;

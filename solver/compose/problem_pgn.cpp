@@ -1,5 +1,8 @@
 #include "solver/compose/problem_pgn.h"
 
+#include <algorithm>
+#include <vector>
+
 #include <fmt/core.h>
 
 #include "rules/notation/pgn.h"
@@ -60,6 +63,29 @@ struct Writer {
   }
 };
 
+// A helpmate's solutions (all of the same length) as one line tree: the first solution is the
+// main line, and where another leaves it, it stands as a variation of the move it replaces.
+PgnLine help_tree(const std::vector<const prover::HelpLine*>& lines, std::size_t depth) {
+  std::vector<std::vector<const prover::HelpLine*>> groups;  // by the move at `depth`, in order of first appearance
+  for (const prover::HelpLine* l : lines) {
+    if (depth >= l->moves.size()) continue;
+    auto g = std::find_if(groups.begin(), groups.end(), [&](const auto& g) { return g.front()->moves[depth].uci == l->moves[depth].uci; });
+    if (g == groups.end()) groups.push_back({l});
+    else g->push_back(l);
+  }
+  PgnLine main;
+  for (std::size_t i = 0; i < groups.size(); ++i) {
+    PgnMove m;
+    m.san = groups[i].front()->moves[depth].san;
+    PgnLine line{m};
+    PgnLine rest = help_tree(groups[i], depth + 1);
+    line.insert(line.end(), rest.begin(), rest.end());
+    if (i == 0) main = std::move(line);
+    else main.front().variations.push_back(std::move(line));
+  }
+  return main;
+}
+
 }  // namespace
 
 std::string problem_pgn(const ComposedProblem& c, const std::string& provenance) {
@@ -74,22 +100,35 @@ std::string problem_pgn(const ComposedProblem& c, const std::string& provenance)
   g.set_tag("Composer", "Arbiter");
   g.set_tag("Variant", c.variant == "option" ? "Option" : "orthodox");
   g.set_tag("Stipulation", c.stipulation);
+  const bool help = c.goal == prover::Goal::HelpMate;
+  if (help && c.solutions > 1) g.set_tag("Solutions", std::to_string(c.solutions));
   g.set_tag("SetUp", "1");
   g.set_tag("FEN", c.fen);
   if (c.placement.has_tokens()) g.set_tag("Tokens", c.placement.tokens_text());
   g.set_tag("Score", std::to_string(c.score));
-  std::string quality = quality_summary(c.quality);
-  if (c.placement.has_tokens())
+  std::string quality = help ? help_quality_summary(c.help_quality) : quality_summary(c.quality);
+  if (help && c.placement.has_tokens())
+    quality += fmt::format("; tokens matter: a double move in {}; with tokens 0/0: {}",
+                           c.double_move_needed ? "a solution" : "no solution", c.zero_tokens);
+  else if (c.placement.has_tokens())
     quality += fmt::format("; tokens matter: a double move in {}; with tokens 0/0: {}",
                            c.double_move_needed ? "the key or a main line" : "no main line", c.zero_tokens);
   g.set_tag("Quality", quality);
   g.set_tag("Annotator", provenance);
+  if (help) {
+    std::vector<const prover::HelpLine*> lines;
+    for (const auto& l : c.solution.solutions) lines.push_back(&l);
+    g.moves = help_tree(lines, 0);
+    return write_pgn(g);
+  }
   Writer w{c.placement.fullmove, c.placement.has_tokens()};
   g.moves = w.attacker_line(c.solution.keys.front(), 1);
   return write_pgn(g);
 }
 
 std::string problem_file_name(const ComposedProblem& c, std::uint64_t seed, int index) {
+  if (c.goal == prover::Goal::HelpMate)  // "h#2" -> "orthodox-help2-s7-01.pgn"
+    return fmt::format("{}-help{}-s{}-{:02}.pgn", c.variant, c.stipulation.substr(2), seed, index);
   return fmt::format("{}-mate{}-s{}-{:02}.pgn", c.variant, c.stipulation.substr(1), seed, index);
 }
 

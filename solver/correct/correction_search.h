@@ -16,6 +16,13 @@
 // is legal in it, (2) every published move keeps its stated outcome (legal or illegal,
 // check, mate, try, refutation) and (3) the prover proves the key and every published
 // attacker move's forced mate. Kept candidates are then solved completely (cooks).
+//
+// Selfmates are judged the same way with the selfmate search (a refutation is the defence
+// that escapes the selfmate). Helpmates have no key and no refutation: a candidate is kept
+// when every published line is a solution and the solutions are exactly as many as stated
+// (verify's "confirmed and sound"). Since any unit anywhere can add or remove a helpmate
+// solution (a new flight guard, a new interposition, a new capture), no addition can be
+// skipped as irrelevant: for helpmates the additions are every unit on every empty square.
 
 #include <algorithm>
 #include <chrono>
@@ -39,6 +46,7 @@
 #include "rules/registry/interpretations.h"
 #include "solver/prover/mate_search.h"
 #include "solver/prover/solve.h"
+#include "solver/prover/help_solve.h"
 #include "solver/prover/verify.h"
 
 namespace arbiter::correct {
@@ -63,6 +71,11 @@ struct Candidate {
 
 struct Options {
   int max_units = 2;
+  // The stipulation's goal: direct mate (default), selfmate or helpmate (with its half move
+  // and the number of solutions it states, 0 meaning one).
+  prover::Goal goal = prover::Goal::DirectMate;
+  bool half_move = false;
+  int stated_solutions = 0;
   // Relocations of one unit: from square, to squares ("f6" -> {"f8", "f5"}).
   std::vector<std::pair<std::string, std::vector<std::string>>> relocations;
   prover::Limits limits{0, 0, 16};
@@ -127,7 +140,8 @@ class CorrectionSearch {
     for (int units = 1; units <= options_.max_units; ++units) {
       std::vector<Candidate> next;
       for (const Candidate& c : frontier) {
-        if (c.refutation_uci.empty()) continue;  // kept, or failed for a reason no addition targets
+        const bool help = options_.goal == prover::Goal::HelpMate;
+        if (c.refutation_uci.empty() && !(help && !c.key_proved)) continue;  // kept, or failed for a reason no addition targets
         for (const auto& [fen, change] : additions(c)) {
           if (!seen_.insert(fen).second) continue;
           auto changes = c.changes;
@@ -178,10 +192,44 @@ class CorrectionSearch {
   }
 
   Candidate judge(G& game, Candidate c) {
-    prover::MateSearch<G> search(game, options_.limits);
+    switch (options_.goal) {
+      case prover::Goal::HelpMate: return judge_help(game, std::move(c));
+      case prover::Goal::SelfMate: return judge_keyed<prover::Goal::SelfMate>(game, std::move(c));
+      case prover::Goal::DirectMate: break;
+    }
+    return judge_keyed<prover::Goal::DirectMate>(game, std::move(c));
+  }
+
+  // Helpmates: kept when verify confirms the published lines and the count (key_proved then
+  // means "confirmed and sound").
+  Candidate judge_help(G& game, Candidate c) {
+    prover::SolveOptions so = solve_options();
+    so.max_solutions = std::size_t(std::max(1, options_.stated_solutions)) + 1;  // one more is a cook: enough to reject
+    prover::Solution s = prover::solve_help(game, so);
+    prover::VerifyReport r = prover::verify_help_published(game, s, published_);
+    count_claims(c, r);
+    if (r.confirmed() && s.complete && s.solutions.size() == std::size_t(std::max(1, options_.stated_solutions))) {
+      bool short_line = false;
+      for (const auto& f : r.findings) short_line = short_line || f.kind == "short-solution";
+      if (!short_line) {
+        c.key_proved = true;
+        report_.kept.push_back(c);
+        return c;
+      }
+    }
+    ++report_.lines_fail;
+    c.failure = r.findings.empty() ? first_failure(r) : r.findings.front().message;
+    if (c.claims_failed == 0) c.claims_failed = 1;
+    consider_best(c);
+    return c;
+  }
+
+  template <prover::Goal Kind>
+  Candidate judge_keyed(G& game, Candidate c) {
+    prover::MateSearch<G, Kind> search(game, options_.limits);
     {  // stated legality, checks and mates: no search needed
       prover::VerifyReport quick;
-      prover::detail::PublishedLineChecker<G>(game, search, n_, quick, false).walk(published_, 0);
+      prover::detail::PublishedLineChecker<G, Kind>(game, search, n_, quick, false).walk(published_, 0);
       count_claims(c, quick);
       if (c.claims_failed > 0) {
         ++report_.claims_fail_quick;
@@ -207,7 +255,7 @@ class CorrectionSearch {
     }
     c.key_proved = true;
     prover::VerifyReport full;
-    prover::detail::PublishedLineChecker<G>(game, search, n_, full, true).walk(published_, 0);
+    prover::detail::PublishedLineChecker<G, Kind>(game, search, n_, full, true).walk(published_, 0);
     count_claims(c, full);
     if (c.claims_failed > 0) {
       ++report_.lines_fail;
@@ -270,6 +318,7 @@ class CorrectionSearch {
     for (const auto& [from, to] : uci_squares(c.refutation_uci)) path |= between(from, to) | square_bb(to);
     const Bitboard empty_path = path & ~occupied;
     const bool attacker_white = side_to_move_white(c.fen);
+    const bool everywhere = options_.goal == prover::Goal::HelpMate;  // see the header comment
     std::vector<std::pair<std::string, std::string>> out;
     const std::string types = "PNBRQ";
     for (Square s = 0; s < 64; ++s) {
@@ -280,7 +329,7 @@ class CorrectionSearch {
           if (t == 'P' && (rank_of(s) == 0 || rank_of(s) == 7)) continue;
           const bool blocks = empty_path & square_bb(s);
           const bool guards = white == attacker_white && (detail::attacks_of(piece, s, occupied) & path);
-          if (!blocks && !guards) continue;
+          if (!blocks && !guards && !everywhere) continue;
           auto next = board;
           next[s] = piece;
           out.push_back({detail::with_placement(c.fen, next), fmt::format("+{}{}{}", white ? 'w' : 'b', t, square_name(s))});
@@ -295,14 +344,22 @@ class CorrectionSearch {
     return space == std::string::npos || fen[space + 1] != 'b';
   }
 
-  void prove_completely(Candidate& c) {
-    G game = G::from_fen(c.fen, where_, rules_);
+  prover::SolveOptions solve_options() const {
     prover::SolveOptions so;
+    so.goal = options_.goal;
     so.n = n_;
+    so.half_move = options_.half_move;
+    so.stated_solutions = options_.stated_solutions;
     so.build_tree = false;
     so.limits = options_.limits;
-    prover::Solution s = prover::solve(game, so);
+    return so;
+  }
+
+  void prove_completely(Candidate& c) {
+    G game = G::from_fen(c.fen, where_, rules_);
+    prover::Solution s = prover::solve(game, solve_options());
     for (const auto& k : s.keys) c.keys.push_back(k.san);
+    for (const auto& l : s.solutions) c.keys.push_back(prover::format_help_line(l, s.half_move));
     c.proof_nodes = s.nodes;
     c.proof_seconds = s.seconds;
   }

@@ -1,5 +1,6 @@
-// Popeye input for orthodox direct mates: begin / title / author / origin / pieces /
-// stipulation / option / next / end. See problem.h and puzzles/orthodox/README.md.
+// Popeye input for orthodox direct mates, helpmates and selfmates: begin / title / author /
+// origin / pieces / stipulation / option / twin / next / end. See problem.h, twins.h and
+// puzzles/orthodox/README.md.
 
 #include "solver/problem/popeye_input.h"
 
@@ -14,7 +15,9 @@
 #include "rules/core/fen.h"
 #include "rules/core/position.h"
 #include "rules/notation/popeye.h"
+#include "solver/problem/diagram.h"
 #include "solver/problem/problem.h"
+#include "solver/problem/twins.h"
 
 namespace arbiter::problem {
 
@@ -22,7 +25,7 @@ namespace popeye {
 
 namespace {
 
-enum class Directive { Begin, End, Next, Pieces, Stipulation, Option, Title, Author, Origin, Remark, Award, Text, Unsupported };
+enum class Directive { Begin, End, Next, Pieces, Stipulation, Option, Twin, Title, Author, Origin, Remark, Award, Text, Unsupported };
 
 struct DirectiveInfo {
   std::string_view name;  // lower case
@@ -44,18 +47,20 @@ constexpr DirectiveInfo Directives[] = {
     {"remark", "Remark", Directive::Remark},
     {"award", "Award", Directive::Award},
     {"text", "Text", Directive::Text},
-    {"sstipulation", "SStipulation", Directive::Unsupported, "structured stipulations are not supported: write 'stipulation #N'"},
+    {"twin", "Twin", Directive::Twin},
+    {"sstipulation", "SStipulation", Directive::Unsupported,
+     "structured stipulations are not supported: write 'stipulation #N', 'h#N' or 's#N'"},
     {"condition", "Condition", Directive::Unsupported,
-     "fairy conditions are not supported: Arbiter reads orthodox direct mates from Popeye input"},
-    {"twin", "Twin", Directive::Unsupported, "twins are not supported: write each twin as a problem of its own, after 'next'"},
+     "fairy conditions are not supported: Arbiter reads orthodox problems from Popeye input"},
     {"zeroposition", "ZeroPosition", Directive::Unsupported,
-     "twins are not supported: write each twin as a problem of its own, after 'next'"},
+     "a zero position (a diagram that is not solved itself) is not supported: write twin a) as the diagram and the "
+     "others with 'twin'"},
     {"forsyth", "Forsyth", Directive::Unsupported,
      "is not supported: list the pieces with 'pieces', or write a PGN problem file with a [FEN] tag"},
     {"protocol", "Protocol", Directive::Unsupported, "(a protocol file) is not supported"},
 };
 
-enum class OptionKind { Variation, NoCastling, Harmless, Rejected };
+enum class OptionKind { Variation, NoCastling, EnPassant, SetPlay, Harmless, Rejected };
 
 struct OptionInfo {
   std::string_view name;  // lower case
@@ -68,7 +73,13 @@ struct OptionInfo {
 constexpr OptionInfo Options[] = {
     {"variation", "Variation", OptionKind::Variation},
     {"nocastling", "NoCastling", OptionKind::NoCastling},
+    // The double step just played, as the squares the pawn crossed: "EnPassant d2d3d4".
+    {"enpassant", "EnPassant", OptionKind::EnPassant},
+    // Helpmates: the set play (the other side moving first) is solved too.
+    {"setplay", "SetPlay", OptionKind::SetPlay},
     // Harmless: they change what Popeye prints or how long it searches, not what is solved.
+    // Intelligent only speeds Popeye's helpmate search up; the solutions are the same.
+    {"intelligent", "Intelligent", OptionKind::Harmless},
     {"try", "Try", OptionKind::Harmless},
     {"defence", "Defence", OptionKind::Harmless, true},
     {"nothreat", "NoThreat", OptionKind::Harmless},
@@ -78,7 +89,6 @@ constexpr OptionInfo Options[] = {
     {"maxsolutions", "MaxSolutions", OptionKind::Harmless, true},
     {"maxtime", "MaxTime", OptionKind::Harmless, true},
     // They change the problem: what is solved, by whom, or which solutions count.
-    {"setplay", "SetPlay", OptionKind::Rejected, false, "asks for set play (Black moving first)"},
     {"duplex", "Duplex", OptionKind::Rejected, false, "also solves the problem with the colours exchanged"},
     {"halfduplex", "HalfDuplex", OptionKind::Rejected, false, "solves the problem with the colours exchanged"},
     {"whitetoplay", "WhiteToPlay", OptionKind::Rejected, false, "changes which side moves first"},
@@ -91,9 +101,6 @@ constexpr OptionInfo Options[] = {
     {"keepmatingpiece", "KeepMatingPiece", OptionKind::Rejected, false, "restricts which solutions count"},
     {"nowk", "NoWk", OptionKind::Rejected, false, "allows a position without a white king"},
     {"nobk", "NoBk", OptionKind::Rejected, false, "allows a position without a black king"},
-    {"enpassant", "EnPassant", OptionKind::Rejected, false,
-     "sets an en passant right, which this reader does not take yet (write a PGN problem file whose [FEN] names the "
-     "en passant square)"},
 };
 
 std::string lower(std::string_view s) {
@@ -104,21 +111,9 @@ std::string lower(std::string_view s) {
 
 template <class Table>
 KeywordMatch match_in(const Table& table, std::string_view word) {
-  KeywordMatch result;
-  const std::string w = lower(word);
-  if (w.empty()) return result;
-  for (const auto& entry : table)
-    if (entry.name == w) {
-      result.name = std::string(entry.name);
-      return result;
-    }
-  for (const auto& entry : table)
-    if (entry.name.starts_with(w)) result.rivals.emplace_back(entry.name);
-  if (result.rivals.size() == 1) {
-    result.name = result.rivals.front();
-    result.rivals.clear();
-  }
-  return result;
+  std::vector<std::string_view> names;
+  for (const auto& entry : table) names.push_back(entry.name);
+  return match_keyword(names, word);
 }
 
 const DirectiveInfo& directive_info(std::string_view name) {
@@ -134,6 +129,35 @@ const OptionInfo& option_info(std::string_view name) {
 }
 
 }  // namespace
+
+KeywordMatch match_keyword(const std::vector<std::string_view>& names, std::string_view word) {
+  KeywordMatch result;
+  const std::string w = lower(word);
+  if (w.empty()) return result;
+  for (const auto name : names)
+    if (name == w) {
+      result.name = std::string(name);
+      return result;
+    }
+  for (const auto name : names)
+    if (name.starts_with(w)) result.rivals.emplace_back(name);
+  if (result.rivals.size() == 1) {
+    result.name = result.rivals.front();
+    result.rivals.clear();
+  }
+  return result;
+}
+
+std::optional<std::vector<Square>> square_list(std::string_view text) {
+  if (text.empty() || text.size() % 2 != 0) return std::nullopt;
+  std::vector<Square> squares;
+  for (std::size_t i = 0; i < text.size(); i += 2) {
+    Square s = parse_square(lower(text.substr(i, 2)));
+    if (s == NoSquare) return std::nullopt;
+    squares.push_back(s);
+  }
+  return squares;
+}
 
 KeywordMatch match_directive(std::string_view word) { return match_in(Directives, word); }
 KeywordMatch match_option(std::string_view word) { return match_in(Options, word); }
@@ -226,19 +250,6 @@ class Scanner {
 
 std::string where_text(const SourceLocation& at) { return fmt::format("line {}, column {}", at.line, at.column); }
 
-// "a2", "a2b2c2" (Popeye lists several squares of one piece kind in one word): the squares,
-// or nothing when the text is not such a list.
-std::optional<std::vector<Square>> square_list(std::string_view text) {
-  if (text.empty() || text.size() % 2 != 0) return std::nullopt;
-  std::vector<Square> squares;
-  for (std::size_t i = 0; i < text.size(); i += 2) {
-    Square s = parse_square(lower(text.substr(i, 2)));
-    if (s == NoSquare) return std::nullopt;
-    squares.push_back(s);
-  }
-  return squares;
-}
-
 bool looks_like_square_list(std::string_view text) {
   // A file letter and a digit start it; used to tell a malformed piece word from a keyword.
   return text.size() >= 2 && std::isalpha(static_cast<unsigned char>(text[0])) && std::isdigit(static_cast<unsigned char>(text[1]));
@@ -257,6 +268,13 @@ struct PlacedPiece {
   SourceLocation where;  // its word in the file ("kd1"), or its square inside a list ("b2" of "pa2b2")
 };
 
+// Popeye's option EnPassant: the squares the pawn crossed in its double step, from start to
+// arrival ("d2d3d4"), and where they stand in the file.
+struct EnPassantOption {
+  std::vector<Square> squares;
+  SourceLocation where;
+};
+
 struct ProblemText {
   SourceLocation begin;
   std::vector<PlacedPiece> pieces;
@@ -267,6 +285,9 @@ struct ProblemText {
   std::vector<std::string> options;  // as recorded in the PopeyeOptions tag
   bool no_castling_all = false;
   std::vector<Square> no_castling;
+  std::optional<EnPassantOption> en_passant;
+  std::optional<SourceLocation> set_play;  // the SetPlay option's word
+  std::vector<TwinText> twins;
 };
 
 void append_text(std::string& field, const std::string& text) {
@@ -274,6 +295,23 @@ void append_text(std::string& field, const std::string& text) {
   if (!field.empty()) field += "; ";
   field += text;
 }
+
+// A twin's words straight from the scanner; a directive ("twin", "end", "next", ...) ends it.
+class ScannedTwinWords : public TwinWords {
+ public:
+  explicit ScannedTwinWords(Scanner& scan) : scan_(scan) {}
+  std::optional<TwinWord> peek() override { return word(scan_.peek()); }
+  std::optional<TwinWord> next() override { return word(scan_.next()); }
+  SourceLocation end_location() override { return scan_.end_location(); }
+  bool ends_twin(const TwinWord& w) override { return is_directive_word(w.text); }
+
+ private:
+  static std::optional<TwinWord> word(const std::optional<Token>& t) {
+    if (!t) return std::nullopt;
+    return TwinWord{t->text, t->where};
+  }
+  Scanner& scan_;
+};
 
 class PopeyeReader {
  public:
@@ -296,6 +334,10 @@ class PopeyeReader {
                          "found the end of the file",
                          where_text(current.begin)));
       const Directive d = resolve_directive(*t);
+      if (!current.twins.empty() && (d == Directive::Pieces || d == Directive::Option))
+        fail(t->where, fmt::format("'{}' after the twins: the diagram, stipulation and options come before the first 'twin' "
+                                   "(at {}), which start the twins",
+                                   t->text, where_text(current.twins.front().where)));
       switch (d) {
         case Directive::Begin:
           fail(t->where, fmt::format("'{}' inside a problem: expected 'end' or 'next' to close the problem that begins at {} first",
@@ -310,6 +352,11 @@ class PopeyeReader {
         case Directive::Pieces: read_pieces(current, *t); break;
         case Directive::Stipulation: read_stipulation(current, *t); break;
         case Directive::Option: read_options(current, *t); break;
+        case Directive::Twin: {
+          ScannedTwinWords words(scan_);
+          current.twins.push_back(read_twin(words, t->where));
+          break;
+        }
         case Directive::Title: append_text(current.title, scan_.rest_of_line()); break;
         case Directive::Author: append_text(current.author, scan_.rest_of_line()); break;
         case Directive::Origin: append_text(current.origin, scan_.rest_of_line()); break;
@@ -446,6 +493,19 @@ class PopeyeReader {
         }
         if (!any) p.no_castling_all = true;
       }
+      if (info.kind == OptionKind::EnPassant) {
+        auto s = scan_.peek();
+        auto squares = s ? square_list(s->text) : std::nullopt;
+        if (!squares)
+          fail(s ? s->where : scan_.end_location(),
+               fmt::format("expected the squares of the double step just played after option '{}' (start, square crossed, "
+                           "arrival: 'EnPassant d2d3d4'), found {}",
+                           t->text, s ? "'" + s->text + "'" : "the end of the file"));
+        scan_.next();
+        recorded += ' ' + lower(s->text);
+        p.en_passant = EnPassantOption{*squares, s->where};
+      }
+      if (info.kind == OptionKind::SetPlay) p.set_play = t->where;
       p.options.push_back(std::move(recorded));
     }
     if (read == 0) fail(keyword.where, fmt::format("expected an option after '{}', as in 'option Variation'", keyword.text));
@@ -470,17 +530,38 @@ class PopeyeReader {
     return out;
   }
 
+  // The e.p. square of option EnPassant: Popeye takes the pawn's path (start, the square it
+  // crossed, arrival); in orthodox chess only a double step just played by the side not to move
+  // gives an e.p. capture.
+  static Square en_passant_square(const EnPassantOption& ep, const Diagram& diagram, Color side) {
+    const Color mover = ~side;
+    const int step = mover == White ? 8 : -8;
+    const auto& sq = ep.squares;
+    const bool double_step = sq.size() == 3 && sq[1] == sq[0] + step && sq[2] == sq[1] + step && relative_rank(mover, sq[0]) == 1;
+    if (!double_step)
+      fail(ep.where, fmt::format("expected the double step of a {} pawn (the side not to move) as its three squares, start, "
+                                 "square crossed and arrival, as in '{}'",
+                                 color_name(mover), mover == White ? "d2d3d4" : "d7d6d5"));
+    if (diagram.board[sq[2]] != make_piece(mover, Pawn) || diagram.board[sq[1]] != NoPiece || diagram.board[sq[0]] != NoPiece)
+      fail(ep.where, fmt::format("option EnPassant: the {} pawn's double step {}-{} needs the pawn on {} and {} and {} empty",
+                                 color_name(mover), square_name(sq[0]), square_name(sq[2]), square_name(sq[2]), square_name(sq[0]),
+                                 square_name(sq[1])));
+    return sq[1];
+  }
+
   Problem finish(const ProblemText& p, const Token& closing, int number) {
     if (!p.pieces_location)
       fail(closing.where, fmt::format("the problem has no pieces: expected a 'pieces' block (as in 'pieces white ke1 qd1 "
                                       "black ke8') before '{}'",
                                       closing.text));
     if (!p.stipulation)
-      fail(closing.where, fmt::format("the problem has no stipulation: expected 'stipulation #N' (a direct mate in N moves) before '{}'",
+      fail(closing.where, fmt::format("the problem has no stipulation: expected 'stipulation #N' (a direct mate in N moves; "
+                                      "'h#N' a helpmate, 's#N' a selfmate) before '{}'",
                                       closing.text));
     const SourceLocation& pieces_at = *p.pieces_location;
+    const Stipulation& stipulation = *p.stipulation;
 
-    Position pos;
+    Diagram diagram;
     int kings[2] = {0, 0}, pawns[2] = {0, 0}, men[2] = {0, 0};
     const PlacedPiece* first_king[2] = {nullptr, nullptr};
     for (const auto& pp : p.pieces) {
@@ -503,35 +584,25 @@ class PopeyeReader {
         if (++pawns[c] > 8)
           fail(pp.where, fmt::format("a ninth {} pawn (on {}): a side has at most 8 pawns", color_name(c), square_name(pp.square)));
       }
-      pos.put_piece(pp.piece, pp.square);
+      diagram.board[pp.square] = pp.piece;
     }
     for (Color c : {White, Black})
       if (kings[c] == 0)
         fail(pieces_at, fmt::format("no {} king among the pieces: the position needs exactly one king of each colour", color_name(c)));
 
-    // A direct mate: White moves first, so Black must not be in check.
-    pos.set_side_to_move(White);
-    if (pos.attacked_by(White, pos.king_square(Black)))
-      fail(p.stipulation_location,
-           fmt::format("illegal position for '{}': White moves first in a direct mate, but Black (the side not to move) is "
-                       "in check",
-                       p.stipulation->text));
-
-    pos.set_castling_rights(castling_rights(pos, p));
-    pos.clear_history();
-    const std::string fen = write_fen(pos);
-    try {
-      (void)read_fen(fen, pieces_at);  // the orthodox legality checks every reader applies
-    } catch (const ParseError& e) {
-      fail(pieces_at, fmt::format("illegal position (FEN {}): {}", fen, e.message()));
-    }
+    // The stipulation says who moves first (Black in h#N, White otherwise).
+    const Color side = stipulation.first_mover();
+    diagram.no_castling_all = p.no_castling_all;
+    diagram.no_castling = p.no_castling;
+    if (p.en_passant) diagram.en_passant = en_passant_square(*p.en_passant, diagram, side);
+    const std::string fen = legal_problem_fen(position_of(diagram, side), stipulation, p.stipulation_location, pieces_at);
 
     Problem out;
     out.file = file_;
     out.number = number;
     out.where = p.begin;
     out.fen = fen;
-    out.stipulation = *p.stipulation;
+    out.stipulation = stipulation;
     out.author = p.author;
     out.source = p.origin;
     out.title = p.title;
@@ -540,7 +611,7 @@ class PopeyeReader {
     out.tags["Variant"] = "orthodox";
     out.tags["SetUp"] = "1";
     out.tags["FEN"] = fen;
-    out.tags["Stipulation"] = p.stipulation->text;
+    out.tags["Stipulation"] = stipulation.text;
     if (!p.author.empty()) out.tags["Author"] = p.author;
     if (!p.origin.empty()) out.tags["Source"] = p.origin;
     if (!p.title.empty()) out.tags["Title"] = p.title;
@@ -551,24 +622,23 @@ class PopeyeReader {
       for (const auto& o : p.options) joined += (joined.empty() ? "" : " ") + o;
       out.tags["PopeyeOptions"] = joined;
     }
+    if (!p.twins.empty()) {
+      out.twins = derive_twins({diagram, stipulation}, fen, p.begin, p.twins);
+      // As a PGN [Twins] tag would say it; a twin without operations is the bare word "twin".
+      std::string joined;
+      for (std::size_t i = 1; i < out.twins.size(); ++i)
+        joined += (i > 1 ? "; " : "") + (out.twins[i].description.empty() ? std::string("twin") : out.twins[i].description);
+      out.tags["Twins"] = joined;
+    }
+    if (p.set_play) {
+      out.set_play = true;
+      for (const Twin& twin : out.twins.empty() ? std::vector<Twin>{{"a", "", fen, stipulation, p.begin}} : out.twins)
+        if (twin.stipulation.kind != Stipulation::HelpMate)
+          fail(*p.set_play, fmt::format("unsupported Popeye option 'SetPlay' for '{}'{}: set play (the other side moving first) "
+                                        "is solved for helpmates only",
+                                        twin.stipulation.text, out.twins.empty() ? "" : " in twin " + twin.label + ")"));
+    }
     return out;
-  }
-
-  // Popeye's rule: a king and a rook on their home squares keep their castling rights, unless
-  // NoCastling names one of their squares (or, bare, removes every right).
-  static int castling_rights(const Position& pos, const ProblemText& p) {
-    if (p.no_castling_all) return NoCastling;
-    auto has = [&](Square s, Piece piece) {
-      return pos.piece_on(s) == piece && std::find(p.no_castling.begin(), p.no_castling.end(), s) == p.no_castling.end();
-    };
-    int rights = 0;
-    const Piece wk = make_piece(White, King), wr = make_piece(White, Rook);
-    const Piece bk = make_piece(Black, King), br = make_piece(Black, Rook);
-    if (has(sq::e1, wk) && has(sq::h1, wr)) rights |= WhiteKingside;
-    if (has(sq::e1, wk) && has(sq::a1, wr)) rights |= WhiteQueenside;
-    if (has(sq::e8, bk) && has(sq::h8, br)) rights |= BlackKingside;
-    if (has(sq::e8, bk) && has(sq::a8, br)) rights |= BlackQueenside;
-    return rights;
   }
 
   Scanner scan_;

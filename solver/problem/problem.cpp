@@ -10,7 +10,9 @@
 #include "rules/core/fen.h"
 #include "rules/core/position.h"
 #include "rules/notation/san.h"
+#include "solver/problem/diagram.h"
 #include "solver/problem/popeye_input.h"
+#include "solver/problem/twins.h"
 
 namespace arbiter::problem {
 
@@ -68,19 +70,165 @@ void check_threat_comment(Position& pos, const PgnMove& move, std::string_view c
   pos.unmake_null();
 }
 
-// Every move of the line and of its variations must be legal; variations start from the
-// position before the move they replace. Throws IllegalMoveError / ParseError at the move.
-void check_line(Position& pos, const PgnLine& line) {
-  int played = 0;
-  for (const PgnMove& m : line) {
-    for (const PgnLine& variation : m.variations) check_line(pos, variation);
-    if (claims_illegal(m)) break;  // a stated illegal move: verify checks the claim; the line ends
-    const Move move = parse_san(pos, m.san, m.where);
-    pos.make(move);
-    ++played;
-    for (const auto& comment : m.comments_after) check_threat_comment(pos, m, comment);
+// The positions the lines of a published solution start from: the diagram, or, in a twinned
+// problem, each twin's own.
+class SolutionChecker {
+ public:
+  SolutionChecker(const Position& diagram, const std::vector<Twin>& twins) : diagram_(diagram), twins_(twins) {}
+
+  // Every move of the line and of its variations must be legal; variations start from the
+  // position before the move they replace. A line that starts at the problem's first move
+  // (the main line, or a variation of a first move) solves the twin its label names ({b)}),
+  // twin a when unlabelled; a later variation belongs to the twin of its line. Throws
+  // IllegalMoveError / ParseError at the move.
+  void check_first_move_line(const PgnLine& line) {
+    if (line.empty()) return;
+    std::string twin = twin_label_of(line);
+    if (twins_.empty()) {
+      Position pos = diagram_;
+      check_line(pos, line, "", true);
+      return;
+    }
+    if (twin.empty()) twin = "a";
+    Position pos = twin_position(twin, line.front());
+    check_line(pos, line, twin, true);
   }
-  while (played-- > 0) pos.unmake();
+
+ private:
+  void check_line(Position& pos, const PgnLine& line, const std::string& twin, bool at_first_move) {
+    int played = 0;
+    for (const PgnMove& m : line) {
+      for (const PgnLine& variation : m.variations) {
+        if (at_first_move && played == 0) {
+          check_first_move_line(variation);
+          continue;
+        }
+        if (const std::string label = twin_label_of(variation); !twins_.empty() && !label.empty() && label != twin)
+          fail(variation.front().where,
+               fmt::format("the variation labelled {}) does not start at the first move: a twin's solution starts from its "
+                           "own position, so only a line that starts at move 1 may name a twin (this line belongs to {}))",
+                           label, twin));
+        check_line(pos, variation, twin, false);
+      }
+      if (claims_illegal(m)) break;  // a stated illegal move: verify checks the claim; the line ends
+      const Move move = parse_san(pos, m.san, m.where);
+      pos.make(move);
+      ++played;
+      for (const auto& comment : m.comments_after) check_threat_comment(pos, m, comment);
+    }
+    while (played-- > 0) pos.unmake();
+  }
+
+  Position twin_position(const std::string& label, const PgnMove& first) const {
+    for (const Twin& t : twins_)
+      if (t.label == label) return read_fen(t.fen);
+    fail(first.where, fmt::format("the line labelled {}) names no twin of the problem: its twins are a) to {})", label,
+                                  twins_.back().label));
+  }
+
+  const Position& diagram_;
+  const std::vector<Twin>& twins_;
+};
+
+// The words of one ';'-separated part of a [Twins] tag; every word must be a twinning one.
+class TagTwinWords : public TwinWords {
+ public:
+  TagTwinWords(std::vector<TwinWord> words, SourceLocation end) : words_(std::move(words)), end_(std::move(end)) {}
+  std::optional<TwinWord> peek() override {
+    if (next_ < words_.size()) return words_[next_];
+    return std::nullopt;
+  }
+  std::optional<TwinWord> next() override {
+    auto w = peek();
+    if (w) ++next_;
+    return w;
+  }
+  SourceLocation end_location() override { return end_; }
+  bool ends_twin(const TwinWord&) override { return false; }
+
+ private:
+  std::vector<TwinWord> words_;
+  std::size_t next_ = 0;
+  SourceLocation end_;
+};
+
+bool is_twin_label_word(std::string_view w) {
+  return w.size() == 2 && std::islower(static_cast<unsigned char>(w[0])) && w[1] == ')';
+}
+
+// [Twins "move b8 a7; continued move b3 c2"]: twin b), c), ... in Popeye's words, each
+// optionally after the word "twin" and its label ("b) move b8 a7"). `at` is the value's first
+// character, so errors point into the tag.
+std::vector<TwinText> read_twins_tag(std::string_view value, const SourceLocation& at) {
+  std::vector<TwinText> twins;
+  std::size_t start = 0;
+  for (;;) {
+    const std::size_t semicolon = value.find(';', start);
+    const std::size_t end = semicolon == std::string_view::npos ? value.size() : semicolon;
+    std::vector<TwinWord> words;
+    for (std::size_t i = start; i < end;) {
+      if (is_blank(value[i])) {
+        ++i;
+        continue;
+      }
+      const std::size_t word_start = i;
+      while (i < end && !is_blank(value[i])) ++i;
+      words.push_back({std::string(value.substr(word_start, i - word_start)), at.advanced(int(word_start))});
+    }
+    const bool last = semicolon == std::string_view::npos;
+    if (words.empty()) {
+      if (last && !twins.empty()) break;  // a ';' after the last twin
+      fail(at.advanced(int(end)), "expected a twin's operations here, such as 'move b8 a7' (twins are separated by ';'; a twin "
+                                  "without changes is the word 'twin')");
+    }
+    const SourceLocation twin_at = words.front().where;
+    const std::string expected_label = twin_label(twins.size() + 1);
+    std::size_t first = 0;
+    for (int prefix = 0; prefix < 2 && first < words.size(); ++prefix) {
+      if (lower(words[first].text) == "twin") {
+        ++first;
+      } else if (is_twin_label_word(words[first].text)) {
+        if (words[first].text[0] != expected_label[0])
+          fail(words[first].where, fmt::format("expected the label '{})' (the twins are b), c), ... in order; a) is the diagram), "
+                                               "found '{}'",
+                                               expected_label, words[first].text));
+        ++first;
+      }
+    }
+    TagTwinWords source(std::vector<TwinWord>(words.begin() + long(first), words.end()), at.advanced(int(end)));
+    twins.push_back(read_twin(source, twin_at));
+    if (last) break;
+    start = semicolon + 1;
+  }
+  return twins;
+}
+
+int positive_number(std::string_view text, const SourceLocation& at, std::string_view what) {
+  const std::string_view t = trim(text);
+  long long n = 0;
+  bool ok = !t.empty() && t.find_first_not_of("0123456789") == std::string_view::npos;
+  for (char c : t) n = std::min(n * 10 + (c - '0'), 1'000'000'000LL);
+  if (!ok || n == 0) fail(at, fmt::format("expected {} (a whole number from 1), found '{}'", what, text));
+  return int(n);
+}
+
+// The FEN's side to move must be the stipulation's first mover (a direct mate's side to move
+// is whoever the FEN says). Pointed at the FEN's side field.
+void check_first_mover(std::string_view fen, const SourceLocation& fen_at, const Stipulation& s) {
+  if (s.kind == Stipulation::DirectMate) return;
+  const auto fields = split_fen_fields(fen);
+  if (fields.size() < 2 || (fields[1].text != "w" && fields[1].text != "b")) return;  // read_fen says what is wrong
+  const Color side = fields[1].text == "w" ? White : Black;
+  const Color first = s.first_mover();
+  if (side == first) return;
+  const std::string first_name = first == White ? "White" : "Black";
+  std::string instead;
+  if (s.kind == Stipulation::HelpMate)
+    instead = s.half_move ? fmt::format("; for Black first write h#{}", s.moves + 1)
+                          : fmt::format("; for White first write h#{}.5", s.moves - 1);
+  fail(fen_at.advanced(fields[1].offset),
+       fmt::format("{} starts with {}: the FEN must have {} to move ('{}'){}", s.text, first_name, first_name,
+                   first == White ? 'w' : 'b', instead));
 }
 
 Problem problem_from_game(const PgnGame& game, const std::string& file, int number) {
@@ -95,9 +243,31 @@ Problem problem_from_game(const PgnGame& game, const std::string& file, int numb
 
   auto stipulation = game.tag("Stipulation");
   if (!stipulation)
-    fail(game.where, "the problem has no [Stipulation] tag: expected [Stipulation \"#N\"] (a direct mate in N moves) among the tags");
+    fail(game.where, "the problem has no [Stipulation] tag: expected [Stipulation \"#N\"] (a direct mate in N moves; \"h#N\" a "
+                     "helpmate, \"s#N\" a selfmate) among the tags");
   p.stipulation_location = *game.tag_value_location("Stipulation");
   p.stipulation = parse_stipulation(*stipulation, p.stipulation_location);
+
+  if (auto solutions = game.tag("Solutions")) {
+    const SourceLocation at = *game.tag_value_location("Solutions");
+    const int n = positive_number(*solutions, at, "the number of solutions");
+    if (p.stipulation.solutions != 0 && p.stipulation.solutions != n)
+      fail(at, fmt::format("[Solutions \"{}\"] contradicts the stipulation '{}', which states {} solution{}", *solutions,
+                           trim(*stipulation), p.stipulation.solutions, p.stipulation.solutions == 1 ? "" : "s"));
+    p.stipulation.solutions = n;
+  }
+
+  if (auto set_play = game.tag("SetPlay")) {
+    const SourceLocation at = *game.tag_value_location("SetPlay");
+    const std::string v = lower(trim(*set_play));
+    if (v == "1" || v == "yes" || v == "true") p.set_play = true;
+    else if (v != "0" && v != "no" && v != "false")
+      fail(at, fmt::format("expected [SetPlay \"1\"] (or \"yes\", \"true\"; \"0\", \"no\", \"false\" for none), found [SetPlay "
+                           "\"{}\"]",
+                           *set_play));
+    if (p.set_play && p.stipulation.kind != Stipulation::HelpMate)
+      fail(at, fmt::format("[SetPlay] for '{}': set play (the other side moving first) is solved for helpmates only", p.stipulation.text));
+  }
 
   auto fen = game.tag("FEN");
   if (!fen) fail(game.where, "the problem has no [FEN] tag: expected the position as [SetUp \"1\"] and [FEN \"...\"] among the tags");
@@ -105,11 +275,24 @@ Problem problem_from_game(const PgnGame& game, const std::string& file, int numb
   if (auto setup = game.tag("SetUp"); setup && trim(*setup) != "1")
     fail(*game.tag_value_location("SetUp"), fmt::format("expected [SetUp \"1\"] beside a [FEN] tag, found [SetUp \"{}\"]", *setup));
 
+  auto twins_tag = game.tag("Twins");
   if (orthodox) {
-    Position pos = read_fen(*fen, p.fen_location);
+    check_first_mover(*fen, p.fen_location, p.stipulation);
+    const Position pos = read_fen(*fen, p.fen_location);
     p.fen = write_fen(pos);
-    check_line(pos, game.moves);
+    if (twins_tag) {
+      const auto texts = read_twins_tag(*twins_tag, *game.tag_value_location("Twins"));
+      p.twins = derive_twins({diagram_of(pos), p.stipulation}, p.fen, p.where, texts, pos.side_to_move());
+      if (p.set_play)
+        for (const Twin& t : p.twins)
+          if (t.stipulation.kind != Stipulation::HelpMate)
+            fail(*game.tag_value_location("SetPlay"),
+                 fmt::format("[SetPlay] with twin {}) '{}': set play is solved for helpmates only", t.label, t.stipulation.text));
+    }
+    SolutionChecker(pos, p.twins).check_first_move_line(game.moves);
   } else {
+    if (twins_tag)
+      fail(*game.tag_value_location("Twins"), fmt::format("twins are read for orthodox problems only, not for '{}'", p.variant));
     p.fen = std::string(trim(*fen));  // the variant's own reader checks it
   }
 
@@ -124,28 +307,13 @@ Problem problem_from_game(const PgnGame& game, const std::string& file, int numb
 
 }  // namespace
 
-Stipulation parse_stipulation(std::string_view text, const SourceLocation& where) {
-  std::size_t lead = 0;
-  while (lead < text.size() && is_blank(text[lead])) ++lead;
-  const SourceLocation at = where.advanced(int(lead));
-  const std::string_view t = trim(text);
-  if (t.empty()) fail(at, "expected a stipulation such as '#2' (a direct mate in 2 moves), found nothing");
-  if (t[0] == '#') {
-    const std::string_view digits = t.substr(1);
-    if (digits.empty()) fail(at.advanced(1), "expected the number of moves after '#', as in '#2'");
-    if (digits.find_first_not_of("0123456789") == std::string_view::npos) {
-      long long n = 0;
-      for (char c : digits) n = std::min(n * 10 + (c - '0'), 1'000'000'000LL);
-      if (n == 0)
-        fail(at.advanced(1), fmt::format("mate length 0 in '{}': a direct mate needs at least one move ('#1' or more)", t));
-      if (n > MaxMateMoves)
-        fail(at.advanced(1), fmt::format("mate length {} in '{}' is absurdly large: Arbiter proves direct mates of at most "
-                                         "{} moves (MaxMateMoves)",
-                                         digits, t, MaxMateMoves));
-      return {Stipulation::DirectMate, int(n), std::string(t)};
-    }
+std::string twin_label_of(const PgnLine& line) {
+  if (line.empty()) return {};
+  for (const auto& comment : line.front().comments_before) {
+    const std::string_view c = trim(comment);
+    if (c.size() >= 2 && std::islower(static_cast<unsigned char>(c[0])) && c[1] == ')') return std::string(1, c[0]);
   }
-  fail(at, fmt::format("unsupported stipulation '{}': Arbiter proves direct mates '#N'", t));
+  return {};
 }
 
 std::optional<std::vector<std::string>> threat_moves(std::string_view comment) {

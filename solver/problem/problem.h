@@ -1,17 +1,22 @@
 #pragma once
-// Problem files: the input of the mate-in-N prover (issue #3).
+// Problem files: the input of the mate-in-N prover (issue #3), the helpmate and selfmate
+// solvers and their twins (issue #16).
 //
 // Two formats, told apart by their content:
-//  - PGN problem files: one game per problem, with tags [Stipulation "#3"], [SetUp "1"],
-//    [FEN "..."], [Author], [Source], [Date], [Variant] and any variant-specific tags; the
-//    movetext is the published solution (key as main line, variations, threats as comments;
-//    see puzzles/orthodox/README.md, "Problem files").
-//  - Popeye input (the problemists' own language) for orthodox direct mates:
+//  - PGN problem files: one game per problem, with tags [Stipulation "#3"] (or "h#2", "h#2.5",
+//    "s#3", optionally with a solution count, "h#2 2.1.1.1"), [SetUp "1"], [FEN "..."] (its
+//    side to move is the stipulation's first mover), [Author], [Source], [Date], [Variant],
+//    [Solutions "2"], [SetPlay "1"], [Twins "move b8 a7; continued move b3 c2"] (twins in
+//    Popeye's words, twins.h) and any variant-specific tags; the movetext is the published
+//    solution (key as main line, variations, threats as comments; a line whose first move has
+//    the comment {b)} before it solves twin b; see puzzles/orthodox/README.md, "Problem files").
+//  - Popeye input (the problemists' own language) for orthodox problems:
 //        begin
 //        title ...
 //        pieces white kc8 qf4 ra8 se6 ... black kf7 bc2 ...
-//        stipulation #3
+//        stipulation #3     (or h#2, h#2.5, s#3)
 //        option Variation NoCastling h1
+//        twin move b8 a7    (any number of twins, twins.h)
 //        end              (or "next" to start the next problem of the same file)
 //    Keywords are case-insensitive and may be abbreviated to a unique prefix; S is the knight.
 //
@@ -24,6 +29,7 @@
 #include <vector>
 
 #include "rules/core/parse_error.h"
+#include "rules/core/types.h"
 #include "rules/notation/pgn.h"
 #include "rules/registry/interpretations.h"
 
@@ -35,16 +41,45 @@ namespace arbiter::problem {
 inline constexpr int MaxMateMoves = 30;
 
 struct Stipulation {
-  enum Kind { DirectMate };  // "#N": the side to move mates in at most N of its own moves
+  enum Kind {
+    DirectMate,  // "#N": the side to move mates in at most N of its own moves
+    HelpMate,    // "h#N": Black starts, both sides cooperate, White mates on its N-th move;
+                 // "h#N.5": White starts (N+1/2 moves)
+    SelfMate,    // "s#N": White starts and forces Black to mate White within N moves
+  };
   Kind kind = DirectMate;
-  int moves = 0;             // N, 1..MaxMateMoves
-  std::string text;          // "#3", as written
+  int moves = 0;           // N, 1..MaxMateMoves (h#N.5: N, which may be 0 for h#0.5)
+  bool half_move = false;  // h#N.5
+  // The number of solutions the problem states: "h#2 2.1.1.1" (the product of the counts,
+  // here 2) or a PGN [Solutions "2"] tag; 0 when not stated.
+  int solutions = 0;
+  std::string text;        // "h#2", as written (without the solution-count suffix)
+
+  // The side that moves first: Black for h#N, White for h#N.5, s#N and #N.
+  Color first_mover() const { return kind == HelpMate && !half_move ? Black : White; }
+  // Helpmates: the plies of a full-length solution (h#2: 4, h#2.5: 5).
+  int plies() const { return 2 * moves + (half_move ? 1 : 0); }
 };
 
-// Reads "#N". `where` is the location of the text's first character; errors point into it:
-// "unsupported stipulation 'h#2': Arbiter proves direct mates '#N'", mate length 0, or a mate
-// length above MaxMateMoves ("absurdly large").
+// Reads "#N", "h#N", "h#N.5", "s#N" (the letter in either case), optionally followed by a
+// solution count in the problemists' form "2.1.1.1" (h#2 2.1.1.1: two solutions).
+// `where` is the location of the text's first character; errors point into it: an unknown
+// prefix ("unsupported stipulation 'x#2': expected '#N' (direct mate), 'h#N' (helpmate) or
+// 's#N' (selfmate)"), a half move outside a helpmate, a length 0 (h#0, s#0, #0; h#0.5 is a
+// helpmate of one White move), a length above MaxMateMoves ("absurdly large"), a malformed
+// or zero solution count.
 Stipulation parse_stipulation(std::string_view text, const SourceLocation& where);
+
+// One twin of a problem (Popeye's "twin" lines, a PGN [Twins] tag). twins[0] is a), the
+// diagram itself; each later twin is derived from the diagram, or from the twin before it
+// when continued ("twin continued move a1 b2").
+struct Twin {
+  std::string label;        // "a", "b", ...
+  std::string description;  // the twin's operations as written, "move b8 a7" (empty for a)
+  std::string fen;          // the twin's position, with the side to move its stipulation's first mover
+  Stipulation stipulation;
+  SourceLocation where;     // the twin's text (the problem's start for a)
+};
 
 struct Problem {
   std::string file;
@@ -64,7 +99,18 @@ struct Problem {
   // Interpretations the file pins ([Interpret "ID=CHOICE; ..."]); the command line's --interpret
   // settings are merged over them by the CLI.
   InterpretationSettings interpretations;
+  // Helpmates: also solve set play, the solutions with the other side moving first (Popeye's
+  // option SetPlay, PGN [SetPlay "1"]).
+  bool set_play = false;
+  // Empty without twins; otherwise a), b), ... each to be solved and verified on its own.
+  std::vector<Twin> twins;
 };
+
+// The twin a line of a twinned problem's published solution solves: "b" when its first move
+// has a comment before it that starts with "b)" ({b)} 1... Kd4 ...), "" when unlabelled (a).
+// Only lines that start at move 1 (the main line, variations of a first move) may be labelled:
+// a later variation belongs to its line's twin (the reader rejects another label there).
+std::string twin_label_of(const PgnLine& line);
 
 enum class ProblemFormat { Pgn, Popeye };
 

@@ -1,9 +1,17 @@
 #pragma once
 // Depth-first AND/OR proof search for direct mate ("#n": the side to move mates in at most n
-// of its own moves against every defence), generic over any RuleSet.
+// of its own moves against every defence) and selfmate ("s#n": the side to move forces the
+// defender to mate it within n moves), generic over any RuleSet.
 //
 //   OR node  (attacker to move, n moves left): some move after which every defence loses.
 //   AND node (defender to move, n moves left): every defence is answered by a mate in n.
+//
+// The goal changes only what "loses" means for a defence. Direct mate: the defender has no
+// move and is in check after the attacker's n-th move. Selfmate: a defence that mates the
+// attacker loses (the defender had to play it, or chose it); any other defence loses only
+// if the attacker still forces the selfmate within the moves left. With no move at all the
+// defender escapes a selfmate (stalemate, or it is itself mated: neither is the goal). So on
+// the last move a selfmate needs every defence to mate, which is Popeye's "s#".
 //
 // What keeps it fast: a transposition table of proved wins and losses keyed by Zobrist key
 // and depth; at the attacker's last move only checking moves are tried (nothing else can
@@ -17,6 +25,7 @@
 #include <optional>
 
 #include "rules/core/ruleset.h"
+#include "solver/prover/goal.h"
 #include "solver/prover/limits.h"
 #include "solver/prover/transposition_table.h"
 
@@ -24,8 +33,11 @@ namespace arbiter::prover {
 
 constexpr int MaxSearchPly = 128;
 
-template <RuleSet G>
+template <RuleSet G, Goal Kind = Goal::DirectMate>
 class MateSearch {
+  static_assert(Kind != Goal::HelpMate, "helpmates have their own search (help_search.h)");
+  static constexpr bool Self = Kind == Goal::SelfMate;
+
  public:
   using M = typename G::MoveType;
   using MoveList = typename G::MoveListType;
@@ -41,7 +53,8 @@ class MateSearch {
       auto known = tt_.probe(game_.key(), n);
       if (known != TranspositionTable::Probe::Unknown) return known == TranspositionTable::Probe::Win;
     }
-    const bool only_checks = n == 1 || checks_only_;
+    // Direct mate: on the last move only a check can mate. A selfmate's last move need not check.
+    const bool only_checks = (!Self && n == 1) || checks_only_;
     for (int stage = 0; stage < Stages; ++stage) {
       MoveList moves;
       generate(moves, stage, only_checks);
@@ -61,7 +74,7 @@ class MateSearch {
   // AND node, defender to move: does every defence lose to a mate within n more attacker
   // moves? With no defence left this is mate (true) or stalemate (false).
   bool every_defence_loses(int n) {
-    if (n == 0) return game_.in_check() && !game_.has_legal_move();  // the move played must have mated
+    if (!Self && n == 0) return game_.in_check() && !game_.has_legal_move();  // the move played must have mated
     // Positions with the defender to move are cached too (their keys differ from the
     // attacker-to-move ones by the side to move, so the two kinds never collide).
     const bool use_table = !checks_only_ && n >= 2;
@@ -96,6 +109,9 @@ class MateSearch {
   // Restrict the attacker to checking moves (a proof found so is still a proof).
   void set_checks_only(bool on) { checks_only_ = on; }
 
+  // Selfmate: has the move just played mated the attacker (now to move)?
+  bool attacker_mated() { return game_.in_check() && !game_.has_legal_move(); }
+
   G& game() { return game_; }
   Budget& budget() { return budget_; }
   // A fresh count and clock for the next search of a long-lived instance (the composer judges
@@ -114,6 +130,7 @@ class MateSearch {
   };
 
   DefenceOutcome defend(int n) {
+    if constexpr (Self) return defend_selfmate(n);
     bool any = false;
     for (int stage = 0; stage < Stages; ++stage) {
       MoveList moves;
@@ -136,6 +153,33 @@ class MateSearch {
       }
     }
     if (!any) return {game_.in_check(), std::nullopt};  // mated, or stalemated
+    return {true, std::nullopt};
+  }
+
+  DefenceOutcome defend_selfmate(int n) {
+    bool any = false;
+    for (int stage = 0; stage < Stages; ++stage) {
+      MoveList moves;
+      generate(moves, stage, false);
+      if (moves.size() == 0) continue;
+      any = true;
+      // On the last move the escapes are the defences that do not mate, usually quiet ones:
+      // search order finds them at once. Earlier, refutations first as for direct mate.
+      if (n > 0) order_defences(moves);
+      for (const M& d : moves) {
+        budget_.spend();
+        ++ply_;
+        game_.play(d);
+        const bool lost = attacker_mated() || (n > 0 && attacker_mates(n));
+        game_.undo();
+        --ply_;
+        if (!lost) {
+          if (n > 0) remember_killer(defence_killers_, d);
+          return {false, d};
+        }
+      }
+    }
+    if (!any) return {false, std::nullopt};  // stalemated or mated: the defender has not mated
     return {true, std::nullopt};
   }
 

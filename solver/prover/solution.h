@@ -1,10 +1,12 @@
 #pragma once
-// The result of proving a direct-mate stipulation, as plain data (moves already spelled in
+// The result of proving a stipulation (direct mate, selfmate or helpmate), as plain data (moves already spelled in
 // the variant's notation), so printing, JSON and certificates need no rules.
 
 #include <cstdint>
 #include <string>
 #include <vector>
+
+#include "solver/prover/goal.h"
 
 namespace arbiter::prover {
 
@@ -29,6 +31,16 @@ struct DefenceNode {
   bool threat_follows = false;        // the threat's first move still mates as fast after this defence
 };
 
+// One move of a helpmate line.
+struct LineMove {
+  std::string san, uci;
+};
+
+// A helpmate solution: the moves from the diagram, the first mover's first; the last mates.
+struct HelpLine {
+  std::vector<LineMove> moves;
+};
+
 struct Try {
   std::string san, uci;
   std::string refutation_san, refutation_uci;  // the single defence that refutes it
@@ -38,7 +50,19 @@ struct Solution {
   Verdict verdict = Verdict::Unknown;
   std::string reason;        // why unknown
   std::string variant, fen, stipulation;
-  int n = 0;                 // stipulated number of moves
+  Goal goal = Goal::DirectMate;
+  int n = 0;                 // stipulated number of moves (h#2.5: 2, with half_move)
+  bool half_move = false;    // helpmates h#n.5: the mating side moves first
+  // Helpmates: every solution (short ones included, as Popeye lists them), in search order.
+  // `keys` stays empty: a helpmate has no key.
+  std::vector<HelpLine> solutions;
+  // The number of solutions the problem states (0: not stated); more found is a cook,
+  // fewer means the problem is refuted.
+  int stated_solutions = 0;
+  // Helpmates with set play asked for: the lines with the other side moving first, as if
+  // the first mover passed (h#2 → the h#1.5 from the diagram).
+  bool set_play_requested = false;
+  std::vector<HelpLine> set_play;
   std::vector<AttackerNode> keys;
   int shortest = 0;          // mate length of the fastest key (0: none)
   bool shortest_exact = true;  // false in first-key mode when a shorter mate was not ruled out
@@ -56,7 +80,10 @@ struct Solution {
 };
 
 // Problemist layout: "1.Qh5! (2.Qxf7#)", then the defences that stop the threat with the
-// answers, e.g. "1...g6 2.Qe5#".
+// answers, e.g. "1...g6 2.Qe5#". Helpmates: one solution per line, "1.Kd4 Qe5+ 2.Kc5 Qb5#".
 std::string format_solution_text(const Solution& s);
+
+// "1.Kd4 Qe5+ 2.Kc5 Qb5#" (Black first) or "1...Rde2+ 2.Kd3 Re3#" (the mating side first).
+std::string format_help_line(const HelpLine& line, bool mating_side_first);
 
 }  // namespace arbiter::prover

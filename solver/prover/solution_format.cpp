@@ -24,8 +24,10 @@ class TextWriter {
   // "2.Qxf7+ Kh8 3.Qf8#": a line following the first defence and answer (for threats).
   std::string compact(const AttackerNode& a, int move_number) {
     std::string s = fmt::format("{}.{}", move_number, a.san);
-    if (!a.defences.empty() && !a.defences[0].answers.empty())
-      s += " " + a.defences[0].san + " " + compact(a.defences[0].answers[0], move_number + 1);
+    if (!a.defences.empty()) {
+      s += fmt::format(" {}", a.defences[0].san);  // a selfmate's forced mate has no answer after it
+      if (!a.defences[0].answers.empty()) s += fmt::format(" {}", compact(a.defences[0].answers[0], move_number + 1));
+    }
     return s;
   }
 
@@ -40,6 +42,10 @@ class TextWriter {
       attacker(list[0].answers[0], move_number + 1, indent);
       return;
     }
+    if (list.size() == 1 && list[0].answers.empty()) {  // a selfmate's forced mate ends the line
+      out_ << " " << list[0].san;
+      return;
+    }
     for (const auto& d : list) {
       newline(indent + 4);
       defence(d, move_number, indent + 4);
@@ -47,7 +53,8 @@ class TextWriter {
   }
 
   void defence(const DefenceNode& d, int move_number, int indent) {
-    out_ << move_number << "..." << d.san << " ";
+    out_ << move_number << "..." << d.san;
+    if (!d.answers.empty()) out_ << " ";
     for (std::size_t i = 0; i < d.answers.size(); ++i) {
       if (i > 0) {
         newline(indent + 2);
@@ -87,13 +94,61 @@ nlohmann::ordered_json attacker_json(const AttackerNode& a) {
 
 }  // namespace
 
+std::string format_help_line(const HelpLine& line, bool mating_side_first) {
+  std::string out;
+  // Numbered in pairs, first mover's move then the reply, as problemists print helpmates;
+  // when the mating side starts, its first move stands alone as "1...".
+  int number = 1;
+  std::size_t i = 0;
+  if (mating_side_first && !line.moves.empty()) {
+    out = fmt::format("1...{}", line.moves[0].san);
+    number = 2;
+    i = 1;
+  }
+  for (; i < line.moves.size(); ++number) {
+    out += fmt::format("{}{}.{}", out.empty() ? "" : " ", number, line.moves[i].san);
+    ++i;
+    if (i < line.moves.size()) out += fmt::format(" {}", line.moves[i++].san);
+  }
+  return out;
+}
+
+namespace {
+
+void write_help_solution(std::ostringstream& out, const Solution& s) {
+  const std::size_t full = std::size_t(2 * s.n + (s.half_move ? 1 : 0));
+  for (const auto& line : s.solutions) {
+    out << format_help_line(line, s.half_move);
+    if (line.moves.size() < full) out << "  (short solution)";
+    out << "\n";
+  }
+  out << fmt::format("{} solution{}", s.solutions.size(), s.solutions.size() == 1 ? "" : "s");
+  if (!s.complete) out << " at least (search stopped at the limit asked for)";
+  if (s.stated_solutions > 0) {
+    out << fmt::format(", {} stated", s.stated_solutions);
+    if (int(s.solutions.size()) > s.stated_solutions) out << ": cooked";
+    else if (int(s.solutions.size()) < s.stated_solutions) out << ": too few";
+  }
+  out << "\n";
+  if (s.set_play_requested) {
+    out << fmt::format("set play: {} line{}\n", s.set_play.size(), s.set_play.size() == 1 ? "" : "s");
+    for (const auto& line : s.set_play) out << "  " << format_help_line(line, !s.half_move) << "\n";
+  }
+}
+
+}  // namespace
+
 std::string format_solution_text(const Solution& s) {
   std::ostringstream out;
+  if (s.goal == Goal::HelpMate) {
+    write_help_solution(out, s);
+    return out.str();
+  }
   TextWriter w(out);
   for (const auto& key : s.keys) {
     out << "1." << key.san << "!";
     if (key.mate_in < s.n) out << "  (short solution: mate in " << key.mate_in << ")";
-    if (!s.tree_complete || key.mate_in == 1) {
+    if (!s.tree_complete || (key.mate_in == 1 && s.goal != Goal::SelfMate)) {
       out << "\n";
       continue;
     }
@@ -120,6 +175,31 @@ nlohmann::ordered_json solution_json(const Solution& s) {
   j["variant"] = s.variant;
   j["fen"] = s.fen;
   j["stipulation"] = s.stipulation;
+  j["goal"] = goal_name(s.goal);
+  if (s.goal == Goal::HelpMate) {
+    j["solutions"] = nlohmann::ordered_json::array();
+    j["solutions_text"] = nlohmann::ordered_json::array();
+    for (const auto& line : s.solutions) {
+      auto uci = nlohmann::ordered_json::array();
+      for (const auto& m : line.moves) uci.push_back(m.uci);
+      j["solutions"].push_back(uci);
+      j["solutions_text"].push_back(format_help_line(line, s.half_move));
+    }
+    j["solution_count"] = s.solutions.size();
+    j["complete"] = s.complete;
+    if (s.stated_solutions > 0) j["stated_solutions"] = s.stated_solutions;
+    if (s.set_play_requested) {
+      j["set_play"] = nlohmann::ordered_json::array();
+      for (const auto& line : s.set_play) {
+        auto uci = nlohmann::ordered_json::array();
+        for (const auto& m : line.moves) uci.push_back(m.uci);
+        j["set_play"].push_back(uci);
+      }
+    }
+    j["nodes"] = s.nodes;
+    j["seconds"] = s.seconds;
+    return j;
+  }
   j["keys"] = nlohmann::ordered_json::array();
   j["keys_uci"] = nlohmann::ordered_json::array();
   for (const auto& k : s.keys) {

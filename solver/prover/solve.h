@@ -1,30 +1,25 @@
 #pragma once
-// Proving "#n" for the side to move: all keys with their exact mate lengths, the threat and
-// the full tree of defences for each key, optional tries with their unique refutation, or in
-// first-key mode just one proved key as fast as possible.
+// Proving "#n" or "s#n" for the side to move: all keys with their exact lengths, the threat
+// and the full tree of defences for each key, optional tries with their unique refutation, or
+// in first-key mode just one proved key as fast as possible. Helpmates go to help_solve.h;
+// solve() below picks the engine the stipulation's goal needs.
 
 #include <functional>
 #include <string>
 
+#include "solver/prover/help_solve.h"
 #include "solver/prover/mate_search.h"
 #include "solver/prover/solution.h"
+#include "solver/prover/solve_options.h"
 
 namespace arbiter::prover {
 
-struct SolveOptions {
-  int n = 2;
-  bool first_key_only = false;
-  bool tries = false;
-  bool refutations = false;  // classify every first move: key, or refuted by a named defence
-  bool build_tree = true;
-  std::size_t max_tree_nodes = 50000;  // a larger printed tree is cut (the verdict is not)
-  Limits limits;
-  // Called before each first move is examined (complete solutions): done, total, the move.
-  std::function<void(int, int, const std::string&)> progress;
-};
 
-template <RuleSet G>
+
+template <RuleSet G, Goal Kind = Goal::DirectMate>
 class Solver {
+  static constexpr bool Self = Kind == Goal::SelfMate;
+
  public:
   using M = typename G::MoveType;
   using MoveList = typename G::MoveListType;
@@ -36,7 +31,8 @@ class Solver {
     s.variant = std::string(G::variant_name);
     s.fen = game_.fen();
     s.n = options_.n;
-    s.stipulation = "#" + std::to_string(options_.n);
+    s.goal = Kind;
+    s.stipulation = stipulation_text(Kind, options_.n, false);
     s.tries_requested = options_.tries;
     s.refutations_requested = options_.refutations;
     std::vector<std::pair<M, int>> keys;
@@ -132,8 +128,8 @@ class Solver {
   std::optional<std::pair<M, int>> first_key() {
     MoveList moves;
     game_.generate_legal(moves);
-    search_.set_checks_only(true);
-    for (int k = 1; k <= options_.n; ++k) {
+    search_.set_checks_only(!Self);  // a selfmate's forcing moves need not be checks
+    for (int k = 1; k <= options_.n && !Self; ++k) {
       for (const M& m : moves) {
         game_.play(m);
         bool check = game_.in_check();
@@ -175,7 +171,7 @@ class Solver {
         game_.undo_null();
       }
     }
-    if (length > 1) node.defences = defences(length - 1, node.threat);
+    if (length > 1 || Self) node.defences = defences(length - 1, node.threat);
     game_.undo();
     return node;
   }
@@ -189,6 +185,11 @@ class Solver {
       count_tree_node();
       DefenceNode dn{game_.move_text(d), game_.move_uci(d), {}, false};
       game_.play(d);
+      if (Self && search_.attacker_mated()) {  // the selfmate itself: nothing follows
+        game_.undo();
+        result.push_back(std::move(dn));
+        continue;
+      }
       int k = search_.shortest_mate(n);
       dn.answers = attacker_answers(k);
       for (const auto& t : threat)
@@ -212,7 +213,7 @@ class Solver {
       if (!win) continue;
       count_tree_node();
       AttackerNode an{game_.move_text(a), game_.move_uci(a), k, false, {}, {}};
-      if (k > 1) {
+      if (k > 1 || Self) {
         game_.play(a);
         an.check = game_.in_check();
         an.defences = defences(k - 1, {});
@@ -225,13 +226,18 @@ class Solver {
 
   G& game_;
   SolveOptions options_;
-  MateSearch<G> search_;
+  MateSearch<G, Kind> search_;
   std::size_t tree_nodes_ = 0;
   bool found_by_full_deepening_ = false;
 };
 
 template <RuleSet G>
 Solution solve(G& game, const SolveOptions& options) {
+  switch (options.goal) {
+    case Goal::SelfMate: return Solver<G, Goal::SelfMate>(game, options).run();
+    case Goal::HelpMate: return solve_help(game, options);
+    case Goal::DirectMate: break;
+  }
   return Solver<G>(game, options).run();
 }
 

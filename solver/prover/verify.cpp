@@ -8,7 +8,7 @@ bool VerifyReport::confirmed() const {
   for (const auto& f : findings)
     if (f.kind == "illegal-move" || f.kind == "line-fails" || f.kind == "not-mate" || f.kind == "threat-fails" ||
         f.kind == "line-too-long" || f.kind == "not-a-key" || f.kind == "legal-move" || f.kind == "not-check" ||
-        f.kind == "try-wins" || f.kind == "refutation-fails")
+        f.kind == "try-wins" || f.kind == "refutation-fails" || f.kind == "not-a-solution" || f.kind == "too-few-solutions")
       return false;
   return true;
 }
@@ -20,6 +20,15 @@ std::string VerifyReport::verdict() const {
 }
 
 bool VerifyReport::sound() const {
+  if (solution.goal == Goal::HelpMate) {
+    // As many solutions as stated (one when none is stated), all found, none short.
+    const std::size_t stated = std::size_t(solution.stated_solutions > 0 ? solution.stated_solutions : 1);
+    const std::size_t full = std::size_t(2 * solution.n + (solution.half_move ? 1 : 0));
+    if (solution.verdict != Verdict::Proved || !solution.complete || solution.solutions.size() != stated) return false;
+    for (const auto& l : solution.solutions)
+      if (l.moves.size() < full) return false;
+    return true;
+  }
   return solution.verdict == Verdict::Proved && solution.keys.size() == 1 && solution.shortest == solution.n;
 }
 

@@ -12,49 +12,18 @@
 #include "solver/problem/problem.h"
 #include "solver/prover/mate_search.h"
 #include "solver/prover/solution.h"
+#include "solver/prover/verify_help.h"
+#include "solver/prover/verify_report.h"
 
 namespace arbiter::prover {
 
-struct Finding {
-  std::string kind;     // cook, actual-key, short-solution, not-a-key, illegal-move, legal-move (stated illegal),
-                        // not-check, try-wins, refutation-fails, line-fails, not-mate,
-                        // threat-fails, line-too-long, no-solution, no-published-solution
-  std::string message;
-  SourceLocation where;  // in the problem file; line 0 when it concerns the problem as a whole
-};
-
-// One stated outcome of the published solution and whether it holds on the board.
-struct ClaimCheck {
-  std::string move;    // as written
-  std::string claim;   // legal, illegal, check, mate, forces-mate, try, refutation
-  bool holds = false;
-  std::string detail;  // why (the rule that forbids a move, the defence that escapes, ...)
-  SourceLocation where;
-  std::string refutation_uci;  // forces-mate that fails: the defence found to escape
-};
-
-struct VerifyReport {
-  Solution solution;
-  std::vector<ClaimCheck> claims;  // every published move's stated outcomes, in file order
-  bool has_published = false;
-  std::string published_key;  // SAN as written
-  bool published_key_is_key = false;
-  int published_plies = 0;    // plies of published lines checked
-  std::vector<Finding> findings;
-
-  bool confirmed() const;  // the published solution (if any) holds
-  bool sound() const;      // proved, one key, no short solution
-  // confirmed (holds and sound), unsound (holds, with cooks or a short solution), refuted, unknown
-  std::string verdict() const;
-};
-
 namespace detail {
 
-template <RuleSet G>
+template <RuleSet G, Goal Kind = Goal::DirectMate>
 class PublishedLineChecker {
  public:
   // Without searches only legality, check and mate are checked (a quick filter).
-  PublishedLineChecker(G& game, MateSearch<G>& search, int n, VerifyReport& report, bool searches = true)
+  PublishedLineChecker(G& game, MateSearch<G, Kind>& search, int n, VerifyReport& report, bool searches = true)
       : game_(game), search_(search), n_(n), report_(report), attacker_(game.side_to_move()), searches_(searches) {}
 
   // Walks `line` from the current position with `done` attacker moves already played. Every
@@ -105,7 +74,9 @@ class PublishedLineChecker {
           if (forced) add("try-wins", "the try " + pm.san + " forces mate after all", pm.where);
         } else {
           claim(pm, "forces-mate", forced,
-                !forced ? "mate is no longer forced" : left == 0 ? "it mates" : "mate in at most " + std::to_string(left) + " more");
+                !forced ? "mate is no longer forced"
+                : left == 0 ? (Kind == Goal::SelfMate ? "every defence mates" : "it mates")
+                            : "mate in at most " + std::to_string(left) + " more");
           if (!forced) {
             add("line-fails", "after " + pm.san + " the mate in " + std::to_string(n_) + " is no longer forced", pm.where);
             if (auto r = search_.refutation(left)) {
@@ -178,7 +149,7 @@ class PublishedLineChecker {
   }
 
   G& game_;
-  MateSearch<G>& search_;
+  MateSearch<G, Kind>& search_;
   int n_;
   VerifyReport& report_;
   Color attacker_;
@@ -189,8 +160,8 @@ class PublishedLineChecker {
 
 // `solution` is the complete solution of the problem (keys and verdict), `published` the
 // main line of the published solution (may be empty).
-template <RuleSet G>
-VerifyReport verify_published(G& game, Solution solution, const PgnLine& published, const Limits& limits) {
+template <RuleSet G, Goal Kind>
+VerifyReport verify_keyed_published(G& game, Solution solution, const PgnLine& published, const Limits& limits) {
   VerifyReport report;
   report.solution = std::move(solution);
   const Solution& s = report.solution;
@@ -223,9 +194,9 @@ VerifyReport verify_published(G& game, Solution solution, const PgnLine& publish
     } catch (const IllegalMoveError& e) {
       report.findings.push_back({"illegal-move", "the published key " + key.san + " is illegal: " + e.message(), key.where});
     }
-    MateSearch<G> search(game, limits);
+    MateSearch<G, Kind> search(game, limits);
     try {
-      detail::PublishedLineChecker<G>(game, search, n, report).walk(published, 0);
+      detail::PublishedLineChecker<G, Kind>(game, search, n, report).walk(published, 0);
     } catch (const LimitReached& e) {  // the published lines were not all checked: claim nothing
       report.solution.verdict = Verdict::Unknown;
       report.solution.reason = std::string("while checking the published solution: ") + e.what();
@@ -235,6 +206,18 @@ VerifyReport verify_published(G& game, Solution solution, const PgnLine& publish
     for (std::size_t i = 1; i < s.keys.size(); ++i)
       report.findings.push_back({"cook", "1." + s.keys[i].san + " also forces mate in " + std::to_string(s.keys[i].mate_in), {}});
   return report;
+}
+
+// Dispatches on the solution's goal: direct mates and selfmates have keys and a tree,
+// helpmates a set of solutions.
+template <RuleSet G>
+VerifyReport verify_published(G& game, Solution solution, const PgnLine& published, const Limits& limits) {
+  switch (solution.goal) {
+    case Goal::HelpMate: return verify_help_published(game, std::move(solution), published);
+    case Goal::SelfMate: return verify_keyed_published<G, Goal::SelfMate>(game, std::move(solution), published, limits);
+    case Goal::DirectMate: break;
+  }
+  return verify_keyed_published<G, Goal::DirectMate>(game, std::move(solution), published, limits);
 }
 
 }  // namespace arbiter::prover

@@ -9,6 +9,7 @@
 
 #include "rules/notation/pgn.h"
 #include "solver/problem/problem.h"
+#include "solver/problem/solve_units.h"
 #include "solver/replay/checked_game.h"
 #include "solver/text_file.h"
 #include "solver/variants.h"
@@ -95,13 +96,24 @@ PuzzleRun run_problem(problem::Problem p, int count, const InterpretationSetting
   const VariantEngines& rules = find_variant(p.variant, p.where);
   if (p.published) p.fen = rules.setup_fen(p.fen, p.fen_location, *p.published);
   p.interpretations.merge(interpret);
-  prover::SolveOptions solve;
-  solve.n = p.stipulation.moves;
-  solve.build_tree = false;
-  solve.limits = options.limits;
+  // Each twin is verified on its own; the puzzle's verdict is the worst of them (refuted over
+  // unknown over unsound over confirmed), and its events name the twin.
   const PgnLine none;
-  const prover::VerifyReport r = rules.verify(p.fen, p.fen_location, solve, p.published ? p.published->moves : none,
-                                              p.interpretations);
+  std::vector<std::pair<problem::SolveUnit, prover::VerifyReport>> reports;
+  for (const auto& unit : problem::solve_units(p)) {
+    prover::SolveOptions solve;
+    problem::set_stipulation(solve, unit.stipulation, p.set_play);
+    solve.build_tree = false;
+    solve.limits = options.limits;
+    const PgnLine& all = p.published ? p.published->moves : none;
+    const PgnLine mine = unit.label.empty() ? all : problem::published_for_twin(all, unit.label);
+    reports.emplace_back(unit, rules.verify(unit.fen, p.fen_location, solve, mine, p.interpretations));
+  }
+  auto rank = [](const std::string& v) { return v == "refuted" ? 3 : v == "unknown" ? 2 : v == "unsound" ? 1 : 0; };
+  std::size_t worst = 0;
+  for (std::size_t i = 1; i < reports.size(); ++i)
+    if (rank(reports[i].second.verdict()) > rank(reports[worst].second.verdict())) worst = i;
+  const prover::VerifyReport& r = reports[worst].second;
   PuzzleRun run;
   run.file = p.file;
   run.number = p.number;
@@ -123,14 +135,30 @@ PuzzleRun run_problem(problem::Problem p, int count, const InterpretationSetting
   run.as_expected = run.verdict == (expected == p.tags.end() ? std::string("confirmed") : expected->second);
 
   run.events.push_back({0, "", fmt::format("verdict {}", run.verdict)});
-  for (const auto& k : r.solution.keys) {
-    run.events.push_back({0, k.san, "key"});
-    run.keys.push_back(k.san);
+  nlohmann::json twins = nlohmann::json::array();
+  for (const auto& [unit, report] : reports) {
+    const std::string twin = unit.label.empty() ? "" : unit.label + ") ";
+    if (!unit.label.empty()) run.events.push_back({0, "", fmt::format("{}{}", twin, report.verdict())});
+    for (const auto& k : report.solution.keys) {
+      run.events.push_back({0, k.san, twin + "key"});
+      run.keys.push_back(twin + k.san);
+    }
+    for (const auto& l : report.solution.solutions) {
+      const std::string text = prover::format_help_line(l, report.solution.half_move);
+      run.events.push_back({0, text, twin + "solution"});
+      run.keys.push_back(twin + text);
+    }
+    if (report.has_published && report.solution.goal != prover::Goal::HelpMate)
+      run.events.push_back({0, report.published_key,
+                            twin + (report.published_key_is_key ? "published key is a key" : "published key is not a key")});
+    // Claims and findings in file order.
+    for (const auto& c : report.claims)
+      run.events.push_back({0, c.move, fmt::format("{}{}: {}", twin, c.claim, c.holds ? "holds" : "fails")});
+    for (const auto& f : report.findings) run.events.push_back({0, "", twin + f.kind});
+    if (!unit.label.empty())
+      twins.push_back({{"twin", unit.label}, {"description", unit.description}, {"verdict", report.verdict()},
+                       {"fen", unit.fen}, {"stipulation", unit.stipulation.text}});
   }
-  if (r.has_published) run.events.push_back({0, r.published_key, r.published_key_is_key ? "published key is a key" : "published key is not a key"});
-  // Claims and findings in file order.
-  for (const auto& c : r.claims) run.events.push_back({0, c.move, fmt::format("{}: {}", c.claim, c.holds ? "holds" : "fails")});
-  for (const auto& f : r.findings) run.events.push_back({0, "", f.kind});
 
   nlohmann::json j = {{"verdict", run.verdict}, {"stipulation", p.stipulation.text}, {"fen", p.fen},
                       {"published_key", r.published_key}, {"published_key_is_key", r.published_key_is_key},
@@ -139,6 +167,11 @@ PuzzleRun run_problem(problem::Problem p, int count, const InterpretationSetting
   if (!run.reason.empty()) j["reason"] = run.reason;
   j["keys"] = nlohmann::json::array();
   for (const auto& k : r.solution.keys) j["keys"].push_back(k.san);
+  if (r.solution.goal == prover::Goal::HelpMate) {
+    j["solutions"] = nlohmann::json::array();
+    for (const auto& l : r.solution.solutions) j["solutions"].push_back(prover::format_help_line(l, r.solution.half_move));
+  }
+  if (!twins.empty()) j["twins"] = twins;
   j["claims"] = nlohmann::json::array();
   for (const auto& c : r.claims) j["claims"].push_back({{"move", c.move}, {"claim", c.claim}, {"holds", c.holds}, {"detail", c.detail}, {"line", c.where.line}});
   j["findings"] = nlohmann::json::array();

@@ -1,0 +1,270 @@
+#include "solver/bench/help_self_bench.h"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <stdexcept>
+
+#include <fmt/core.h>
+
+#include "solver/problem/solve_units.h"
+#include "solver/variants.h"
+
+namespace arbiter {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
+
+std::string read_all(const std::filesystem::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  if (!in) throw std::runtime_error("cannot read " + p.string());
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+std::vector<std::string> split_tabs(const std::string& line) {
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  while (true) {
+    const auto tab = line.find('\t', start);
+    out.push_back(line.substr(start, tab == std::string::npos ? std::string::npos : tab - start));
+    if (tab == std::string::npos) break;
+    start = tab + 1;
+  }
+  if (!out.empty() && !out.back().empty() && out.back().back() == '\r') out.back().pop_back();
+  return out;
+}
+
+struct ManifestRow {
+  std::string stipulation, solutions;
+  double seconds = 0;
+};
+
+// MANIFEST.tsv: a header naming the columns (file, stipulation, popeye_solutions,
+// popeye_seconds among them), then one row per problem.
+std::map<std::string, ManifestRow> read_manifest(const std::filesystem::path& path) {
+  std::istringstream in(read_all(path));
+  std::string line;
+  if (!std::getline(in, line)) throw std::runtime_error(path.string() + " is empty");
+  const auto header = split_tabs(line);
+  auto column = [&](const std::string& name) {
+    const auto it = std::find(header.begin(), header.end(), name);
+    if (it == header.end()) throw std::runtime_error(fmt::format("{}: no column '{}' in the header", path.string(), name));
+    return std::size_t(it - header.begin());
+  };
+  const std::size_t file = column("file"), stipulation = column("stipulation"), solutions = column("popeye_solutions"),
+                    seconds = column("popeye_seconds");
+  std::map<std::string, ManifestRow> rows;
+  int number = 1;
+  while (std::getline(in, line)) {
+    ++number;
+    if (line.empty()) continue;
+    const auto cells = split_tabs(line);
+    if (cells.size() < header.size() - 1)  // the last column (twin_fens) may be cut with its tab
+      throw std::runtime_error(fmt::format("{}:{}: {} columns, the header has {}", path.string(), number, cells.size(),
+                                           header.size()));
+    auto cell = [&](std::size_t i) { return i < cells.size() ? cells[i] : std::string(); };
+    rows[cell(file)] = {cell(stipulation), cell(solutions), std::strtod(cell(seconds).c_str(), nullptr)};
+  }
+  return rows;
+}
+
+void close_fd(int& fd) {
+  if (fd >= 0) close(fd);
+  fd = -1;
+}
+
+}  // namespace
+
+HelpSelfSolved solve_help_self(const problem::Problem& p, const HelpSelfSolveOptions& options) {
+  HelpSelfSolved out;
+  out.selfmate = p.stipulation.kind == problem::Stipulation::SelfMate;
+  const VariantEngines& rules = find_variant(p.variant, p.where);
+  for (const auto& unit : problem::solve_units(p)) {
+    prover::SolveOptions solve;
+    problem::set_stipulation(solve, unit.stipulation, false);
+    solve.build_tree = options.tree;
+    solve.max_tree_nodes = std::size_t(-1);
+    solve.limits.max_seconds = options.max_seconds;
+    solve.limits.hash_megabytes = options.hash_mb;
+    const auto start = Clock::now();
+    const prover::Solution s = rules.solve(unit.fen, p.fen_location, solve, p.interpretations);
+    out.seconds += since(start);
+    out.nodes += s.nodes;
+    problem::TwinSolutionSet set{unit.label, {}};
+    if (s.goal == prover::Goal::HelpMate) {
+      for (const auto& line : s.solutions) {
+        std::string text;
+        for (const auto& m : line.moves) {
+          if (!text.empty()) text += ' ';
+          text += m.uci;
+        }
+        set.solutions.push_back(text);
+      }
+    } else {
+      for (const auto& k : s.keys) set.solutions.push_back(k.uci);
+    }
+    std::sort(set.solutions.begin(), set.solutions.end());
+    out.sets.push_back(std::move(set));
+    if (s.verdict == prover::Verdict::Unknown || !s.complete) {
+      out.complete = false;
+      if (out.note.empty()) {
+        if (!unit.label.empty()) out.note = unit.label + ") ";
+        out.note += s.reason.empty() ? std::string("incomplete") : s.reason;
+      }
+    }
+  }
+  return out;
+}
+
+std::string HelpSelfBenchRow::agreement() const {
+  if (!ours.complete) return "UNKNOWN: " + ours.note;
+  if (have_peer && !peer_error.empty()) return "PEER FAILED: " + peer_error;
+  if (have_peer && !peer_complete) return "peer incomplete (-maxtime)";
+  const bool peer_differs = have_peer && !agrees_with_peer(), manifest_differs = have_manifest && !agrees_with_manifest();
+  if (peer_differs && manifest_differs) return "DIFFERENT from peer and MANIFEST";
+  if (peer_differs) return "DIFFERENT from peer";
+  if (manifest_differs) return "DIFFERENT from MANIFEST";
+  if (have_peer && have_manifest) return "same as peer and MANIFEST";
+  if (have_peer) return "same as peer";
+  if (have_manifest) return "same as MANIFEST";
+  return "nothing to compare";
+}
+
+ProcessRun run_process(const std::string& path, const std::vector<std::string>& args, double timeout_seconds) {
+  if (access(path.c_str(), X_OK) != 0) throw std::runtime_error("cannot run '" + path + "': not an executable file");
+  int out[2], err[2];
+  if (pipe(out) != 0) throw std::runtime_error("cannot create a pipe");
+  if (pipe(err) != 0) {
+    close(out[0]);
+    close(out[1]);
+    throw std::runtime_error("cannot create a pipe");
+  }
+  std::vector<char*> argv;
+  argv.push_back(const_cast<char*>(path.c_str()));
+  for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+  argv.push_back(nullptr);
+
+  ProcessRun run;
+  const auto start = Clock::now();
+  const pid_t pid = fork();
+  if (pid < 0) {
+    close(out[0]), close(out[1]), close(err[0]), close(err[1]);
+    throw std::runtime_error("cannot fork");
+  }
+  if (pid == 0) {
+    const int null = open("/dev/null", O_RDONLY);
+    if (null >= 0) dup2(null, STDIN_FILENO);
+    dup2(out[1], STDOUT_FILENO);
+    dup2(err[1], STDERR_FILENO);
+    close(out[0]), close(out[1]), close(err[0]), close(err[1]);
+    execv(path.c_str(), argv.data());
+    _exit(127);
+  }
+  close(out[1]);
+  close(err[1]);
+  int fds[2] = {out[0], err[0]};
+  std::string* sinks[2] = {&run.out, &run.err};
+  char buffer[65536];
+  while (fds[0] >= 0 || fds[1] >= 0) {
+    pollfd polled[2];
+    int count = 0, which[2];
+    for (int i = 0; i < 2; ++i)
+      if (fds[i] >= 0) polled[count] = {fds[i], POLLIN, 0}, which[count++] = i;
+    int wait_ms = -1;
+    if (timeout_seconds > 0) {
+      const double left = timeout_seconds - since(start);
+      if (left <= 0) {
+        kill(pid, SIGKILL);
+        run.killed = true;
+        break;
+      }
+      wait_ms = int(left * 1000) + 1;
+    }
+    const int ready = poll(polled, nfds_t(count), wait_ms);
+    if (ready < 0 && errno == EINTR) continue;
+    if (ready < 0) break;
+    for (int k = 0; k < count; ++k) {
+      if (!(polled[k].revents & (POLLIN | POLLHUP | POLLERR))) continue;
+      const ssize_t n = read(polled[k].fd, buffer, sizeof buffer);
+      if (n > 0) sinks[which[k]]->append(buffer, std::size_t(n));
+      else if (n == 0 || errno != EINTR) close_fd(fds[which[k]]);
+    }
+  }
+  close_fd(fds[0]);
+  close_fd(fds[1]);
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  run.seconds = since(start);
+  run.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return run;
+}
+
+std::vector<HelpSelfBenchRow> run_help_self_bench(const std::string& folder, const HelpSelfBenchOptions& options,
+                                                  const std::function<void(int, int, const std::string&)>& progress) {
+  std::vector<std::filesystem::path> inputs;
+  for (const auto& entry : std::filesystem::directory_iterator(folder))
+    if (entry.path().extension() == ".inp") inputs.push_back(entry.path());
+  if (inputs.empty()) throw std::runtime_error("no Popeye input files (*.inp) in " + folder);
+  std::sort(inputs.begin(), inputs.end());
+  const auto manifest_path = std::filesystem::path(folder) / "MANIFEST.tsv";
+  const auto manifest = std::filesystem::exists(manifest_path) ? read_manifest(manifest_path) : std::map<std::string, ManifestRow>{};
+
+  std::vector<HelpSelfBenchRow> rows;
+  for (const auto& input : inputs) {
+    if (progress) progress(int(rows.size()), int(inputs.size()), input.filename().string());
+    const auto problems = problem::read_problem_file(input.string());
+    const auto& p = problems.front();
+    if (p.stipulation.kind == problem::Stipulation::DirectMate)
+      throw std::runtime_error(input.string() + ": a direct mate; this benchmark is for helpmates and selfmates (see --problems)");
+    HelpSelfBenchRow row;
+    row.name = input.filename().string();
+    row.stipulation = p.stipulation.text;
+    row.selfmate = p.stipulation.kind == problem::Stipulation::SelfMate;
+    row.twins = std::max<std::size_t>(1, p.twins.size());
+
+    row.ours = solve_help_self(p, {options.tree, options.max_seconds, options.hash_mb});
+
+    if (!options.peer.empty()) {
+      row.have_peer = true;
+      const ProcessRun run = run_process(options.peer, {"-maxtime", fmt::format("{}", options.max_seconds), input.string()},
+                                         options.max_seconds + 60);
+      row.peer_seconds = run.seconds;
+      if (run.killed) row.peer_error = "killed after " + fmt::format("{:.0f}", options.max_seconds + 60) + " s";
+      else if (run.status != 0) row.peer_error = fmt::format("exit status {}", run.status);
+      if (row.peer_error.empty()) {
+        try {
+          const auto parsed = problem::read_popeye_help_self_output(run.out, options.peer + " " + row.name);
+          row.peer = parsed.twins;
+          row.peer_complete = parsed.finished;
+        } catch (const std::exception& e) {
+          row.peer_error = e.what();
+        }
+      }
+    }
+    if (const auto it = manifest.find(row.name); it != manifest.end()) {
+      row.have_manifest = true;
+      row.manifest = problem::parse_manifest_solutions(it->second.solutions, row.selfmate);
+      row.manifest_seconds = it->second.seconds;
+    }
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
+
+}  // namespace arbiter

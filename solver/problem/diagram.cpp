@@ -1,0 +1,97 @@
+#include "solver/problem/diagram.h"
+
+#include <algorithm>
+
+#include <fmt/core.h>
+
+#include "rules/core/bitboard.h"
+#include "rules/core/fen.h"
+
+namespace arbiter::problem {
+
+namespace {
+
+std::string_view color_name(Color c) { return c == White ? "White" : "Black"; }
+
+std::string_view stipulation_name(const Stipulation& s) {
+  switch (s.kind) {
+    case Stipulation::HelpMate: return s.half_move ? "a helpmate with a half move" : "a helpmate";
+    case Stipulation::SelfMate: return "a selfmate";
+    case Stipulation::DirectMate: break;
+  }
+  return "a direct mate";
+}
+
+struct Castle {
+  CastlingRights right;
+  Color color;
+  Square king, rook;
+};
+constexpr Castle Castles[] = {{WhiteKingside, White, sq::e1, sq::h1},
+                              {WhiteQueenside, White, sq::e1, sq::a1},
+                              {BlackKingside, Black, sq::e8, sq::h8},
+                              {BlackQueenside, Black, sq::e8, sq::a8}};
+
+}  // namespace
+
+int home_square_castling_rights(const Diagram& d) {
+  if (d.no_castling_all) return NoCastling;
+  auto at_home = [&](Square s, Piece piece) {
+    return d.board[s] == piece && std::find(d.no_castling.begin(), d.no_castling.end(), s) == d.no_castling.end();
+  };
+  int rights = 0;
+  for (const Castle& c : Castles)
+    if (at_home(c.king, make_piece(c.color, King)) && at_home(c.rook, make_piece(c.color, Rook))) rights |= c.right;
+  return rights;
+}
+
+Diagram diagram_of(const Position& pos) {
+  Diagram d;
+  for (Square s = 0; s < 64; ++s) d.board[s] = pos.piece_on(s);
+  for (const Castle& c : Castles)
+    if (!pos.can_castle(c.right) && d.board[c.king] == make_piece(c.color, King) && d.board[c.rook] == make_piece(c.color, Rook))
+      d.no_castling.push_back(c.rook);
+  d.en_passant = pos.en_passant_square();
+  return d;
+}
+
+bool en_passant_fits(const Diagram& d, Color side) {
+  if (d.en_passant == NoSquare) return false;
+  const Color mover = ~side;  // the side whose pawn made the double step
+  const int forward = mover == White ? 8 : -8;
+  const Square ep = d.en_passant;
+  return relative_rank(mover, ep) == 2 && d.board[ep] == NoPiece && d.board[ep - forward] == NoPiece &&
+         d.board[ep + forward] == make_piece(mover, Pawn);
+}
+
+Position position_of(const Diagram& d, Color side) {
+  Position pos;
+  for (Square s = 0; s < 64; ++s)
+    if (d.board[s] != NoPiece) pos.put_piece(d.board[s], s);
+  pos.set_side_to_move(side);
+  pos.set_castling_rights(home_square_castling_rights(d));
+  if (en_passant_fits(d, side)) pos.set_en_passant_square(d.en_passant);
+  pos.clear_history();
+  return pos;
+}
+
+std::string legal_problem_fen(const Position& pos, const Stipulation& stipulation, const SourceLocation& side_at,
+                              const SourceLocation& board_at, const std::string& what) {
+  const std::string fen = write_fen(pos);
+  const std::string subject = what.empty() ? fmt::format("illegal position for '{}'", stipulation.text)
+                                           : fmt::format("{} gives an illegal position for '{}'", what, stipulation.text);
+  const Color side = pos.side_to_move();
+  const bool one_king_each = popcount(pos.pieces(White, King)) == 1 && popcount(pos.pieces(Black, King)) == 1;
+  // Said in the problem's terms first: which side the stipulation lets move, and which is in check.
+  if (one_king_each && pos.attacked_by(side, pos.king_square(~side)))
+    throw ParseError(side_at, fmt::format("{}: {} moves first in {}, but {} (the side not to move) is in check", subject,
+                                     color_name(side), stipulation_name(stipulation), color_name(~side)));
+  try {
+    (void)read_fen(fen, board_at);
+  } catch (const ParseError& e) {
+    throw ParseError(board_at, fmt::format("{} (FEN {}): {}", subject, fen, e.message()));
+  }
+  return fen;
+}
+
+}  // namespace arbiter::problem

@@ -1,0 +1,52 @@
+#pragma once
+// A problem's diagram as a problem file states it: men on squares, plus the castling and en
+// passant facts Popeye's options add; and the position it gives under a stipulation. Popeye
+// input and twins (which change the men and work the rest out again) build positions here.
+
+#include <array>
+#include <string>
+#include <vector>
+
+#include "rules/core/parse_error.h"
+#include "rules/core/position.h"
+#include "rules/core/types.h"
+#include "solver/problem/problem.h"
+
+namespace arbiter::problem {
+
+struct Diagram {
+  std::array<Piece, 64> board{};  // NoPiece where empty
+  // Popeye's castling rule: a king and a rook on their home squares keep their right, unless
+  // NoCastling names one of their squares or, bare, removes every right.
+  bool no_castling_all = false;
+  std::vector<Square> no_castling;
+  // Popeye's option EnPassant: the square a pawn of the side not to move has just passed over
+  // in a double step; NoSquare without one.
+  Square en_passant = NoSquare;
+};
+
+// The castling rights Popeye's rule gives the diagram.
+int home_square_castling_rights(const Diagram& diagram);
+
+// A PGN problem's diagram: the men and e.p. square of `pos`, and, as NoCastling squares, the
+// rook squares whose right the FEN denies although king and rook stand at home (so a twin keeps
+// a right the composer denied denied, and gets the rights its own king and rooks give it).
+Diagram diagram_of(const Position& pos);
+
+// True when the diagram's e.p. square still fits with `side` to move: the pawn of the other
+// side stands just beyond it, and it and the square behind it are empty.
+bool en_passant_fits(const Diagram& diagram, Color side);
+
+// The position with `side` to move, castling rights by home_square_castling_rights() and the
+// e.p. square when it fits (a twin may have moved the pawn). No legality check.
+Position position_of(const Diagram& diagram, Color side);
+
+// The FEN of a problem's position after the orthodox legality checks every reader applies
+// (one king a side, no pawn on the first or last rank, the side not to move not in check, ...).
+// Throws ParseError: at `side_at` (where the side to move is decided: the stipulation) when the
+// side not to move is in check, else at `board_at`. `what` names the position in the message
+// ("twin b) (move b8 a7)"), empty for the diagram itself.
+std::string legal_problem_fen(const Position& pos, const Stipulation& stipulation, const SourceLocation& side_at,
+                              const SourceLocation& board_at, const std::string& what = {});
+
+}  // namespace arbiter::problem

@@ -1,0 +1,411 @@
+#include "solver/problem/twins.h"
+
+#include <algorithm>
+#include <cctype>
+
+#include <fmt/core.h>
+
+#include "rules/core/fen.h"
+#include "rules/notation/popeye.h"
+#include "solver/problem/popeye_input.h"
+
+namespace arbiter::problem {
+
+namespace {
+
+[[noreturn]] void fail(const SourceLocation& where, const std::string& message) { throw ParseError(where, message); }
+
+std::string lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = char(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+enum class Keyword { Continued, Move, Exchange, Remove, Add, Rotate, Mirror, Shift, Substitute, PolishType, Stipulation, Unsupported };
+
+struct KeywordInfo {
+  std::string_view name;  // lower case
+  std::string_view display;
+  Keyword keyword;
+  std::string_view unsupported_why = {};
+};
+
+// Popeye's English twinning keywords (its table of them, less the mirror axes it also lists).
+constexpr KeywordInfo Keywords[] = {
+    {"continued", "continued", Keyword::Continued},
+    {"move", "move", Keyword::Move},
+    {"exchange", "exchange", Keyword::Exchange},
+    {"remove", "remove", Keyword::Remove},
+    {"add", "add", Keyword::Add},
+    {"rotate", "rotate", Keyword::Rotate},
+    {"mirror", "mirror", Keyword::Mirror},
+    {"shift", "shift", Keyword::Shift},
+    {"substitute", "substitute", Keyword::Substitute},
+    {"polishtype", "PolishType", Keyword::PolishType},
+    {"stipulation", "stipulation", Keyword::Stipulation},
+    {"sstipulation", "sstipulation", Keyword::Unsupported, "structured stipulations are not supported: write 'stipulation h#3'"},
+    {"condition", "condition", Keyword::Unsupported, "fairy conditions are not supported"},
+    {"forsyth", "forsyth", Keyword::Unsupported, "is not supported: describe the twin by its changes ('move', 'add', ...)"},
+};
+
+const std::vector<std::string_view>& keyword_names() {
+  static const std::vector<std::string_view> names = [] {
+    std::vector<std::string_view> v;
+    for (const auto& k : Keywords) v.push_back(k.name);
+    return v;
+  }();
+  return names;
+}
+
+const KeywordInfo& keyword_info(std::string_view name) {
+  for (const auto& k : Keywords)
+    if (k.name == name) return k;
+  return Keywords[0];  // not reached: names come from the table
+}
+
+std::string supported_keywords() {
+  std::string out;
+  for (const auto& k : Keywords)
+    if (k.keyword != Keyword::Unsupported) out += (out.empty() ? "" : ", ") + std::string(k.display);
+  return out;
+}
+
+struct MirrorAxis {
+  std::string_view name, reversed;
+  Mirror mirror;
+};
+constexpr MirrorAxis MirrorAxes[] = {{"a1<-->h1", "h1<-->a1", Mirror::A1H1},
+                                     {"a1<-->a8", "a8<-->a1", Mirror::A1A8},
+                                     {"a1<-->h8", "h8<-->a1", Mirror::A1H8},
+                                     {"a8<-->h1", "h1<-->a8", Mirror::A8H1}};
+
+std::string color_name(Color c) { return c == White ? "white" : "black"; }
+
+std::string man_name(Piece p) {
+  static constexpr std::string_view Names[] = {"", "pawn", "knight", "bishop", "rook", "queen", "king"};
+  return fmt::format("{} {}", color_name(color_of(p)), Names[type_of(p)]);
+}
+
+class TwinReader {
+ public:
+  TwinReader(TwinWords& words, const SourceLocation& where) : words_(words) { twin_.where = where; }
+
+  TwinText read() {
+    while (auto w = words_.peek()) {
+      const auto match = popeye::match_keyword(keyword_names(), w->text);
+      if (match.name.empty()) {
+        if (!match.rivals.empty()) {
+          std::string list;
+          for (const auto& r : match.rivals) list += (list.empty() ? "" : ", ") + std::string(keyword_info(r).display);
+          fail(w->where, fmt::format("ambiguous twinning keyword '{}': it abbreviates {}; write more of it", w->text, list));
+        }
+        if (words_.ends_twin(*w)) break;
+        fail(w->where, fmt::format("unknown twinning keyword '{}': expected one of {}", w->text, supported_keywords()));
+      }
+      const TwinWord keyword = take();
+      const KeywordInfo& info = keyword_info(match.name);
+      switch (info.keyword) {
+        case Keyword::Continued:
+          if (twin_.continued || !twin_.operations.empty())
+            fail(keyword.where, fmt::format("'{}' after the twin's first operation: 'continued' comes first, right after 'twin', "
+                                            "and makes the whole twin apply to the twin before it",
+                                            keyword.text));
+          twin_.continued = true;
+          break;
+        case Keyword::Move: two_squares(TwinOperation::Move, keyword, "move e1 f1"); break;
+        case Keyword::Exchange: two_squares(TwinOperation::Exchange, keyword, "exchange e1 f1"); break;
+        case Keyword::Shift: two_squares(TwinOperation::Shift, keyword, "shift a1 b1"); break;
+        case Keyword::Remove: read_remove(keyword); break;
+        case Keyword::Add: read_add(keyword); break;
+        case Keyword::Rotate: read_rotate(keyword); break;
+        case Keyword::Mirror: read_mirror(keyword); break;
+        case Keyword::Substitute: read_substitute(keyword); break;
+        case Keyword::PolishType: push(TwinOperation::PolishType, keyword); break;
+        case Keyword::Stipulation: read_stipulation(keyword); break;
+        case Keyword::Unsupported:
+          fail(keyword.where, fmt::format("unsupported twinning keyword '{}': {}", keyword.text, info.unsupported_why));
+      }
+    }
+    return twin_;
+  }
+
+ private:
+  TwinWord take() {
+    TwinWord w = *words_.next();
+    twin_.description += (twin_.description.empty() ? "" : " ") + w.text;
+    return w;
+  }
+
+  // The word an operation needs next, or an error saying what was expected.
+  TwinWord argument(const TwinWord& keyword, std::string_view expected) {
+    auto w = words_.peek();
+    if (!w) fail(words_.end_location(), fmt::format("expected {} after '{}', found nothing", expected, keyword.text));
+    return take();
+  }
+
+  TwinOperation& push(TwinOperation::Kind kind, const TwinWord& keyword) {
+    TwinOperation op;
+    op.kind = kind;
+    op.keyword = keyword;
+    twin_.operations.push_back(std::move(op));
+    return twin_.operations.back();
+  }
+
+  TwinOperation::Target square(const TwinWord& keyword, std::string_view example) {
+    const TwinWord w = argument(keyword, fmt::format("a square (as in '{}')", example));
+    const Square s = parse_square(lower(w.text));
+    if (s == NoSquare)
+      fail(w.where, fmt::format("expected a square after '{}' (as in '{}'), found '{}'", keyword.text, example, w.text));
+    return {s, w.where};
+  }
+
+  void two_squares(TwinOperation::Kind kind, const TwinWord& keyword, std::string_view example) {
+    auto from = square(keyword, example);
+    auto to = square(keyword, example);
+    if (from.square == to.square)
+      fail(to.where, fmt::format("'{} {} {}' names the same square twice: expected two different squares (as in '{}')", keyword.text,
+                                 square_name(from.square), square_name(to.square), example));
+    push(kind, keyword).targets = {from, to};
+  }
+
+  void read_remove(const TwinWord& keyword) {
+    const TwinWord w = argument(keyword, "the square(s) to clear (as in 'remove e7' or 'remove e7f2')");
+    auto squares = popeye::square_list(w.text);
+    if (!squares)
+      fail(w.where, fmt::format("expected the square(s) to clear after '{}' (as in 'remove e7' or 'remove e7f2'), found '{}'",
+                                keyword.text, w.text));
+    auto& op = push(TwinOperation::Remove, keyword);
+    for (std::size_t i = 0; i < squares->size(); ++i) op.targets.push_back({(*squares)[i], w.where.advanced(int(2 * i))});
+  }
+
+  // add white pb4 se8 black ra6: colours and piece words, as in a 'pieces' block.
+  void read_add(const TwinWord& keyword) {
+    auto& op = push(TwinOperation::Add, keyword);
+    std::optional<Color> color;
+    for (;;) {
+      auto w = words_.peek();
+      if (!w) break;
+      const std::string word = lower(w->text);
+      if (std::string_view("white").starts_with(word) || std::string_view("black").starts_with(word)) {
+        take();
+        color = word[0] == 'w' ? White : Black;
+        continue;
+      }
+      if (!color) {
+        fail(w->where, fmt::format("expected a colour ('white' or 'black') after '{}', as in 'add white pb4', found '{}'",
+                                   keyword.text, w->text));
+      }
+      auto squares = word.size() >= 3 ? popeye::square_list(std::string_view(word).substr(1)) : std::nullopt;
+      if (!squares) break;  // the next keyword
+      const PieceType type = popeye_piece_type(word[0]);
+      if (type == NoPieceType)
+        fail(w->where, fmt::format("unknown piece letter '{}' in '{}': expected K, Q, R, B, S or P (Popeye's English letters; S "
+                                   "is the knight)",
+                                   w->text[0], w->text));
+      const TwinWord piece_word = take();
+      for (std::size_t i = 0; i < squares->size(); ++i)
+        op.targets.push_back({(*squares)[i], piece_word.where.advanced(int(1 + 2 * i)), make_piece(*color, type)});
+    }
+    if (op.targets.empty())
+      fail(words_.peek() ? words_.peek()->where : words_.end_location(),
+           fmt::format("expected the men to add after '{}', as in 'add white pb4' (a colour, then piece letters with their "
+                       "squares)",
+                       keyword.text));
+  }
+
+  void read_rotate(const TwinWord& keyword) {
+    const TwinWord w = argument(keyword, "an angle, 90, 180 or 270");
+    if (w.text != "90" && w.text != "180" && w.text != "270")
+      fail(w.where, fmt::format("expected the angle 90, 180 or 270 after '{}' (counter-clockwise: 'rotate 90' takes a1 to h1), "
+                                "found '{}'",
+                                keyword.text, w.text));
+    push(TwinOperation::Rotate, keyword).degrees = std::stoi(w.text);
+  }
+
+  void read_mirror(const TwinWord& keyword) {
+    const TwinWord w = argument(keyword, "an axis, a1<-->h1, a1<-->a8, a1<-->h8 or a8<-->h1");
+    const std::string axis = lower(w.text);
+    for (const auto& m : MirrorAxes)
+      if (axis == m.name || axis == m.reversed) {
+        push(TwinOperation::Mirror, keyword).mirror = m.mirror;
+        return;
+      }
+    fail(w.where, fmt::format("expected a1<-->h1 (files reversed), a1<-->a8 (ranks reversed), a1<-->h8 or a8<-->h1 (a diagonal) "
+                              "after '{}', found '{}'",
+                              keyword.text, w.text));
+  }
+
+  PieceType piece_type(const TwinWord& keyword) {
+    const TwinWord w = argument(keyword, "a piece letter (K, Q, R, B, S or P)");
+    const PieceType t = w.text.size() == 1 ? popeye_piece_type(w.text[0]) : NoPieceType;
+    if (t == NoPieceType)
+      fail(w.where, fmt::format("expected a piece letter (K, Q, R, B, S or P; S is the knight) after '{}', as in 'substitute r "
+                                "s', found '{}'",
+                                keyword.text, w.text));
+    return t;
+  }
+
+  void read_substitute(const TwinWord& keyword) {
+    const PieceType from = piece_type(keyword);
+    const PieceType to = piece_type(keyword);
+    auto& op = push(TwinOperation::Substitute, keyword);
+    op.from_type = from;
+    op.to_type = to;
+  }
+
+  void read_stipulation(const TwinWord& keyword) {
+    const TwinWord w = argument(keyword, "a stipulation such as 'h#3'");
+    push(TwinOperation::NewStipulation, keyword).stipulation = parse_stipulation(w.text, w.where);
+  }
+
+  TwinWords& words_;
+  TwinText twin_;
+};
+
+// Where a square goes under a rotation or mirror (see twins.h).
+Square transformed(Square s, const TwinOperation& op) {
+  const int f = file_of(s), r = rank_of(s);
+  if (op.kind == TwinOperation::Rotate) {
+    switch (op.degrees) {
+      case 90: return make_square(7 - r, f);
+      case 180: return make_square(7 - f, 7 - r);
+      default: return make_square(r, 7 - f);  // 270
+    }
+  }
+  switch (op.mirror) {
+    case Mirror::A1H1: return make_square(7 - f, r);
+    case Mirror::A1A8: return make_square(f, 7 - r);
+    case Mirror::A1H8: return make_square(7 - r, 7 - f);
+    case Mirror::A8H1: break;
+  }
+  return make_square(r, f);
+}
+
+class TwinApplier {
+ public:
+  TwinApplier(const TwinText& twin, const std::string& label) : twin_(twin), label_(label) {}
+
+  TwinState apply(TwinState state) {
+    for (const auto& op : twin_.operations) apply(op, state);
+    return state;
+  }
+
+ private:
+  void apply(const TwinOperation& op, TwinState& state) {
+    auto& board = state.diagram.board;
+    switch (op.kind) {
+      case TwinOperation::Move: {
+        const Square from = op.targets[0].square, to = op.targets[1].square;
+        need_man(board, op.targets[0], op);
+        board[to] = board[from];  // as in Popeye, a man on the target square leaves the board
+        board[from] = NoPiece;
+        break;
+      }
+      case TwinOperation::Exchange:
+        need_man(board, op.targets[0], op);
+        need_man(board, op.targets[1], op);
+        std::swap(board[op.targets[0].square], board[op.targets[1].square]);
+        break;
+      case TwinOperation::Remove:
+        for (const auto& t : op.targets) {
+          need_man(board, t, op);
+          board[t.square] = NoPiece;
+        }
+        break;
+      case TwinOperation::Add:
+        // As in Popeye, a man added on an occupied square replaces the man there ("twin add
+        // black ra6" over a black queen on a6 makes the queen a rook).
+        for (const auto& t : op.targets) {
+          if (board[t.square] == t.piece)
+            fail(t.where, fmt::format("twin {}): '{}' puts a {} on {}, where a {} already stands: the addition changes nothing "
+                                      "(expected an empty square, or one whose man the added one replaces)",
+                                      label_, op.keyword.text, man_name(t.piece), square_name(t.square), man_name(t.piece)));
+          board[t.square] = t.piece;
+        }
+        break;
+      case TwinOperation::Rotate:
+      case TwinOperation::Mirror: {
+        std::array<Piece, 64> turned{};
+        for (Square s = 0; s < 64; ++s) turned[transformed(s, op)] = board[s];
+        board = turned;
+        break;
+      }
+      case TwinOperation::Shift: shift(board, op); break;
+      case TwinOperation::Substitute:
+        for (Piece& p : board)
+          if (p != NoPiece && type_of(p) == op.from_type) p = make_piece(color_of(p), op.to_type);
+        break;
+      case TwinOperation::PolishType:
+        for (Piece& p : board)
+          if (p != NoPiece) p = make_piece(~color_of(p), type_of(p));
+        break;
+      case TwinOperation::NewStipulation: state.stipulation = op.stipulation; break;
+    }
+  }
+
+  void need_man(const std::array<Piece, 64>& board, const TwinOperation::Target& t, const TwinOperation& op) {
+    if (board[t.square] == NoPiece)
+      fail(t.where, fmt::format("twin {}): '{}' needs a man on {}, which is empty{}: expected a square with a man on it", label_,
+                                op.keyword.text, square_name(t.square), twin_.continued ? " in the twin before" : " in the diagram"));
+  }
+
+  void shift(std::array<Piece, 64>& board, const TwinOperation& op) {
+    const int df = file_of(op.targets[1].square) - file_of(op.targets[0].square);
+    const int dr = rank_of(op.targets[1].square) - rank_of(op.targets[0].square);
+    std::array<Piece, 64> shifted{};
+    for (Square s = 0; s < 64; ++s) {
+      if (board[s] == NoPiece) continue;
+      const int f = file_of(s) + df, r = rank_of(s) + dr;
+      if (!on_board(f, r))
+        fail(op.keyword.where, fmt::format("twin {}): '{} {} {}' would push the {} on {} off the board: every man must stay on "
+                                           "it",
+                                           label_, op.keyword.text, square_name(op.targets[0].square),
+                                           square_name(op.targets[1].square), man_name(board[s]), square_name(s)));
+      shifted[make_square(f, r)] = board[s];
+    }
+    board = shifted;
+  }
+
+  const TwinText& twin_;
+  const std::string& label_;
+};
+
+}  // namespace
+
+TwinText read_twin(TwinWords& words, const SourceLocation& where) { return TwinReader(words, where).read(); }
+
+std::string twin_label(std::size_t index) { return std::string(1, char('a' + index)); }
+
+const std::vector<std::string>& twinning_keywords() {
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> v;
+    for (const auto& k : Keywords)
+      if (k.keyword != Keyword::Unsupported) v.emplace_back(k.display);
+    return v;
+  }();
+  return names;
+}
+
+std::vector<Twin> derive_twins(const TwinState& diagram, const std::string& diagram_fen, const SourceLocation& problem_where,
+                               const std::vector<TwinText>& texts, Color direct_mate_side) {
+  std::vector<Twin> twins;
+  twins.push_back({twin_label(0), "", diagram_fen, diagram.stipulation, problem_where});
+  TwinState previous = diagram;
+  for (std::size_t i = 0; i < texts.size(); ++i) {
+    const TwinText& text = texts[i];
+    if (i + 1 >= 26)
+      fail(text.where, "a 27th twin: Arbiter labels twins a) to z), so a problem has at most 26 (the diagram and 25 twins)");
+    const std::string label = twin_label(i + 1);
+    TwinState state = TwinApplier(text, label).apply(text.continued ? previous : diagram);
+    const Color side = state.stipulation.kind == Stipulation::DirectMate ? direct_mate_side : state.stipulation.first_mover();
+    const Position pos = position_of(state.diagram, side);
+    const std::string what = text.description.empty() ? fmt::format("twin {})", label)
+                                                       : fmt::format("twin {}) ({})", label, text.description);
+    twins.push_back({label, text.description, legal_problem_fen(pos, state.stipulation, text.where, text.where, what), state.stipulation,
+                     text.where});
+    previous = std::move(state);
+  }
+  return twins;
+}
+
+}  // namespace arbiter::problem

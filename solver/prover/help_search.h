@@ -1,0 +1,278 @@
+#pragma once
+// Helpmate search ("h#n", "h#n.5"), generic over any RuleSet: every line in which both sides
+// cooperate so that the side that does not move first is checkmated.
+//
+// A helpmate has no opponent: it is an OR tree for both sides, and the result is not one
+// winning move but every solution. The search is a depth-first walk over plies that records
+// each line ending in mate. As Popeye does, a line that mates earlier than the stipulated
+// length (a short solution) is a solution too: "within n" is the set searched.
+//
+// Why it is fast, and why each cut is sound (every cut only skips lines that cannot end in
+// mate, so the set of solutions is exactly that of the plain walk; tests/help_search_test.cpp
+// compares each cut with the walk without it on positions built to trip a careless version):
+//  - Only the mating side's moves can mate, and only on its own plies, so the other side's
+//    plies never test for mate, and on the mating side's last ply only checking moves are
+//    generated (a move that does not check cannot mate).
+//  - A transposition table (help_table.h) records "no solution within p plies" for a
+//    position. Such a fact also holds for every p' <= p: the lines within p' are among those
+//    within p. The key holds the side to move, and is salted with the mating side, since the
+//    fact depends on which side mates (set play asks from the other side). Solutions are
+//    never cached, since every one of them must be listed; positions with one below are rare.
+//    Buckets of 8 entries with depth-preferred replacement, prefetched for the children.
+// Orthodox chess only (the rule set's variant_name is "orthodox" and it exposes its Position;
+// other rule sets, e.g. Option Chess with its double moves, get none of these):
+//  - Mate bound (help_bound.h, may_mate): with km moves of the mater and kd of the defender
+//    left, some square K the defending king can reach must be attackable while each of its
+//    flights is attacked or blocked by a defending piece; empty-board move counts bound both
+//    sides' moves from below, empty-board attacks bound the attacks from above. No such K:
+//    no mate, so no solution. Applied from p >= 2.
+//  - Check precheck (help_bound.h, may_give_check), on the mater's last ply: if no move of it
+//    can check (pseudo-legally: pieces reaching a check square, discoverers, and castling,
+//    e.p. and promotions answered "maybe"), no move mates, and the generator is not called.
+//    The defender's moves at p == 2 get the same test one ply early (may_give_check_after:
+//    the bitboards of the position after the move, computed without playing it; the moves
+//    that change more than two squares' occupants, or the king, answered "maybe"): a move
+//    after which the mater cannot check is skipped, exactly as its child would return.
+//  - Flight bound, the defender's last ply (p == 2; help_bound.h, mate_after_other_move and
+//    mate_after_king_move): after the defender's move and one move of the mater, the king's
+//    square must be attacked and every flight covered; an upper bound on the mater's attacks
+//    after any one move of it (x-rays through the squares the two moves may empty) is tested
+//    once for "the king stays" (one flight may be left to a defending piece's block) and once
+//    per king destination. The defender's moves that fail it are skipped (castling and en
+//    passant always searched); when all fail the node is a loss, stored as such. The mate
+//    bound is not tried at such nodes (the flight bound nearly always implies it). Off when
+//    the mater may castle.
+//  - Relevance filter, the defender's last ply (p == 2): when the mater cannot check in the
+//    current position, a defender's move can only make a check possible through the squares
+//    it empties or fills (help_bound.h, relevant_squares); its other moves are skipped,
+//    since no check, hence no mate, can follow them.
+
+#include <cstdint>
+#include <string_view>
+#include <type_traits>
+#include <vector>
+
+#include "rules/core/ruleset.h"
+#include "solver/prover/help_bound.h"
+#include "solver/prover/help_table.h"
+#include "solver/prover/limits.h"
+
+namespace arbiter::prover {
+
+// Which orthodox-only cuts are on (all by default; tests turn them off one at a time to
+// compare with the plain walk).
+struct HelpCuts {
+  bool mate_bound = true;
+  bool check_precheck = true;
+  bool relevance_filter = true;
+  bool flight_bound = true;
+  int mate_bound_from = 2;  // the fewest plies left at which the bound is tried
+};
+
+template <RuleSet G>
+class HelpSearch {
+ public:
+  using M = typename G::MoveType;
+  using MoveList = typename G::MoveListType;
+
+  HelpSearch(G& game, const Limits& limits) : game_(game), budget_(limits), tt_(limits.hash_megabytes) {}
+
+  // Every solution of at most `plies` plies from the current position, the side to move
+  // first; the side to move mates when `plies` is odd, the other side when it is even. With
+  // `max_solutions` > 0 the search stops once more than that many are found (capped() says
+  // so): enough to know a problem is cooked.
+  std::vector<std::vector<M>> solutions(int plies, std::size_t max_solutions = 0) {
+    found_.clear();
+    path_.clear();
+    capped_ = false;
+    max_solutions_ = max_solutions;
+    const bool first_mates = plies % 2 == 1;
+    const bool white_mates = (game_.side_to_move() == White) == first_mates;
+    salt_ = white_mates ? 0 : 0x9E3779B97F4A7C15ULL;
+    if (plies > 0) search(plies, first_mates);
+    return found_;
+  }
+
+  bool capped() const { return capped_; }
+  Budget& budget() { return budget_; }
+  void reset_budget(const Limits& limits) { budget_ = Budget(limits); }
+  std::uint64_t nodes() const { return budget_.nodes(); }
+  G& game() { return game_; }
+  // For tests: a table cleared too, so that facts found with other cuts do not carry over.
+  void set_cuts(const HelpCuts& cuts) {
+    cuts_ = cuts;
+    tt_.clear();
+  }
+
+ private:
+  static constexpr int Stages = [] {
+    if constexpr (requires { G::generation_stages; }) return G::generation_stages;
+    else return 1;
+  }();
+  static constexpr bool HasCheckGenerator = requires(const G& g, MoveList& l) { g.generate_checks(l); };
+  static constexpr bool Orthodox = [] {
+    if constexpr (requires(const G& g) {
+                    { g.position() } -> std::convertible_to<const Position&>;
+                  } && std::is_same_v<M, Move>)
+      return G::variant_name == std::string_view("orthodox");
+    else
+      return false;
+  }();
+
+  void generate(MoveList& moves, int stage, bool only_checks) {
+    if constexpr (Stages > 1) {
+      game_.generate_stage(stage, only_checks, moves);
+    } else if constexpr (HasCheckGenerator) {
+      if (only_checks) game_.generate_checks(moves);
+      else game_.generate_legal(moves);
+    } else {
+      game_.generate_legal(moves);
+    }
+  }
+
+  // The position's key, salted with the mating side.
+  std::uint64_t key() const { return game_.key() ^ salt_; }
+
+  // Has the side to move (just moved against) been mated?
+  bool mated() { return game_.in_check() && !game_.has_legal_move(); }
+
+  // `p` plies left; `mater` is true when the side to move is the one that mates. Returns
+  // whether some solution lies below (complete searches only: when capped it may be partial).
+  bool search(int p, bool mater) {
+    const bool last = p == 1;  // only reached with mater to move
+    [[maybe_unused]] bool filter = false;
+    [[maybe_unused]] help_bound::Relevance relevance{};
+    [[maybe_unused]] bool flight_filter = false, others_ok = true;
+    [[maybe_unused]] Bitboard king_ok = 0;
+    if constexpr (Orthodox) {
+      const Position& pos = game_.position();
+      if (last && cuts_.check_precheck && !help_bound::may_give_check(pos)) return false;
+    }
+    const bool use_table = p >= 2;
+    if (use_table && tt_.loss(key(), p)) return false;
+    if constexpr (Orthodox) {
+      const Position& pos = game_.position();
+      const Color m = mater ? pos.side_to_move() : ~pos.side_to_move();
+      const bool flights = p == 2 && !mater && cuts_.flight_bound && !help_bound::mater_may_castle(pos, m);
+      if (cuts_.mate_bound && p >= cuts_.mate_bound_from && !flights) {
+        const int km = mater ? (p + 1) / 2 : p / 2, kd = mater ? p / 2 : (p + 1) / 2;
+        if (!help_bound::may_mate(pos, m, km, kd)) {
+          if (use_table) tt_.store_loss(key(), p);
+          return false;
+        }
+      }
+      if (p == 2 && !mater && cuts_.relevance_filter && !help_bound::may_give_check(pos, m)) {
+        filter = true;
+        relevance = help_bound::relevant_squares(pos, m);
+      }
+      if (flights) {
+        others_ok = help_bound::mate_after_other_move(pos, m);
+        const Square k = pos.king_square(~m);
+        if (k != NoSquare) {
+          for (Bitboard b = king_attacks(k) & ~pos.pieces(~m); b;) {
+            const Square to = pop_lsb(b);
+            if (pos.attacked_by(m, to)) continue;  // illegal now, and after the king leaves k
+            if (help_bound::mate_after_king_move(pos, m, to)) king_ok |= square_bb(to);
+          }
+          flight_filter = true;
+          // No move of any kind can be followed by mate (castling and en passant aside).
+          const int def_rights = m == White ? (BlackKingside | BlackQueenside) : (WhiteKingside | WhiteQueenside);
+          if (!others_ok && !king_ok && pos.en_passant_square() == NoSquare && !(pos.castling_rights() & def_rights)) {
+            tt_.store_loss(key(), p);
+            return false;
+          }
+        }
+      }
+    }
+    bool found = false;
+    for (int stage = 0; stage < Stages; ++stage) {
+      MoveList moves;
+      generate(moves, stage, last);
+      if constexpr (Orthodox) {
+        if (p >= 3) prefetch_children(moves);
+      }
+      for (int i = 0; i < moves.size(); ++i) {
+        const M m = moves[i];
+        if (last && !(Stages == 1 && HasCheckGenerator) && !gives_check(m)) continue;
+        if constexpr (Orthodox) {
+          if (filter && !help_bound::relevant(game_.position(), m, relevance)) continue;
+          if (flight_filter && m.kind() != MoveKind::Castling && m.kind() != MoveKind::EnPassant) {
+            if (type_of(game_.position().piece_on(m.from())) == King) {
+              if (!(king_ok & square_bb(m.to()))) continue;
+            } else if (!others_ok) {
+              continue;
+            }
+          }
+          // The mater's last ply comes next: its check precheck, done here without playing m.
+          if (p == 2 && !mater && cuts_.check_precheck &&
+              !help_bound::may_give_check_after(game_.position(), ~game_.position().side_to_move(), m))
+            continue;
+        }
+        budget_.spend();
+        path_.push_back(m);
+        game_.play(m);
+        if (mater) {
+          if (mated()) {
+            record();
+            found = true;
+          } else if (p >= 3) {
+            found = search(p - 1, false) || found;
+          }
+        } else {
+          found = search(p - 1, true) || found;  // p >= 2 here: the other side's ply comes last
+        }
+        game_.undo();
+        path_.pop_back();
+        if (capped_) return found;
+      }
+    }
+    if (use_table && !found) tt_.store_loss(key(), p);
+    return found;
+  }
+
+  // Brings the table's buckets of the children into the cache before they are probed, so the
+  // misses overlap. A child's key is computed as for a plain move (castling, en passant and
+  // e.p. rights may make it differ: then the hint is merely useless); results never depend
+  // on it.
+  void prefetch_children([[maybe_unused]] const MoveList& moves) {
+    if constexpr (Orthodox) {
+      const Position& pos = game_.position();
+      const std::uint64_t base = key() ^ zobrist::black_to_move;
+      for (int i = 0; i < moves.size(); ++i) {
+        const Move m = moves[i];
+        const Piece moved = pos.piece_on(m.from()), captured = pos.piece_on(m.to());
+        std::uint64_t k = base ^ zobrist::piece_square[moved][m.from()] ^ zobrist::piece_square[moved][m.to()];
+        if (captured != NoPiece) k ^= zobrist::piece_square[captured][m.to()];
+        tt_.prefetch(k);
+      }
+    }
+  }
+
+  bool gives_check(const M& m) {
+    if constexpr (requires { game_.gives_check(m); }) {
+      return game_.gives_check(m);
+    } else {
+      game_.play(m);
+      bool check = game_.in_check();
+      game_.undo();
+      return check;
+    }
+  }
+
+  void record() {
+    found_.push_back(path_);
+    if (max_solutions_ && found_.size() > max_solutions_) capped_ = true;
+  }
+
+  G& game_;
+  Budget budget_;
+  HelpTable tt_;
+  HelpCuts cuts_;
+  std::vector<M> path_;
+  std::vector<std::vector<M>> found_;
+  std::size_t max_solutions_ = 0;
+  bool capped_ = false;
+  std::uint64_t salt_ = 0;
+};
+
+}  // namespace arbiter::prover

@@ -1,0 +1,147 @@
+#pragma once
+// Solving a helpmate: every solution spelled in the variant's notation, the set play when it
+// is asked for, and the verdict against the number of solutions the problem states.
+//
+// Verdict: proved when the helpmate has at least as many solutions as stated (at least one
+// when none is stated), refuted when it has fewer; more than stated is a cook, which the
+// Solution shows by its count (verify reports it as a finding).
+
+#include <algorithm>
+#include <atomic>
+#include <exception>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "rules/core/ruleset.h"
+#include "solver/prover/help_search.h"
+#include "solver/prover/solution.h"
+#include "solver/prover/solve_options.h"
+
+namespace arbiter::prover {
+
+template <RuleSet G>
+std::vector<HelpLine> spell_help_lines(G& game, const std::vector<std::vector<typename G::MoveType>>& lines) {
+  std::vector<HelpLine> out;
+  out.reserve(lines.size());
+  for (const auto& line : lines) {
+    HelpLine h;
+    for (const auto& m : line) {
+      h.moves.push_back({game.move_text(m), game.move_uci(m)});
+      game.play(m);
+    }
+    for (std::size_t i = 0; i < line.size(); ++i) game.undo();
+    out.push_back(std::move(h));
+  }
+  return out;
+}
+
+// Every solution of `plies` plies from the current position, the first moves shared out among
+// `threads` threads. Each thread has its own copy of the game and its own table (an equal
+// share of the memory and of the node limit); the solutions below each first move are kept
+// in first-move order, so the result is the one-thread result in the same order.
+template <RuleSet G>
+std::vector<std::vector<typename G::MoveType>> help_solutions_parallel(G& game, int plies, const Limits& limits, int threads,
+                                                                      std::uint64_t& nodes) {
+  using M = typename G::MoveType;
+  typename G::MoveListType first;
+  game.generate_legal(first);
+  const int count = first.size();
+  std::vector<std::vector<std::vector<M>>> below(static_cast<std::size_t>(count));
+  const bool mater_first = plies % 2 == 1;
+  Limits share = limits;
+  share.hash_megabytes = std::max<std::size_t>(1, limits.hash_megabytes / std::size_t(threads));
+  if (limits.max_nodes) share.max_nodes = (limits.max_nodes + std::uint64_t(threads) - 1) / std::uint64_t(threads);
+  std::atomic<int> next{0};
+  std::atomic<std::uint64_t> total{0};
+  std::exception_ptr failure;
+  std::mutex failure_mutex;
+  auto work = [&] {
+    G copy = game;
+    HelpSearch<G> search(copy, share);
+    try {
+      for (int i; (i = next.fetch_add(1)) < count;) {
+        const M m = first[i];
+        search.budget().spend();
+        copy.play(m);
+        if (mater_first && copy.in_check() && !copy.has_legal_move()) {
+          below[std::size_t(i)].push_back({m});
+        } else if (plies > 1) {
+          for (auto& line : search.solutions(plies - 1)) {
+            line.insert(line.begin(), m);
+            below[std::size_t(i)].push_back(std::move(line));
+          }
+        }
+        copy.undo();
+      }
+    } catch (...) {
+      std::lock_guard<std::mutex> lock(failure_mutex);
+      if (!failure) failure = std::current_exception();
+      next = count;  // the others stop after their current first move
+    }
+    total += search.nodes();
+  };
+  std::vector<std::thread> pool;
+  for (int t = 1; t < threads; ++t) pool.emplace_back(work);
+  work();
+  for (auto& t : pool) t.join();
+  nodes = total;
+  if (failure) std::rethrow_exception(failure);
+  std::vector<std::vector<M>> out;
+  for (auto& lines : below)
+    for (auto& line : lines) out.push_back(std::move(line));
+  return out;
+}
+
+template <RuleSet G>
+Solution solve_help(G& game, const SolveOptions& options) {
+  Solution s;
+  s.variant = std::string(G::variant_name);
+  s.fen = game.fen();
+  s.goal = Goal::HelpMate;
+  s.n = options.n;
+  s.half_move = options.half_move;
+  s.stipulation = stipulation_text(Goal::HelpMate, options.n, options.half_move);
+  s.stated_solutions = options.stated_solutions;
+  s.set_play_requested = options.set_play;
+  const int plies = 2 * options.n + (options.half_move ? 1 : 0);
+  HelpSearch<G> search(game, options.limits);
+  std::uint64_t parallel_nodes = 0;
+  // Threads pay off on long searches only, and a capped search (a cook is enough) stays on one.
+  const bool parallel = options.threads > 1 && options.max_solutions == 0 && plies >= 4;
+  try {
+    if (parallel) {
+      s.solutions = spell_help_lines(game, help_solutions_parallel(game, plies, options.limits, options.threads, parallel_nodes));
+    } else {
+      s.solutions = spell_help_lines(game, search.solutions(plies, options.max_solutions));
+      s.complete = !search.capped();
+    }
+    if (options.set_play) {
+      // Set play: the first mover passes, so the other side starts a line one ply shorter.
+      if constexpr (requires { game.play_null(); game.undo_null(); }) {
+        if (!game.in_check() && plies > 1) {
+          game.play_null();
+          s.set_play = spell_help_lines(game, search.solutions(plies - 1));
+          game.undo_null();
+        }
+      }
+    }
+    const std::size_t needed = options.stated_solutions > 0 ? std::size_t(options.stated_solutions) : 1;
+    s.verdict = s.solutions.size() >= needed ? Verdict::Proved : Verdict::Refuted;
+  } catch (const LimitReached& e) {
+    s.verdict = Verdict::Unknown;
+    s.reason = e.what();
+    s.complete = false;
+    s.solutions.clear();
+    s.set_play.clear();
+  }
+  for (const auto& line : s.solutions) {
+    const int length = int(line.moves.size() + 1) / 2;  // the mating side's moves
+    if (s.shortest == 0 || length < s.shortest) s.shortest = length;
+  }
+  s.nodes = search.nodes() + parallel_nodes;
+  s.seconds = search.budget().seconds();
+  return s;
+}
+
+}  // namespace arbiter::prover

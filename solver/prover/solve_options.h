@@ -1,0 +1,34 @@
+#pragma once
+// What a proof search is asked: the stipulation's goal and length, what to report, and limits.
+
+#include <cstddef>
+#include <functional>
+#include <string>
+
+#include "solver/prover/goal.h"
+#include "solver/prover/limits.h"
+
+namespace arbiter::prover {
+
+struct SolveOptions {
+  Goal goal = Goal::DirectMate;
+  int n = 2;
+  bool half_move = false;      // helpmates: h#n.5
+  bool set_play = false;       // helpmates: also the set play
+  int stated_solutions = 0;    // helpmates: the number the problem states (0: not stated)
+  // Helpmates: stop after this many solutions plus one (0: list them all). The verdict is then
+  // "more than this many", which is all a cook needs.
+  std::size_t max_solutions = 0;
+  // Helpmates: threads sharing out the first moves (the result is the same for any number).
+  int threads = 1;
+  bool first_key_only = false;
+  bool tries = false;
+  bool refutations = false;  // classify every first move: key, or refuted by a named defence
+  bool build_tree = true;
+  std::size_t max_tree_nodes = 50000;  // a larger printed tree is cut (the verdict is not)
+  Limits limits;
+  // Called before each first move is examined (complete solutions): done, total, the move.
+  std::function<void(int, int, const std::string&)> progress;
+};
+
+}  // namespace arbiter::prover

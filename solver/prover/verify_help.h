@@ -1,0 +1,125 @@
+#pragma once
+// Verifying a helpmate's published solution against the complete solution set. A helpmate
+// has no key: its published solution is a set of lines (the main line and each variation,
+// followed to its end), and the problem states how many there are ("h#2 2.1.1.1",
+// [Solutions "2"]; one when it says nothing).
+//
+// Each published line must be legal move by move, its '+' and '#' marks must hold, and it
+// must be one of the solutions found. Solutions found but not published are cooks beside a
+// published solution (or, without one, beyond the stated count). A short solution (mate
+// before the stipulated length) is a finding, as for direct mates.
+
+#include <set>
+#include <string>
+#include <vector>
+
+#include "rules/notation/pgn.h"
+#include "solver/problem/problem.h"
+#include "solver/prover/solution.h"
+#include "solver/prover/solution_format.h"
+#include "solver/prover/verify_report.h"
+
+namespace arbiter::prover {
+
+namespace detail {
+
+// Every line of a PGN line tree, root to leaf: the main line, and each variation continued
+// from the moves before it.
+inline void collect_published_lines(const PgnLine& line, std::vector<const PgnMove*>& prefix,
+                                    std::vector<std::vector<const PgnMove*>>& out) {
+  const std::size_t base = prefix.size();
+  for (const PgnMove& m : line) {
+    for (const PgnLine& v : m.variations) collect_published_lines(v, prefix, out);
+    prefix.push_back(&m);
+  }
+  if (prefix.size() > base) out.push_back(prefix);
+  prefix.resize(base);
+}
+
+}  // namespace detail
+
+template <RuleSet G>
+VerifyReport verify_help_published(G& game, Solution solution, const PgnLine& published) {
+  VerifyReport report;
+  report.solution = std::move(solution);
+  const Solution& s = report.solution;
+  const std::size_t full = std::size_t(2 * s.n + (s.half_move ? 1 : 0));
+  const std::size_t stated = std::size_t(s.stated_solutions > 0 ? s.stated_solutions : 1);
+  auto add = [&](std::string kind, std::string message, SourceLocation where = {}) {
+    report.findings.push_back({std::move(kind), std::move(message), where});
+  };
+  auto text_of = [&](const HelpLine& l) { return format_help_line(l, s.half_move); };
+
+  if (s.verdict == Verdict::Unknown) return report;
+  if (s.solutions.empty()) add("no-solution", "there is no helpmate in " + s.stipulation.substr(2));
+  for (const auto& l : s.solutions)
+    if (l.moves.size() < full) add("short-solution", text_of(l) + " mates before the stipulated length");
+
+  std::set<std::string> found;
+  auto uci_of = [](const HelpLine& l) {
+    std::string u;
+    for (const auto& m : l.moves) u += (u.empty() ? "" : " ") + m.uci;
+    return u;
+  };
+  for (const auto& l : s.solutions) found.insert(uci_of(l));
+
+  std::vector<std::vector<const PgnMove*>> lines;
+  std::vector<const PgnMove*> prefix;
+  detail::collect_published_lines(published, prefix, lines);
+  report.has_published = !lines.empty();
+  std::set<std::string> published_uci;
+  for (const auto& line : lines) {
+    HelpLine played;
+    bool legal = true;
+    for (const PgnMove* pm : line) {
+      try {
+        auto m = game.parse_move(pm->san, pm->where);
+        played.moves.push_back({game.move_text(m), game.move_uci(m)});
+        game.play(m);
+        ++report.published_plies;
+      } catch (const ParseError& e) {
+        report.claims.push_back({pm->san, "legal", false, e.message(), pm->where, ""});
+        add("illegal-move", "published move " + pm->san + " is illegal: " + e.message(), pm->where);
+        legal = false;
+        break;
+      }
+      const bool check = game.in_check();
+      if (pm->san.find('#') != std::string::npos) {
+        const bool mate = check && !game.has_legal_move();
+        report.claims.push_back({pm->san, "mate", mate, mate ? "" : check ? "the side in check has a legal move" : "no check",
+                                 pm->where, ""});
+        if (!mate) add("not-mate", pm->san + " is marked as mate but is not checkmate", pm->where);
+      } else if (pm->san.find('+') != std::string::npos) {
+        report.claims.push_back({pm->san, "check", check, check ? "" : "no check", pm->where, ""});
+        if (!check) add("not-check", pm->san + " is marked as check but gives no check", pm->where);
+      }
+    }
+    for (std::size_t i = 0; i < played.moves.size(); ++i) game.undo();
+    if (!legal) continue;
+    const std::string uci = uci_of(played);
+    published_uci.insert(uci);
+    const bool is_solution = found.count(uci) > 0;
+    report.claims.push_back({text_of(played), "solution", is_solution,
+                             is_solution ? "" : "it does not end in mate within the stipulation", line.front()->where, ""});
+    if (!is_solution) add("not-a-solution", "the published line " + text_of(played) + " is not a solution", line.front()->where);
+  }
+  if (report.has_published) {
+    report.published_key = text_of([&] {
+      HelpLine first;
+      for (const PgnMove* pm : lines.front()) first.moves.push_back({pm->san, ""});
+      return first;
+    }());
+    report.published_key_is_key = true;
+    for (const auto& l : s.solutions)
+      if (!published_uci.count(uci_of(l))) add("cook", text_of(l) + " is a solution too");
+  } else {
+    add("no-published-solution", "the file states no solution; only the stipulation was checked");
+    if (s.solutions.size() > stated)
+      for (std::size_t i = stated; i < s.solutions.size(); ++i) add("cook", text_of(s.solutions[i]) + " is a solution too");
+  }
+  if (s.stated_solutions > 0 && s.solutions.size() < stated)
+    add("too-few-solutions", std::to_string(s.solutions.size()) + " solution(s), " + std::to_string(stated) + " stated");
+  return report;
+}
+
+}  // namespace arbiter::prover
