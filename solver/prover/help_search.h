@@ -56,6 +56,7 @@
 #include "solver/prover/help_bound.h"
 #include "solver/prover/help_table.h"
 #include "solver/prover/limits.h"
+#include "solver/prover/move_source.h"
 
 namespace arbiter::prover {
 
@@ -105,11 +106,8 @@ class HelpSearch {
   }
 
  private:
-  static constexpr int Stages = [] {
-    if constexpr (requires { G::generation_stages; }) return G::generation_stages;
-    else return 1;
-  }();
-  static constexpr bool HasCheckGenerator = requires(const G& g, MoveList& l) { g.generate_checks(l); };
+  static constexpr int Stages = generation_stages<G>;
+  static constexpr bool HasCheckGenerator = has_check_generator<G>;
   static constexpr bool Orthodox = [] {
     if constexpr (requires(const G& g) {
                     { g.position() } -> std::convertible_to<const Position&>;
@@ -119,16 +117,7 @@ class HelpSearch {
       return false;
   }();
 
-  void generate(MoveList& moves, int stage, bool only_checks) {
-    if constexpr (Stages > 1) {
-      game_.generate_stage(stage, only_checks, moves);
-    } else if constexpr (HasCheckGenerator) {
-      if (only_checks) game_.generate_checks(moves);
-      else game_.generate_legal(moves);
-    } else {
-      game_.generate_legal(moves);
-    }
-  }
+  void generate(MoveList& moves, int stage, bool only_checks) { generate_moves(game_, moves, stage, only_checks); }
 
   // The position's key, salted with the mating side.
   std::uint64_t key() const { return game_.key() ^ salt_; }
@@ -248,16 +237,7 @@ class HelpSearch {
     }
   }
 
-  bool gives_check(const M& m) {
-    if constexpr (requires { game_.gives_check(m); }) {
-      return game_.gives_check(m);
-    } else {
-      game_.play(m);
-      bool check = game_.in_check();
-      game_.undo();
-      return check;
-    }
-  }
+  bool gives_check(const M& m) { return prover::gives_check(game_, m); }
 
   void record() {
     found_.push_back(path_);

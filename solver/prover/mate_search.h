@@ -27,6 +27,7 @@
 #include "rules/core/ruleset.h"
 #include "solver/prover/goal.h"
 #include "solver/prover/limits.h"
+#include "solver/prover/move_source.h"
 #include "solver/prover/transposition_table.h"
 
 namespace arbiter::prover {
@@ -185,21 +186,9 @@ class MateSearch {
 
   // Rule sets with many moves per position generate them in stages (Option Chess: single
   // moves, then double moves), so that a refutation or a mate found early saves the rest.
-  static constexpr int Stages = [] {
-    if constexpr (requires { G::generation_stages; }) return G::generation_stages;
-    else return 1;
-  }();
+  static constexpr int Stages = generation_stages<G>;
 
-  void generate(MoveList& moves, int stage, bool only_checks) {
-    if constexpr (Stages > 1) {
-      game_.generate_stage(stage, only_checks, moves);
-    } else if constexpr (requires { game_.generate_checks(moves); }) {
-      if (only_checks) game_.generate_checks(moves);
-      else game_.generate_legal(moves);
-    } else {
-      game_.generate_legal(moves);
-    }
-  }
+  void generate(MoveList& moves, int stage, bool only_checks) { generate_moves(game_, moves, stage, only_checks); }
 
   bool try_attacker_move(const M& m, int n) {
     budget_.spend();
@@ -211,20 +200,11 @@ class MateSearch {
     return win;
   }
 
-  bool gives_check(const M& m) {
-    if constexpr (requires { game_.gives_check(m); }) {
-      return game_.gives_check(m);
-    } else {
-      game_.play(m);
-      bool check = game_.in_check();
-      game_.undo();
-      return check;
-    }
-  }
+  bool gives_check(const M& m) { return prover::gives_check(game_, m); }
 
   // Puts checks first (and, when only checks are allowed, drops the rest); returns the
   // number of moves to try.
-  static constexpr bool HasCheckGenerator = requires(const G& g, MoveList& l) { g.generate_checks(l); };
+  static constexpr bool HasCheckGenerator = has_check_generator<G>;
 
   int order_attacker_moves(MoveList& moves, bool only_checks, bool all_checks) {
     auto& score = sort_scratch_->score;  // written before read
