@@ -78,8 +78,11 @@ TEST_CASE("option solve: the key is refuted and every first move classified", "[
 TEST_CASE("option correct: the search space and its counts", "[option][cli]") {
   int status = -1;
   const json j = run_json("correct --json --max-units 0 --relocate f6=f8,f5 " + test::shell_quote(Bonham), status);
-  CHECK(status == 1);  // nothing sound among the bases
-  CHECK(j["bases"].size() == 3);
+  CHECK(status == 1);  // nothing sound in the space, and all of it covered
+  CHECK(j["bases"].size() == 1);
+  CHECK(j["single_edits"] == json{{"move", 2}});  // the queen to f8 or f5: the only edits asked for
+  CHECK(j["max_cost"] == 1);
+  CHECK(j["space_covered"] == true);
   CHECK(j["examined"] == 3);
   CHECK(j["engine_line_fails"] == 1);  // a queen on f5 cannot play the engine line's Qxe7+
   CHECK(j["sound"].empty());

@@ -1,5 +1,6 @@
 // arbiter bench [--stockfish PATH] [--epd FILE] [--repeat N] [--json]
 // arbiter bench --help-self DIR [--peer POPEYE] [--max-seconds S] [--json]
+// arbiter bench --restore DIR [--count N] [--sizes 1,2,3] [--seed S] [--max-seconds S] [--threads N] [--json]
 
 #include <algorithm>
 #include <iostream>
@@ -12,6 +13,7 @@
 #include "solver/bench/help_self_bench.h"
 #include "solver/bench/perft_bench.h"
 #include "solver/bench/problem_bench.h"
+#include "solver/bench/restore_bench.h"
 #include "solver/bench/uci_engine.h"
 #include "solver/cli/cli_support.h"
 #include "solver/cli/commands.h"
@@ -34,7 +36,62 @@ struct Args {
   std::string help_self;  // --help-self DIR
   std::string peer;       // --peer POPEYE
   double max_seconds = 60;
+  std::string restore;  // --restore DIR
+  int count = 100;
+  std::vector<int> sizes{1, 2, 3};
+  int threads = 2;
+  std::uint64_t candidate_nodes = 2'000'000;
 };
+
+// The restore benchmark: sound problems damaged at random, restored by the correction search.
+int run_restore(const Args& args) {
+  RestoreBenchOptions o;
+  o.count = args.count;
+  o.sizes = args.sizes;
+  o.seed = args.seed;
+  o.max_seconds = args.max_seconds;
+  o.threads = args.threads;
+  o.candidate_nodes = args.candidate_nodes;
+  const bool show = progress_visible(args.json);
+  auto rows = run_restore_bench(args.restore, o, [&](int done, int total, const std::string& what) {
+    if (show) std::cerr << fmt::format("\r  [{}/{}] {}          ", done, total, what) << std::flush;
+  });
+  if (show) std::cerr << "\r" << std::string(70, ' ') << "\r" << std::flush;
+  const auto summary = summarise_restore_bench(rows);
+  if (args.json) {
+    nlohmann::ordered_json j;
+    j["folder"] = args.restore;
+    j["seed"] = args.seed;
+    j["max_seconds"] = args.max_seconds;
+    j["summary"] = nlohmann::ordered_json::array();
+    for (const auto& s : summary) j["summary"].push_back(restore_summary_json(s));
+    j["rows"] = nlohmann::ordered_json::array();
+    for (const auto& r : rows) j["rows"].push_back(restore_row_json(r));
+    std::cout << j.dump(2) << "\n";
+    return ExitOk;
+  }
+  for (const auto& r : rows) {
+    std::string damage, version;
+    for (const auto& d : r.damage) damage += (damage.empty() ? "" : std::string(" ")) + d;
+    for (const auto& v : r.version_changes) version += (version.empty() ? "" : std::string(" ")) + v;
+    std::cout << fmt::format("{:<24} {} damage {} [{}]: {}\n", r.problem, r.stipulation, r.size, damage,
+                             r.found ? fmt::format("version at cost {} [{}] in {:.1f} s{}", r.cost,
+                                                   version.empty() ? "as damaged" : version, r.seconds,
+                                                   r.cheapest_proved ? "" : " (cheapest not proved)")
+                                     : fmt::format("none found in {:.1f} s ({})", r.seconds, r.limit.empty() ? "space covered" : r.limit));
+  }
+  std::cout << "\n| damage | problems | sound version found | still sound as damaged | by cost | median time to a version | stopped by the limit |\n"
+               "|---|---|---|---|---|---|---|\n";
+  for (const auto& s : summary) {
+    std::string costs;
+    for (std::size_t c = 0; c < s.by_cost.size(); ++c)
+      if (s.by_cost[c]) costs += fmt::format("{}{}: {}", costs.empty() ? "" : ", ", c, s.by_cost[c]);
+    std::cout << fmt::format("| {} edit{} | {} | {} ({:.0f}%) | {} | {} | {:.2f} s | {} |\n", s.size, s.size == 1 ? "" : "s",
+                             s.problems, s.found, s.problems ? 100.0 * s.found / s.problems : 0.0, s.still_sound,
+                             costs.empty() ? "-" : costs, s.median_seconds_found, s.stopped);
+  }
+  return ExitOk;
+}
 
 // The helpmate and selfmate benchmark: a corpus folder solved by us and by Popeye side by side.
 int run_help_self_bench(const Args& args) {
@@ -186,6 +243,7 @@ int run_problem_bench(const Args& args) {
 }
 
 int run_bench(const Args& args) {
+  if (!args.restore.empty()) return run_restore(args);
   if (!args.help_self.empty()) return run_help_self_bench(args);
   if (!args.problems.empty()) return run_problem_bench(args);
   if (args.compose_seconds > 0) return run_compose_bench(args);
@@ -239,7 +297,7 @@ void add_bench_command(CLI::App& app, int& status) {
                   "Benchmark the composer instead: compose orthodox #2 and #3 and Option Chess #2 and #3 for this many\n"
                   "seconds each and print the problems kept per hour with the rejections by reason")
       ->check(CLI::PositiveNumber);
-  cmd->add_option("--seed", args->seed, "With --compose: the composer's seed (default 1)");
+  cmd->add_option("--seed", args->seed, "With --compose: the composer's seed; with --restore: the damage's (default 1)");
   cmd->add_option("--gallery", args->gallery,
                   "With --compose: also write the gallery page (e.g. reports/compose) of the problems in --composed\n"
                   "with the rates measured");
@@ -253,8 +311,16 @@ void add_bench_command(CLI::App& app, int& status) {
                   "With --help-self: Popeye's binary (py), run as `PEER -maxtime S FILE`; without it the solution sets are\n"
                   "compared with MANIFEST.tsv only and there is no time ratio");
   cmd->add_option("--max-seconds", args->max_seconds,
-                  "With --help-self: the peer's -maxtime and our time limit per twin (default 60)")
+                  "With --help-self: the peer's -maxtime and our time limit per twin; with --restore: per search (default 60)")
       ->check(CLI::PositiveNumber);
+  cmd->add_option("--restore", args->restore,
+                  "Benchmark the correction search instead: sound problems of this folder (a corpus with MANIFEST.tsv,\n"
+                  "e.g. ../shared/corpus/orthodox-problems, or PGN problems) damaged at random by 1 to 3 edits (seeded),\n"
+                  "each restored by `correct` up to the damage's cost; --max-seconds is the limit per search");
+  cmd->add_option("--count", args->count, "With --restore: problems per damage size (default 100)")->check(CLI::Range(1, 100000));
+  cmd->add_option("--sizes", args->sizes, "With --restore: damage sizes, e.g. 1,2,3 (default)")->delimiter(',')->check(CLI::Range(1, 4));
+  cmd->add_option("--threads", args->threads, "With --restore: searches run at once (default 2)")->check(CLI::Range(1, 256));
+  cmd->add_option("--candidate-nodes", args->candidate_nodes, "With --restore: node limit per candidate (default 2000000)");
   cmd->add_flag("--no-tree", args->no_tree, "With --problems or --help-self: keys only, without the (selfmate) solution tree");
   cmd->add_option("--repeat", args->repeats, "Runs per measurement; the best time counts (default 3)")->check(CLI::Range(1, 100));
   cmd->add_flag("--json", args->json,

@@ -11,6 +11,7 @@
 #include "solver/cli/commands.h"
 #include "solver/cli/problem_input.h"
 #include "solver/problem/solve_units.h"
+#include "solver/text_file.h"
 #include "solver/variants.h"
 
 namespace arbiter::cli {
@@ -20,9 +21,13 @@ namespace {
 struct Args {
   ProblemArgs input;
   std::vector<std::string> relocate;
-  int max_units = 2;
+  // -1: the flag was not given.
+  int max_units = -1, max_removals = -1, max_moves = -1, max_changes = -1, max_token_edits = -1, max_cost = -1;
   std::uint64_t max_nodes = 0;
   double max_seconds = 0;
+  std::uint64_t candidate_nodes = 20'000'000;
+  int max_versions = 0;
+  std::string certificates;
   bool json = false;
 };
 
@@ -44,33 +49,136 @@ std::pair<std::string, std::vector<std::string>> read_relocation(const std::stri
   return {text.substr(0, 2), targets};
 }
 
+// The kinds searched: with no kind flag, every kind up to --max-cost (default 1); otherwise only
+// the kinds given, and --max-cost defaults to the sum of their caps (relocations count 1 each).
+correct::EditSpaceOptions edit_space(const Args& a) {
+  correct::EditSpaceOptions o;
+  const bool any = a.max_units >= 0 || a.max_removals >= 0 || a.max_moves >= 0 || a.max_changes >= 0 ||
+                   a.max_token_edits >= 0 || !a.relocate.empty();
+  for (const auto& r : a.relocate) o.relocations.push_back(read_relocation(r));
+  if (!any) {
+    o.max_cost = a.max_cost >= 0 ? a.max_cost : 1;
+    o.max_units = o.max_removals = o.max_moves = o.max_changes = o.max_tokens = o.max_cost;
+    return o;
+  }
+  auto given = [](int v) { return std::max(v, 0); };
+  o.max_units = given(a.max_units);
+  o.max_removals = given(a.max_removals);
+  o.max_moves = given(a.max_moves);
+  o.max_changes = given(a.max_changes);
+  o.max_tokens = given(a.max_token_edits);
+  const int relocations = o.max_moves > 0 ? 0 : int(o.relocations.size());
+  o.max_cost = a.max_cost >= 0 ? a.max_cost
+                               : o.max_units + o.max_removals + o.max_moves + o.max_changes + o.max_tokens + relocations;
+  return o;
+}
+
 nlohmann::ordered_json candidate_json(const correct::Candidate& c) {
-  nlohmann::ordered_json j = {{"changes", c.changes}, {"fen", c.fen}, {"engine_line_legal", c.engine_line_legal},
+  nlohmann::ordered_json j = {{"changes", c.changes}, {"cost", c.cost}, {"fen", c.fen},
+                              {"stage", correct::stage_name(c.stage)}, {"engine_line_legal", c.engine_line_legal},
                               {"key_proved", c.key_proved}, {"claims", c.claims}, {"claims_failed", c.claims_failed}};
   if (!c.failure.empty()) j["failure"] = c.failure;
   if (!c.refutation_uci.empty()) j["refutation_uci"] = c.refutation_uci;
   if (!c.keys.empty()) j["keys"] = c.keys, j["proof_nodes"] = c.proof_nodes, j["proof_seconds"] = c.proof_seconds;
+  if (!c.solution_text.empty()) j["solution_text"] = c.solution_text;
+  if (!c.certificate.is_null()) j["certificate"] = c.certificate;
   return j;
 }
 
 std::string changes_text(const correct::Candidate& c) {
   std::string t;
-  for (const auto& ch : c.changes) t += (t.empty() ? "" : " ") + ch;
+  for (const auto& ch : c.changes) {
+    if (!t.empty()) t.push_back(' ');
+    t += ch;
+  }
   return t.empty() ? "(the position as stated)" : t;
 }
 
+std::string count_text(double v) {
+  std::string digits = fmt::format("{:.0f}", v), out;
+  for (std::size_t i = 0; i < digits.size(); ++i) {
+    if (i && (digits.size() - i) % 3 == 0) out.push_back(',');
+    out.push_back(digits[i]);
+  }
+  return out;
+}
+
+nlohmann::ordered_json level_json(const correct::LevelCoverage& l) {
+  return {{"cost", l.cost}, {"sets", l.sets_bound}, {"sets_exact", l.sets_exact}, {"built", l.built}, {"judged", l.judged},
+          {"pruned", l.pruned}, {"unknown", l.unknown}, {"complete", l.complete}};
+}
+
+void print_report(const problem::Problem& p, const correct::Report& r, const std::vector<std::string>& certificate_files) {
+  std::cout << problem_heading(p);
+  std::string kinds;
+  for (const auto& [kind, count] : r.single_edits) kinds += fmt::format("{}{} {}", kinds.empty() ? "" : ", ", kind, count);
+  std::cout << fmt::format("search space: single edits {}; cost up to {} (each edit costs 1; one edit per square)\n",
+                           kinds.empty() ? "none" : kinds, r.max_cost);
+  for (const auto& l : r.levels) {
+    std::string pruned;
+    for (const auto& [rule, count] : l.pruned) pruned += fmt::format("{}{} {}", pruned.empty() ? "" : ", ", rule, count);
+    std::cout << fmt::format("  cost {}: {}{} set(s); built {}, judged {}{}{} - {}\n", l.cost, l.sets_exact ? "" : "at most ",
+                             count_text(l.sets_bound), count_text(double(l.built)), count_text(double(l.judged)),
+                             pruned.empty() ? "" : ", skipped " + pruned,
+                             l.unknown ? fmt::format(", {} unknown (search limit)", l.unknown) : "",
+                             l.complete ? "covered" : "not covered");
+  }
+  std::cout << fmt::format("judged {} candidates in {:.1f} s: {} illegal, {} break the engine line, {} break a stated "
+                           "legality/check/mate, {} refute the key, {} break a later line, {} short, {} cooked, {} unknown\n",
+                           r.examined, r.seconds, r.illegal_positions, r.engine_line_fails, r.claims_fail_quick, r.key_refuted,
+                           r.lines_fail, r.short_solutions, r.cooked, r.unknown);
+  if (!r.limit.empty()) std::cout << "stopped by " << r.limit << "\n";
+  if (!r.key_refutations.empty()) {
+    std::vector<std::pair<int, std::string>> ranked;
+    for (const auto& [move, count] : r.key_refutations) ranked.push_back({-count, move});
+    std::sort(ranked.begin(), ranked.end());
+    std::cout << "the key's refutations (in how many candidates):";
+    for (std::size_t i = 0; i < ranked.size() && i < 10; ++i) std::cout << fmt::format(" {} ({})", ranked[i].second, -ranked[i].first);
+    std::cout << "\n";
+  }
+  if (r.kept.empty()) {
+    if (r.space_covered) std::cout << fmt::format("no sound version exists in this space (every set up to cost {} covered)\n", r.max_cost);
+    else std::cout << "no sound version found in the part covered (the space was not covered: no claim that none exists)\n";
+    if (r.best)
+      std::cout << fmt::format("best candidate: {}  {}\n  fails: {}\n", changes_text(*r.best), r.best->fen, r.best->failure);
+  } else {
+    std::cout << fmt::format("sound versions, cheapest first ({}):\n",
+                             r.cheapest_proved ? "cheapest proved: every cheaper set was covered"
+                                               : "cheapest not proved: a cheaper cost level was not covered");
+  }
+  for (std::size_t i = 0; i < r.kept.size(); ++i) {
+    const auto& c = r.kept[i];
+    std::cout << fmt::format("{}. {}  (cost {})  {}\n   every stated outcome holds ({} checked); proved afresh: {} nodes, {:.2f} s\n",
+                             i + 1, changes_text(c), c.cost, c.fen, c.claims, c.proof_nodes, c.proof_seconds);
+    std::string indented = "   ";
+    for (char ch : c.solution_text) {
+      indented.push_back(ch);
+      if (ch == '\n') indented += "   ";
+    }
+    while (!indented.empty() && (indented.back() == ' ' || indented.back() == '\n')) indented.pop_back();
+    std::cout << indented << "\n";
+    if (i < certificate_files.size()) std::cout << "   certificate: " << certificate_files[i] << "\n";
+  }
+  std::cout << "\n";
+}
+
 int run_correct(const Args& args) {
-  auto problems = load_problems(args.input);
+  ProblemArgs input = args.input;
+  input.lines = problem::PublishedLines::AsStated;  // the diagram may be the damaged one
+  auto problems = load_problems(input);
   correct::Options options;
-  options.max_units = args.max_units;
-  options.limits = {args.max_nodes, args.max_seconds, 16};
-  for (const auto& r : args.relocate) options.relocations.push_back(read_relocation(r));
+  options.space = edit_space(args);
+  options.max_nodes = args.max_nodes;
+  options.max_seconds = args.max_seconds;
+  options.candidate_nodes = args.candidate_nodes;
+  options.max_versions = args.max_versions;
   if (progress_visible(args.json))
-    options.progress = [](int examined, int kept, const std::string&) {
-      std::cerr << fmt::format("\r  {} positions examined, {} kept", examined, kept) << std::flush;
+    options.progress = [](int cost, long long judged, int kept, const std::string&) {
+      std::cerr << fmt::format("\r  cost {}: {} candidates judged, {} version(s)   ", cost, judged, kept) << std::flush;
     };
   nlohmann::ordered_json results = nlohmann::ordered_json::array();
-  int status = ExitClaimFalse;
+  int status = ExitOk;
+  bool any_version = false, any_unknown = false;
   for (const auto& p : problems) {
     if (!p.published || p.published->moves.empty())
       throw ParseError(p.where, "the correction search needs a published solution (the key first) in the problem file");
@@ -89,59 +197,55 @@ int run_correct(const Args& args) {
     options.stated_solutions = stipulated.stated_solutions;
     correct::Report r = rules.correct(p.fen, p.fen_location, p.stipulation.moves, p.published->moves, engine_line, options,
                                        p.interpretations);
-    if (options.progress) std::cerr << "\r" << std::string(50, ' ') << "\r" << std::flush;
-    if (!r.kept.empty()) status = ExitOk;
+    if (options.progress) std::cerr << "\r" << std::string(60, ' ') << "\r" << std::flush;
+    any_version = any_version || !r.kept.empty();
+    any_unknown = any_unknown || (r.kept.empty() && !r.space_covered);
+    std::vector<std::string> certificate_files;
+    if (!args.certificates.empty())
+      for (std::size_t i = 0; i < r.kept.size(); ++i) {
+        if (r.kept[i].certificate.is_null()) continue;
+        auto cert = r.kept[i].certificate;
+        // The rules it was proved under travel with it, so check-certificate applies the same.
+        if (!p.interpretations.empty()) cert["interpretations"] = interpretations_json(p.interpretations);
+        const std::string file = fmt::format("{}/version-{}-{}.json", args.certificates, p.number, i + 1);
+        write_file_atomically(file, cert.dump(2) + "\n");
+        certificate_files.push_back(file);
+      }
     nlohmann::ordered_json j;
     j["file"] = p.file;
     j["problem"] = p.number;
     j["bases"] = r.bases;
     j["max_units"] = r.max_units;
+    j["max_cost"] = r.max_cost;
+    j["single_edits"] = r.single_edits;
+    j["levels"] = nlohmann::ordered_json::array();
+    for (const auto& l : r.levels) j["levels"].push_back(level_json(l));
+    j["pruning_rules"] = correct::PruningRules;
     j["examined"] = r.examined;
     j["illegal_positions"] = r.illegal_positions;
     j["engine_line_fails"] = r.engine_line_fails;
     j["stated_outcomes_fail"] = r.claims_fail_quick;
     j["key_refuted"] = r.key_refuted;
     j["later_lines_fail"] = r.lines_fail;
+    j["short_solutions"] = r.short_solutions;
+    j["cooked"] = r.cooked;
+    j["unknown"] = r.unknown;
+    j["unconfirmed"] = r.unconfirmed;
     j["key_refutations"] = r.key_refutations;
     j["sound"] = nlohmann::ordered_json::array();
     for (const auto& c : r.kept) j["sound"].push_back(candidate_json(c));
+    j["cheapest_proved"] = r.cheapest_proved;
+    j["space_covered"] = r.space_covered;
+    j["limit"] = r.limit;
     if (r.kept.empty() && r.best) j["best"] = candidate_json(*r.best);
+    j["nodes"] = r.nodes;
     j["seconds"] = r.seconds;
+    if (!certificate_files.empty()) j["certificate_files"] = certificate_files;
     results.push_back(j);
-    if (args.json) continue;
-    std::cout << problem_heading(p);
-    std::cout << fmt::format("search space: {} base position(s), up to {} added unit(s) that occupy, block or guard a square "
-                             "of the current refutation\n",
-                             r.bases.size(), r.max_units);
-    for (const auto& b : r.bases) std::cout << "  base " << b << "\n";
-    std::cout << fmt::format("examined {} positions in {:.1f} s: {} rejected by the rules, {} break the engine line, {} break a "
-                             "stated legality/check/mate, {} refute the key, {} break a later line\n",
-                             r.examined, r.seconds, r.illegal_positions, r.engine_line_fails, r.claims_fail_quick,
-                             r.key_refuted, r.lines_fail);
-    if (!r.key_refutations.empty()) {
-      std::vector<std::pair<int, std::string>> ranked;
-      for (const auto& [move, count] : r.key_refutations) ranked.push_back({-count, move});
-      std::sort(ranked.begin(), ranked.end());
-      std::cout << "the key's refutations (in how many candidates):";
-      for (std::size_t i = 0; i < ranked.size() && i < 10; ++i) std::cout << fmt::format(" {} ({})", ranked[i].second, -ranked[i].first);
-      std::cout << "\n";
-    }
-    if (r.kept.empty()) {
-      std::cout << "no sound reconstruction in this space\n";
-      if (r.best)
-        std::cout << fmt::format("best candidate: {}  {}\n  fails: {}\n", changes_text(*r.best), r.best->fen, r.best->failure);
-    }
-    for (std::size_t i = 0; i < r.kept.size(); ++i) {
-      const auto& c = r.kept[i];
-      std::string keys;
-      for (const auto& k : c.keys) keys += (keys.empty() ? "" : ", ") + k;
-      std::cout << fmt::format("{}. {}  {}\n   every stated outcome holds ({} checked); keys: {}{}; proof {} nodes, {:.2f} s\n", i + 1,
-                               changes_text(c), c.fen, c.claims, keys.empty() ? "none found" : keys,
-                               c.keys.size() > 1 ? " (cooked)" : "", c.proof_nodes, c.proof_seconds);
-    }
-    std::cout << "\n";
+    if (!args.json) print_report(p, r, certificate_files);
   }
   if (args.json) print_json_results(results, "problems");
+  if (!any_version) status = any_unknown ? ExitUnknown : ExitClaimFalse;
   return status;
 }
 
@@ -150,22 +254,39 @@ int run_correct(const Args& args) {
 void add_correct_command(CLI::App& app, int& status) {
   auto* cmd = app.add_subcommand(
       "correct",
-      "Search for corrections of a problem's position: from the stated position (and with a unit relocated,\n"
-      "--relocate), add up to --max-units units where they can change the current refutation, and keep the\n"
-      "positions in which the [EngineLine] stays legal, every stated outcome of the published solution holds\n"
-      "and the prover proves the key. Sound reconstructions are listed, fewest changes first, each solved\n"
-      "completely (cooks shown); with none, the best candidate and what fails in it.\n"
-      "Exit status: 0 some sound reconstruction, 1 none in the space searched, 2 bad input.");
+      "Search for sound versions of a problem whose diagram is lost or damaged. The space: sets of edits of the\n"
+      "stated diagram (units added, removed, moved, changed in colour or type; Option Chess tokens), each edit\n"
+      "costing 1, one edit per square, searched cheapest first. A version keeps the published key as the key,\n"
+      "every stated outcome of the published solution, the [EngineLine], the composer's legality checks, and is\n"
+      "sound (one key, no cook, no shorter solution), proved afresh by a complete solve with a certificate.\n"
+      "Kinds: with no kind flag every kind up to --max-cost (default 1); otherwise only the kinds given, and\n"
+      "--max-cost defaults to the sum of their caps.\n"
+      "Exit status: 0 a sound version, 1 none exists in the space (all of it covered), 3 none found in the part\n"
+      "covered (a limit stopped the search), 2 bad input.");
   auto args = std::make_shared<Args>();
   add_problem_options(cmd, args->input);
   cmd->add_option("--relocate", args->relocate, "SQ=SQ[,SQ...]: the unit on SQ may stand on the listed squares instead (repeatable)")
       ->allow_extra_args(false);
-  cmd->add_option("--max-units", args->max_units, "Units added at most (0-3, default 2)")->check(CLI::Range(0, 3));
-  cmd->add_option("--max-nodes", args->max_nodes, "Node limit per candidate search (0: none)");
-  cmd->add_option("--max-seconds", args->max_seconds, "Time limit per candidate search (0: none)")->check(CLI::NonNegativeNumber);
+  cmd->add_option("--max-units", args->max_units, "Units added at most")->check(CLI::Range(0, 8));
+  cmd->add_option("--max-removals", args->max_removals, "Units removed at most")->check(CLI::Range(0, 8));
+  cmd->add_option("--max-moves", args->max_moves, "Units moved at most, any non-royal unit to any empty square")->check(CLI::Range(0, 8));
+  cmd->add_option("--max-changes", args->max_changes, "Colour or type changes at most")->check(CLI::Range(0, 8));
+  cmd->add_option("--max-token-edits", args->max_token_edits, "Option Chess: token counts changed at most (one per side)")
+      ->check(CLI::Range(0, 2));
+  cmd->add_option("--max-cost", args->max_cost, "Total cost of a version at most (each edit costs 1)")->check(CLI::Range(0, 8));
+  cmd->add_option("--max-versions", args->max_versions, "Stop after this many versions (default 0: every version of the cheapest cost)")
+      ->check(CLI::NonNegativeNumber);
+  cmd->add_option("--max-nodes", args->max_nodes, "Node limit for the whole search (0: none)");
+  cmd->add_option("--max-seconds", args->max_seconds, "Time limit for the whole search (0: none)")->check(CLI::NonNegativeNumber);
+  cmd->add_option("--candidate-nodes", args->candidate_nodes,
+                  "Node limit for one candidate's searches (default 20000000; a candidate over it is unknown, 0: none)");
+  cmd->add_option("--certificates", args->certificates, "Write each version's proof certificate into this folder");
   cmd->add_flag("--json", args->json,
-                "Print JSON: bases, max_units, examined, illegal_positions, engine_line_fails, stated_outcomes_fail,\n"
-                "key_refuted, later_lines_fail, sound [{changes, fen, keys, ...}], best, seconds");
+                "Print JSON: bases, max_units, max_cost, single_edits, levels [{cost, sets, built, judged, pruned,\n"
+                "unknown, complete}], pruning_rules, examined, illegal_positions, engine_line_fails, stated_outcomes_fail,\n"
+                "key_refuted, later_lines_fail, short_solutions, cooked, unknown, unconfirmed, key_refutations,\n"
+                "sound [{changes, cost, fen, stage, keys, solution_text, certificate, ...}], cheapest_proved,\n"
+                "space_covered, limit, best, nodes, seconds");
   cmd->callback([args, &status] { status = guarded("correct", [&] { return run_correct(*args); }); });
 }
 

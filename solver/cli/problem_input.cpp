@@ -45,7 +45,7 @@ std::vector<problem::Problem> load_problems(const ProblemArgs& args) {
                                        : ""));
     problems.push_back(p);
   } else {
-    problems = problem::read_problem_file(args.file);
+    problems = problem::read_problem_file(args.file, args.lines);
     for (auto& p : problems)  // the variant's own set-up tags ([Tokens] in Option Chess) join the FEN
       if (p.published) p.fen = find_variant(p.variant, p.where).setup_fen(p.fen, p.fen_location, *p.published);
   }

@@ -20,6 +20,8 @@ struct ProblemArgs {
   std::string variant = "orthodox";  // with --fen
   int problem = 0;  // 0: every problem of the file
   std::vector<std::string> interpret;  // --interpret ID=CHOICE, over each file's [Interpret] pins
+  // The correction search reads a damaged diagram: its published lines are taken as stated.
+  problem::PublishedLines lines = problem::PublishedLines::Checked;
 };
 
 void add_problem_options(CLI::App* cmd, ProblemArgs& args);

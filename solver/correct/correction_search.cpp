@@ -1,56 +1,36 @@
 #include "solver/correct/correction_search.h"
 
-namespace arbiter::correct::detail {
+namespace arbiter::correct {
 
-std::vector<char> read_placement(const std::string& fen) {
-  std::vector<char> board(64, '.');
-  int rank = 7, file = 0;
-  for (char c : fen) {
-    if (c == ' ') break;
-    if (c == '/') {
-      --rank;
-      file = 0;
-    } else if (c >= '1' && c <= '8') {
-      file += c - '0';
-    } else if (rank >= 0 && file < 8) {
-      board[std::size_t(make_square(file++, rank))] = c;
-    }
+namespace detail {
+
+FenHash fen_hash(const std::string& fen) {
+  // Two independent hashes: FNV-1a and a multiply-rotate mix with its own seed.
+  std::uint64_t a = 0xcbf29ce484222325ull, b = 0x9E3779B97F4A7C15ull;
+  for (unsigned char ch : fen) {
+    a = (a ^ ch) * 0x100000001b3ull;
+    b = (b ^ ch) * 0xff51afd7ed558ccdull;
+    b = (b << 29) | (b >> 35);
   }
-  return board;
+  return {a, b};
 }
 
-std::string with_placement(const std::string& fen, const std::vector<char>& board) {
-  std::string placement;
-  for (int rank = 7; rank >= 0; --rank) {
-    int gap = 0;
-    for (int file = 0; file < 8; ++file) {
-      const char c = board[std::size_t(make_square(file, rank))];
-      if (c == '.') {
-        ++gap;
-        continue;
-      }
-      if (gap) placement += char('0' + gap);
-      gap = 0;
-      placement += c;
-    }
-    if (gap) placement += char('0' + gap);
-    if (rank) placement += '/';
-  }
-  const auto space = fen.find(' ');
-  return space == std::string::npos ? placement : placement + fen.substr(space);
+int relevance(const Edit& e, Bitboard hot, Bitboard occupied) {
+  if (e.kind == EditKind::Tokens) return 1;
+  int score = 2 * popcount(e.touched() & hot);
+  const char placed = e.kind == EditKind::Add ? e.piece : e.kind == EditKind::Move ? e.piece
+                      : e.kind == EditKind::Change ? e.becomes : '.';
+  const Square at = e.kind == EditKind::Change ? e.from : e.to;
+  if (placed != '.' && (unit_attacks(placed, at, occupied) & hot)) score += 1;
+  return score;
 }
 
-Bitboard attacks_of(char piece, Square s, Bitboard occupied) {
-  const bool white = piece >= 'A' && piece <= 'Z';
-  switch (white ? piece : char(piece - 'a' + 'A')) {
-    case 'P': return pawn_attacks(white ? White : Black, s);
-    case 'N': return knight_attacks(s);
-    case 'B': return bishop_attacks(s, occupied);
-    case 'R': return rook_attacks(s, occupied);
-    case 'Q': return queen_attacks(s, occupied);
-    case 'K': return king_attacks(s);
-    default: return 0;
-  }
+double binomial(double n, int k) {
+  double r = 1;
+  for (int i = 0; i < k; ++i) r = r * (n - i) / (i + 1);
+  return std::floor(r + 0.5);
 }
 
-}  // namespace arbiter::correct::detail
+}  // namespace detail
+
+}  // namespace arbiter::correct

@@ -1,347 +1,275 @@
 #pragma once
-// Correction search: when a published problem's position is lost or doubtful (Option Chess's
-// Bonham problem has no diagram in its text), look for the positions near a reconstruction in
-// which everything the publication states comes true.
+// Correction search: when a published problem's diagram is lost or damaged (Option Chess's
+// Bonham problem has no diagram in its text; databases hold misprints), find the versions near
+// it in which everything the publication states comes true and the problem is sound.
 //
-// The space: from each base position (the stated one, and the stated one with one unit
-// relocated to each of the given squares), add up to `max_units` units. Only additions that
-// can matter are tried: a unit that neither occupies nor blocks a square of the current
-// refutation (the destination and the squares passed of each of its moves), nor, for the
-// attacker, guards one of those squares, cannot change that refutation. The refutation is
-// the defence the prover finds against the key, or against the first published attacker
-// move whose forced mate fails. Positions the rules reject (bad FEN, the side not to move
-// in check, a pawn on its first or last rank) are skipped.
+// The space (edit_space.h): sets of single edits of the stated diagram (units added, removed,
+// moved, changed in colour or type; Option Chess tokens), each edit costing 1, within caps per
+// kind and a total cost. Searched cheapest first: every set of cost c is built before any of
+// cost c+1, so the first version found is a cheapest one, and a version is reported with
+// whether every cheaper set was covered. The skipping rules are in pruning.h, each with its
+// reason.
 //
-// A candidate is kept when (1) an orthodox engine line stated by the text ([EngineLine] tag)
-// is legal in it, (2) every published move keeps its stated outcome (legal or illegal,
-// check, mate, try, refutation) and (3) the prover proves the key and every published
-// attacker move's forced mate. Kept candidates are then solved completely (cooks).
+// Order within a cost (ordering never skips; it decides how soon a version is met): a set of
+// cost c+1 is its parent of cost c plus one edit. Parents go nearest-first (Candidate::fitness:
+// a cooked candidate is nearer than one whose key is refuted, and so on), and a parent's edits
+// go by how much they touch or attack its failure's squares (the key, the refutation, a cook's
+// key, the kings' fields). Each set is built once, from the first parent that reaches it.
 //
-// Selfmates are judged the same way with the selfmate search (a refutation is the defence
-// that escapes the selfmate). Helpmates have no key and no refutation: a candidate is kept
-// when every published line is a solution and the solutions are exactly as many as stated
-// (verify's "confirmed and sound"). Since any unit anywhere can add or remove a helpmate
-// solution (a new flight guard, a new interposition, a new capture), no addition can be
-// skipped as irrelevant: for helpmates the additions are every unit on every empty square.
+// Each candidate is judged by candidate_judge.h. A version judged sound is solved again
+// completely (prover::solve, with the tree and a certificate); a version the complete solve does
+// not confirm is dropped and counted, never printed.
+//
+// Limits: --max-seconds and --max-nodes bound the whole search; a per-candidate node budget
+// keeps one hard candidate from stalling it (such a candidate is "unknown", and the cost level
+// it belongs to is then not covered). When a limit stops the search, the report says how much of
+// each cost level was covered and never says that no version exists.
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <functional>
-#include <map>
-#include <optional>
+#include <numeric>
 #include <set>
-#include <type_traits>
 #include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <variant>
 #include <vector>
 
-#include <fmt/core.h>
-
-#include "rules/core/bitboard.h"
-#include "rules/core/fen.h"
 #include "rules/core/ruleset.h"
-#include "rules/notation/pgn.h"
-#include "rules/notation/san.h"
-#include "rules/notation/uci.h"
-#include "rules/orthodox/game.h"
 #include "rules/registry/interpretations.h"
-#include "solver/prover/mate_search.h"
+#include "solver/correct/candidate.h"
+#include "solver/correct/candidate_judge.h"
+#include "solver/correct/edit_space.h"
+#include "solver/prover/certificate.h"
 #include "solver/prover/solve.h"
-#include "solver/prover/help_solve.h"
-#include "solver/prover/verify.h"
 
 namespace arbiter::correct {
 
-struct Change {
-  std::string text;  // "+wPf4" (White pawn added on f4), "Qf6-f8" (relocated)
-};
-
-struct Candidate {
-  std::string fen;
-  std::vector<std::string> changes;
-  bool engine_line_legal = true;
-  bool key_proved = false;
-  int claims = 0, claims_failed = 0;
-  std::string failure;         // the first failing check, in words
-  std::string refutation_uci;  // the defence that refutes (drives the next additions)
-  // For kept candidates: the complete solution.
-  std::vector<std::string> keys;
-  std::uint64_t proof_nodes = 0;
-  double proof_seconds = 0;
-};
-
 struct Options {
-  int max_units = 2;
-  // The stipulation's goal: direct mate (default), selfmate or helpmate (with its half move
-  // and the number of solutions it states, 0 meaning one).
+  EditSpaceOptions space;
   prover::Goal goal = prover::Goal::DirectMate;
   bool half_move = false;
   int stated_solutions = 0;
-  // Relocations of one unit: from square, to squares ("f6" -> {"f8", "f5"}).
-  std::vector<std::pair<std::string, std::vector<std::string>>> relocations;
-  prover::Limits limits{0, 0, 16};
-  std::function<void(int examined, int kept, const std::string& fen)> progress;
-};
-
-struct Report {
-  std::vector<std::string> bases;  // base FENs searched
-  int max_units = 0;
-  int examined = 0;           // candidate positions built
-  int illegal_positions = 0;  // rejected by the rules' FEN reader
-  int engine_line_fails = 0;
-  int claims_fail_quick = 0;  // a stated legality, check or mate outcome fails
-  int key_refuted = 0;
-  int lines_fail = 0;         // key proved, a stated outcome further along fails
-  std::map<std::string, int> key_refutations;  // the defence that refuted the key, and in how many candidates
-  std::vector<Candidate> kept;  // sound reconstructions, fewest changes first
-  std::optional<Candidate> best;  // when none is kept: the one with fewest failures
-  double seconds = 0;
+  // The whole search.
+  std::uint64_t max_nodes = 0;
+  double max_seconds = 0;
+  // One candidate's searches (0: none). A candidate over it is "unknown".
+  std::uint64_t candidate_nodes = 20'000'000;
+  std::size_t hash_megabytes = 16;
+  // Stop after this many versions (0: every version of the cheapest cost found).
+  int max_versions = 0;
+  std::function<void(int cost, long long judged, int kept, const std::string& fen)> progress;
 };
 
 namespace detail {
 
-// The placement field of a FEN as 64 squares (a1 = 0) and back.
-std::vector<char> read_placement(const std::string& fen);
-std::string with_placement(const std::string& fen, const std::vector<char>& board);
-Bitboard attacks_of(char piece, Square s, Bitboard occupied);
+struct FenHash {
+  std::uint64_t a, b;
+  bool operator==(const FenHash&) const = default;
+};
+FenHash fen_hash(const std::string& fen);
+struct FenHashHasher {
+  std::size_t operator()(const FenHash& h) const { return std::size_t(h.a ^ (h.b * 0x9E3779B97F4A7C15ull)); }
+};
+
+// How much an edit bears on a candidate's failure: squares it touches in `hot` count 2, the
+// attacks of the unit it places reaching `hot` count 1 (token edits count 1).
+int relevance(const Edit& e, Bitboard hot, Bitboard occupied);
+
+double binomial(double n, int k);
 
 }  // namespace detail
 
 template <RuleSet G>
 class CorrectionSearch {
  public:
+  using RuleOptions = std::decay_t<decltype(std::declval<const G&>().options())>;
+
   CorrectionSearch(std::string fen, const SourceLocation& where, int n, const PgnLine& published,
                    std::optional<PgnLine> engine_line, Options options, const InterpretationSettings& interpret = {})
       : fen_(std::move(fen)), where_(where), n_(n), published_(published), engine_line_(std::move(engine_line)),
-        options_(std::move(options)), rules_(options_with<RuleOptions>(interpret)) {}
+        options_(std::move(options)), rules_(options_with<RuleOptions>(interpret)) {
+    const JudgeSetup setup{options_.goal, n_, options_.half_move, options_.stated_solutions, options_.hash_megabytes};
+    switch (options_.goal) {
+      case prover::Goal::DirectMate: judge_.template emplace<1>(setup, published_, engine_line_, rules_); break;
+      case prover::Goal::SelfMate: judge_.template emplace<2>(setup, published_, engine_line_, rules_); break;
+      case prover::Goal::HelpMate: judge_.template emplace<3>(setup, published_, engine_line_, rules_); break;
+    }
+  }
 
   Report run() {
-    const auto start = std::chrono::steady_clock::now();
-    report_.max_units = options_.max_units;
-    std::vector<std::pair<std::string, std::vector<std::string>>> bases = {{fen_, {}}};
-    for (const auto& [from, targets] : options_.relocations) {
-      const Square f = parse_square(from);
-      for (const auto& to : targets) {
-        auto board = detail::read_placement(fen_);
-        const Square t = parse_square(to);
-        if (f == NoSquare || t == NoSquare || board[f] == '.' || board[t] != '.') continue;
-        board[t] = board[f];
-        board[f] = '.';
-        bases.push_back({detail::with_placement(fen_, board), {std::string(1, board[t]) + from + "-" + to}});
-      }
+    start_ = std::chrono::steady_clock::now();
+    // The stated diagram may itself be illegal (a misprint can put a king in check): it is
+    // judged as the first candidate like any other.
+    base_ = Diagram::from_fen(fen_);
+    edits_ = single_edits(base_, options_.space);
+    report_.bases = {fen_};
+    report_.max_units = options_.space.max_units;
+    report_.max_cost = options_.space.max_cost;
+    report_.single_edits = count_by_kind(edits_);
+
+    std::vector<Node> level;
+    {
+      LevelCoverage cover;
+      cover.sets_bound = 1;
+      cover.sets_exact = true;
+      cover.built = 1;
+      Node root;
+      const auto [summary, sound] = build({}, cover);
+      root.fitness = summary.fitness;
+      root.hot = summary.hot;
+      root.check_support = summary.check_support;
+      cover.complete = cover.unknown == 0;
+      report_.levels.push_back(cover);
+      level.push_back(root);
     }
-    std::vector<std::pair<std::string, std::vector<std::string>>> level;
-    for (const auto& b : bases) {
-      report_.bases.push_back(b.first);
-      level.push_back(b);
-    }
-    std::vector<Candidate> frontier;
-    for (const auto& [fen, changes] : level)
-      if (auto c = evaluate(fen, changes)) frontier.push_back(*c);
-    for (int units = 1; units <= options_.max_units; ++units) {
-      std::vector<Candidate> next;
-      for (const Candidate& c : frontier) {
-        const bool help = options_.goal == prover::Goal::HelpMate;
-        if (c.refutation_uci.empty() && !(help && !c.key_proved)) continue;  // kept, or failed for a reason no addition targets
-        for (const auto& [fen, change] : additions(c)) {
-          if (!seen_.insert(fen).second) continue;
-          auto changes = c.changes;
-          changes.push_back(change);
-          if (auto e = evaluate(fen, changes)) next.push_back(*e);
+    bool stopped = false;
+    for (int cost = 1; cost <= options_.space.max_cost && !stopped; ++cost) {
+      if (!report_.kept.empty()) break;  // versions of a lower cost were found: they are the cheapest
+      LevelCoverage cover;
+      cover.cost = cost;
+      cover.sets_exact = cost == 1;
+      cover.sets_bound = cost == 1 ? double(edits_.size()) : detail::binomial(double(edits_.size()), cost);
+      std::vector<Node> next;
+      const bool keep_nodes = cost < options_.space.max_cost;
+      std::stable_sort(level.begin(), level.end(), [](const Node& a, const Node& b) { return a.fitness > b.fitness; });
+      std::unordered_set<std::string> built_sets;
+      for (const Node& parent : level) {
+        if (stopped) break;
+        EditSetState state;
+        for (auto i : parent.edits) join(state, edits_[i]);
+        const Bitboard occupied = apply_all(parent.edits).occupied();
+        std::vector<std::uint16_t> order(edits_.size());
+        std::iota(order.begin(), order.end(), std::uint16_t(0));
+        std::vector<int> score(edits_.size());
+        for (std::size_t i = 0; i < edits_.size(); ++i) score[i] = detail::relevance(edits_[i], parent.hot, occupied);
+        std::stable_sort(order.begin(), order.end(), [&](auto x, auto y) { return score[x] > score[y]; });
+        for (auto i : order) {
+          if (!may_join(state, edits_[i], options_.space)) continue;
+          std::vector<std::uint16_t> set = parent.edits;
+          set.insert(std::lower_bound(set.begin(), set.end(), i), i);
+          if (!built_sets.insert(std::string(reinterpret_cast<const char*>(set.data()), set.size() * 2)).second) continue;
+          ++cover.built;
+          if (parent.check_support && !(edits_[i].touched() & parent.check_support)) {
+            ++cover.pruned["standing-check"];
+            continue;
+          }
+          if (const std::string why = limit_reached(); !why.empty()) {
+            report_.limit = why;
+            stopped = true;
+            break;
+          }
+          const auto [summary, sound] = build(set, cover);
+          // A diagram judged before is not judged again, but its set stays a parent: a larger
+          // set built on it need not be reachable from the other one (caps, squares touched).
+          if (keep_nodes && !sound) next.push_back({set, summary.fitness, summary.hot, summary.check_support});
+          if (options_.max_versions > 0 && int(report_.kept.size()) >= options_.max_versions) {
+            stopped = true;
+            report_.limit = fmt::format("--max-versions {}", options_.max_versions);
+            break;
+          }
         }
       }
-      frontier = std::move(next);
+      // Covered: every parent's every edit was built, and nothing judged was left unknown.
+      cover.complete = !stopped && cover.unknown == 0 && all_levels_complete();
+      report_.levels.push_back(cover);
+      level = std::move(next);
     }
-    std::stable_sort(report_.kept.begin(), report_.kept.end(),
-                     [](const Candidate& a, const Candidate& b) { return a.changes.size() < b.changes.size(); });
-    for (Candidate& k : report_.kept) prove_completely(k);
-    report_.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    finish();
     return report_;
   }
 
  private:
-  // Builds and judges one candidate; nothing when the rules reject the position.
-  std::optional<Candidate> evaluate(const std::string& fen, const std::vector<std::string>& changes) {
-    ++report_.examined;
-    if (options_.progress && report_.examined % 50 == 0) options_.progress(report_.examined, int(report_.kept.size()), fen);
-    std::optional<G> game;
-    try {
-      game.emplace(G::from_fen(fen, where_, rules_));
-    } catch (const ParseError&) {
-      ++report_.illegal_positions;
-      return std::nullopt;
-    }
+  struct Node {
+    std::vector<std::uint16_t> edits;  // indices into edits_, ascending
+    double fitness = 0;
+    Bitboard hot = 0;
+    Bitboard check_support = 0;
+  };
+
+  bool all_levels_complete() const {
+    for (const auto& l : report_.levels)
+      if (!l.complete) return false;
+    return true;
+  }
+
+  Diagram apply_all(const std::vector<std::uint16_t>& set) const {
+    Diagram d = base_;
+    for (auto i : set) d.apply(edits_[i]);
+    return d;
+  }
+
+  std::string limit_reached() const {
+    if (options_.max_seconds > 0 && elapsed() >= options_.max_seconds) return fmt::format("--max-seconds {}", options_.max_seconds);
+    if (options_.max_nodes > 0 && report_.nodes >= options_.max_nodes) return fmt::format("--max-nodes {}", options_.max_nodes);
+    return "";
+  }
+
+  double elapsed() const { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count(); }
+
+  struct Summary {
+    double fitness = 0;
+    Bitboard hot = 0, check_support = 0;
+  };
+
+  // Builds and judges the candidate of one edit set (once per diagram); its summary, and
+  // whether it is a sound version.
+  std::pair<Summary, bool> build(const std::vector<std::uint16_t>& set, LevelCoverage& cover) {
+    const Diagram d = apply_all(set);
     Candidate c;
-    c.fen = fen;
-    c.changes = changes;
-    if (engine_line_ && !engine_line_legal(fen)) {
-      c.engine_line_legal = false;
-      c.failure = "the engine line is not legal";
-      ++report_.engine_line_fails;
-      consider_best(c);
-      return c;  // no refutation to target: not expanded
+    c.fen = d.fen();
+    const auto [seen, fresh] = seen_.try_emplace(detail::fen_hash(c.fen));
+    if (!fresh) {
+      ++cover.pruned["same-position"];
+      return {seen->second.first, seen->second.second};
     }
-    try {
-      return judge(*game, c);  // a copy: the handler below still reports `c`
-    } catch (const ParseError& e) {  // a published move became ambiguous (an added unit can do that)
-      ++report_.claims_fail_quick;
-      c.claims_failed = 1;
-      c.failure = e.message();
-      consider_best(c);
-      return c;
+    for (auto i : set) {
+      c.changes.push_back(edit_text(edits_[i]));
+      c.cost += edit_cost(edits_[i].kind);
     }
+    CandidateBudget budget{options_.candidate_nodes, 0};
+    if (options_.max_seconds > 0) budget.max_seconds = std::max(0.001, options_.max_seconds - elapsed());
+    if (options_.max_nodes > 0) {
+      const std::uint64_t left = options_.max_nodes > report_.nodes ? options_.max_nodes - report_.nodes : 1;
+      budget.max_nodes = budget.max_nodes ? std::min(budget.max_nodes, left) : left;
+    }
+    std::visit([&](auto& j) {
+      if constexpr (!std::is_same_v<std::decay_t<decltype(j)>, std::monostate>) j.judge(d, c, budget);
+    }, judge_);
+    ++cover.judged;
+    ++report_.examined;
+    report_.nodes += c.nodes;
+    tally(c, cover);
+    if (options_.progress && report_.examined % 25 == 0)
+      options_.progress(c.cost, report_.examined, int(report_.kept.size()), c.fen);
+    seen->second = {Summary{c.fitness(), c.hot, c.check_support}, c.stage == Stage::Sound};
+    return seen->second;
   }
 
-  Candidate judge(G& game, Candidate c) {
-    switch (options_.goal) {
-      case prover::Goal::HelpMate: return judge_help(game, std::move(c));
-      case prover::Goal::SelfMate: return judge_keyed<prover::Goal::SelfMate>(game, std::move(c));
-      case prover::Goal::DirectMate: break;
-    }
-    return judge_keyed<prover::Goal::DirectMate>(game, std::move(c));
-  }
-
-  // Helpmates: kept when verify confirms the published lines and the count (key_proved then
-  // means "confirmed and sound").
-  Candidate judge_help(G& game, Candidate c) {
-    prover::SolveOptions so = solve_options();
-    so.max_solutions = std::size_t(std::max(1, options_.stated_solutions)) + 1;  // one more is a cook: enough to reject
-    prover::Solution s = prover::solve_help(game, so);
-    prover::VerifyReport r = prover::verify_help_published(game, s, published_);
-    count_claims(c, r);
-    if (r.confirmed() && s.complete && s.solutions.size() == std::size_t(std::max(1, options_.stated_solutions))) {
-      bool short_line = false;
-      for (const auto& f : r.findings) short_line = short_line || f.kind == "short-solution";
-      if (!short_line) {
-        c.key_proved = true;
-        report_.kept.push_back(c);
-        return c;
+  void tally(const Candidate& c, LevelCoverage& cover) {
+    switch (c.stage) {
+      case Stage::Illegal: ++report_.illegal_positions; break;
+      case Stage::EngineLine: ++report_.engine_line_fails; break;
+      case Stage::StatedOutcome: ++report_.claims_fail_quick; break;
+      case Stage::SearchLimit: ++report_.unknown, ++cover.unknown; break;
+      case Stage::KeyRefuted:
+        ++report_.key_refuted;
+        ++report_.key_refutations[c.refutation_text];
+        break;
+      case Stage::LaterLine: case Stage::NoSolution: ++report_.lines_fail; break;
+      case Stage::ShortSolution: ++report_.short_solutions; break;
+      case Stage::Cooked: ++report_.cooked; break;
+      case Stage::Sound: {
+        Candidate v = c;
+        if (confirm(v)) report_.kept.push_back(std::move(v));
+        else ++report_.unconfirmed;
+        return;
       }
     }
-    ++report_.lines_fail;
-    c.failure = r.findings.empty() ? first_failure(r) : r.findings.front().message;
-    if (c.claims_failed == 0) c.claims_failed = 1;
-    consider_best(c);
-    return c;
-  }
-
-  template <prover::Goal Kind>
-  Candidate judge_keyed(G& game, Candidate c) {
-    prover::MateSearch<G, Kind> search(game, options_.limits);
-    {  // stated legality, checks and mates: no search needed
-      prover::VerifyReport quick;
-      prover::detail::PublishedLineChecker<G, Kind>(game, search, n_, quick, false).walk(published_, 0);
-      count_claims(c, quick);
-      if (c.claims_failed > 0) {
-        ++report_.claims_fail_quick;
-        c.failure = first_failure(quick);
-        consider_best(c);
-        return c;
-      }
-    }
-    // The key first: it fails fastest, and its refutation says where to add.
-    const typename G::MoveType key = game.parse_move(published_.front().san, published_.front().where);
-    game.play(key);
-    auto escape = search.refutation(n_ - 1);
-    if (escape) c.refutation_uci = game.move_uci(*escape);
-    const std::string escape_text = escape ? game.move_text(*escape) : "";
-    game.undo();
-    if (escape) {
-      ++report_.key_refuted;
-      ++report_.key_refutations[escape_text];
-      c.failure = "the key is refuted by " + escape_text;
-      c.claims_failed = 1;
-      consider_best(c);
-      return c;
-    }
-    c.key_proved = true;
-    prover::VerifyReport full;
-    prover::detail::PublishedLineChecker<G, Kind>(game, search, n_, full, true).walk(published_, 0);
-    count_claims(c, full);
-    if (c.claims_failed > 0) {
-      ++report_.lines_fail;
-      c.failure = first_failure(full);
-      for (const auto& claim : full.claims)
-        if (!claim.holds && !claim.refutation_uci.empty()) {
-          c.refutation_uci = claim.refutation_uci;
-          break;
-        }
-      consider_best(c);
-      return c;
-    }
-    report_.kept.push_back(c);
-    return c;
-  }
-
-  bool engine_line_legal(const std::string& fen) {
-    // The engine line is orthodox play: judged on the orthodox part of the FEN (six fields).
-    std::string orthodox_fen;
-    int fields = 0;
-    for (std::size_t i = 0; i < fen.size(); ++i) {
-      if (fen[i] == ' ' && ++fields == 6) break;
-      orthodox_fen += fen[i];
-    }
-    try {
-      orthodox::Game game = orthodox::Game::from_fen(orthodox_fen, where_);
-      for (const PgnMove& m : *engine_line_) game.play(game.parse_move(m.san, m.where));
-      return true;
-    } catch (const ParseError&) {
-      return false;
-    }
-  }
-
-  static void count_claims(Candidate& c, const prover::VerifyReport& r) {
-    c.claims = int(r.claims.size());
-    c.claims_failed = 0;
-    for (const auto& claim : r.claims) c.claims_failed += !claim.holds;
-    for (const auto& f : r.findings)
-      if (f.kind == "illegal-move" || f.kind == "line-too-long") ++c.claims_failed;
-  }
-
-  static std::string first_failure(const prover::VerifyReport& r) {
-    for (const auto& claim : r.claims)
-      if (!claim.holds) return claim.move + " (" + claim.claim + "): " + claim.detail;
-    return r.findings.empty() ? "" : r.findings.front().message;
-  }
-
-  void consider_best(const Candidate& c) {
-    auto rank = [](const Candidate& x) { return std::tuple(!x.engine_line_legal, !x.key_proved, x.claims_failed, x.changes.size()); };
-    if (!report_.best || rank(c) < rank(*report_.best)) report_.best = c;
-  }
-
-  // The additions that can matter against the candidate's refutation.
-  std::vector<std::pair<std::string, std::string>> additions(const Candidate& c) {
-    const auto board = detail::read_placement(c.fen);
-    Bitboard occupied = 0;
-    for (Square s = 0; s < 64; ++s)
-      if (board[s] != '.') occupied |= square_bb(s);
-    Bitboard path = 0;
-    for (const auto& [from, to] : uci_squares(c.refutation_uci)) path |= between(from, to) | square_bb(to);
-    const Bitboard empty_path = path & ~occupied;
-    const bool attacker_white = side_to_move_white(c.fen);
-    const bool everywhere = options_.goal == prover::Goal::HelpMate;  // see the header comment
-    std::vector<std::pair<std::string, std::string>> out;
-    const std::string types = "PNBRQ";
-    for (Square s = 0; s < 64; ++s) {
-      if (board[s] != '.') continue;
-      for (char t : types) {
-        for (bool white : {true, false}) {
-          const char piece = white ? t : char(t - 'A' + 'a');
-          if (t == 'P' && (rank_of(s) == 0 || rank_of(s) == 7)) continue;
-          const bool blocks = empty_path & square_bb(s);
-          const bool guards = white == attacker_white && (detail::attacks_of(piece, s, occupied) & path);
-          if (!blocks && !guards && !everywhere) continue;
-          auto next = board;
-          next[s] = piece;
-          out.push_back({detail::with_placement(c.fen, next), fmt::format("+{}{}{}", white ? 'w' : 'b', t, square_name(s))});
-        }
-      }
-    }
-    return out;
-  }
-
-  static bool side_to_move_white(const std::string& fen) {
-    const auto space = fen.find(' ');
-    return space == std::string::npos || fen[space + 1] != 'b';
+    auto rank = [](const Candidate& x) { return std::pair(x.fitness(), -x.cost); };
+    if (!report_.best || rank(c) > rank(*report_.best)) report_.best = c;
   }
 
   prover::SolveOptions solve_options() const {
@@ -350,21 +278,52 @@ class CorrectionSearch {
     so.n = n_;
     so.half_move = options_.half_move;
     so.stated_solutions = options_.stated_solutions;
-    so.build_tree = false;
-    so.limits = options_.limits;
+    so.build_tree = true;
+    so.limits = {0, 0, options_.hash_megabytes};
     return so;
   }
 
-  void prove_completely(Candidate& c) {
-    G game = G::from_fen(c.fen, where_, rules_);
+  // The complete solve, afresh: one key, the published one, no shorter mate (helpmates: exactly
+  // the stated count, none short). Only a confirmed version is reported.
+  bool confirm(Candidate& v) {
+    G game = G::from_fen(v.fen, where_, rules_);
     prover::Solution s = prover::solve(game, solve_options());
-    for (const auto& k : s.keys) c.keys.push_back(k.san);
-    for (const auto& l : s.solutions) c.keys.push_back(prover::format_help_line(l, s.half_move));
-    c.proof_nodes = s.nodes;
-    c.proof_seconds = s.seconds;
+    v.proof_nodes = s.nodes;
+    v.proof_seconds = s.seconds;
+    report_.nodes += s.nodes;
+    for (const auto& k : s.keys) v.keys.push_back(k.san);
+    for (const auto& l : s.solutions) v.keys.push_back(prover::format_help_line(l, s.half_move));
+    v.solution_text = prover::format_solution_text(s);
+    if (s.verdict != prover::Verdict::Proved || !s.complete) return false;
+    if (options_.goal == prover::Goal::HelpMate) {
+      const std::size_t wanted = std::size_t(std::max(1, options_.stated_solutions));
+      const std::size_t full = std::size_t(2 * n_ + (options_.half_move ? 1 : 0));
+      if (s.solutions.size() != wanted) return false;
+      for (const auto& l : s.solutions)
+        if (l.moves.size() != full) return false;
+    } else {
+      G fresh = G::from_fen(v.fen, where_, rules_);
+      const auto key = fresh.parse_move(published_.front().san, published_.front().where);
+      if (s.keys.size() != 1 || s.keys.front().uci != fresh.move_uci(key) || s.shortest != n_) return false;
+    }
+    if (s.tree_complete) v.certificate = prover::make_certificate(s);  // a cut tree certifies nothing whole
+    return true;
   }
 
-  using RuleOptions = std::decay_t<decltype(std::declval<const G&>().options())>;
+  void finish() {
+    std::stable_sort(report_.kept.begin(), report_.kept.end(), [](const Candidate& a, const Candidate& b) {
+      return std::pair(a.cost, Diagram::from_fen(a.fen).units()) < std::pair(b.cost, Diagram::from_fen(b.fen).units());
+    });
+    // Cheapest proved: every level below the first version's cost was covered.
+    const int first_cost = report_.kept.empty() ? options_.space.max_cost + 1 : report_.kept.front().cost;
+    report_.cheapest_proved = true;
+    for (const auto& l : report_.levels)
+      if (l.cost < first_cost && !l.complete) report_.cheapest_proved = false;
+    report_.space_covered = int(report_.levels.size()) == options_.space.max_cost + 1 && all_levels_complete();
+    if (!report_.kept.empty()) report_.best.reset();
+    report_.seconds = elapsed();
+  }
+
   std::string fen_;
   SourceLocation where_;
   int n_;
@@ -372,8 +331,13 @@ class CorrectionSearch {
   std::optional<PgnLine> engine_line_;
   Options options_;
   RuleOptions rules_;  // the interpretations every game of the search is built with
+  std::variant<std::monostate, KeyedJudge<G, prover::Goal::DirectMate>, KeyedJudge<G, prover::Goal::SelfMate>, HelpJudge<G>>
+      judge_;
+  Diagram base_;
+  std::vector<Edit> edits_;
   Report report_;
-  std::set<std::string> seen_;
+  std::unordered_map<detail::FenHash, std::pair<Summary, bool>, detail::FenHashHasher> seen_;
+  std::chrono::steady_clock::time_point start_;
 };
 
 }  // namespace arbiter::correct

@@ -231,7 +231,7 @@ void check_first_mover(std::string_view fen, const SourceLocation& fen_at, const
                    first == White ? 'w' : 'b', instead));
 }
 
-Problem problem_from_game(const PgnGame& game, const std::string& file, int number) {
+Problem problem_from_game(const PgnGame& game, const std::string& file, int number, PublishedLines lines) {
   Problem p;
   p.file = file;
   p.number = number;
@@ -289,7 +289,7 @@ Problem problem_from_game(const PgnGame& game, const std::string& file, int numb
             fail(*game.tag_value_location("SetPlay"),
                  fmt::format("[SetPlay] with twin {}) '{}': set play is solved for helpmates only", t.label, t.stipulation.text));
     }
-    SolutionChecker(pos, p.twins).check_first_move_line(game.moves);
+    if (lines == PublishedLines::Checked) SolutionChecker(pos, p.twins).check_first_move_line(game.moves);
   } else {
     if (twins_tag)
       fail(*game.tag_value_location("Twins"), fmt::format("twins are read for orthodox problems only, not for '{}'", p.variant));
@@ -366,25 +366,25 @@ ProblemFormat detect_format(std::string_view text, const std::string& file) {
                        word));
 }
 
-std::vector<Problem> read_pgn_problems(std::string_view text, const std::string& file) {
+std::vector<Problem> read_pgn_problems(std::string_view text, const std::string& file, PublishedLines lines) {
   const auto games = read_pgn(text, file);
   if (games.empty()) fail({file, 1, 1}, "no problem in the file: expected PGN tags ([Stipulation \"#2\"], [FEN \"...\"]) and a movetext");
   std::vector<Problem> problems;
-  for (std::size_t i = 0; i < games.size(); ++i) problems.push_back(problem_from_game(games[i], file, int(i) + 1));
+  for (std::size_t i = 0; i < games.size(); ++i) problems.push_back(problem_from_game(games[i], file, int(i) + 1, lines));
   return problems;
 }
 
-std::vector<Problem> read_problems(std::string_view text, const std::string& file) {
-  return detect_format(text, file) == ProblemFormat::Pgn ? read_pgn_problems(text, file) : read_popeye_problems(text, file);
+std::vector<Problem> read_problems(std::string_view text, const std::string& file, PublishedLines lines) {
+  return detect_format(text, file) == ProblemFormat::Pgn ? read_pgn_problems(text, file, lines) : read_popeye_problems(text, file);
 }
 
-std::vector<Problem> read_problem_file(const std::string& path) {
+std::vector<Problem> read_problem_file(const std::string& path, PublishedLines lines) {
   std::ifstream in(path, std::ios::binary);
   if (!in) fail({path, 1, 1}, "cannot open the problem file");
   std::ostringstream text;
   text << in.rdbuf();
   if (in.bad()) fail({path, 1, 1}, "cannot read the problem file");
-  return read_problems(text.str(), path);
+  return read_problems(text.str(), path, lines);
 }
 
 }  // namespace arbiter::problem

@@ -114,13 +114,19 @@ std::string twin_label_of(const PgnLine& line);
 
 enum class ProblemFormat { Pgn, Popeye };
 
+// Whether the published lines must be legal on the diagram as the file is read. A damaged
+// diagram (the correction search's input) may make them illegal: its reader takes them as
+// stated, and the search checks them on each candidate.
+enum class PublishedLines { Checked, AsStated };
+
 // Reads every problem of a problem file (index = number - 1); throws ParseError, also when
 // the file cannot be read or holds no problem. The format is detected from the content: a
 // first '[' means PGN, a first word that is a Popeye keyword ("begin") means Popeye input.
-std::vector<Problem> read_problem_file(const std::string& path);
+std::vector<Problem> read_problem_file(const std::string& path, PublishedLines lines = PublishedLines::Checked);
 
 // The same, from text in memory; `file` names it in errors.
-std::vector<Problem> read_problems(std::string_view text, const std::string& file = "<problem>");
+std::vector<Problem> read_problems(std::string_view text, const std::string& file = "<problem>",
+                                   PublishedLines lines = PublishedLines::Checked);
 ProblemFormat detect_format(std::string_view text, const std::string& file = "<problem>");
 
 // The published solution's convention (puzzles/orthodox/README.md, "Problem files"): the key
@@ -141,7 +147,8 @@ bool is_zugzwang_comment(std::string_view comment);
 bool claims_illegal(const PgnMove& move);
 
 // The two readers, for callers that know the format.
-std::vector<Problem> read_pgn_problems(std::string_view text, const std::string& file);
+std::vector<Problem> read_pgn_problems(std::string_view text, const std::string& file,
+                                       PublishedLines lines = PublishedLines::Checked);
 std::vector<Problem> read_popeye_problems(std::string_view text, const std::string& file);
 
 }  // namespace arbiter::problem
