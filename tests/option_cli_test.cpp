@@ -93,3 +93,17 @@ TEST_CASE("option correct: the search space and its counts", "[option][cli]") {
   CHECK(bad.status == 2);
   CHECK_THAT(bad.err, Catch::Contains("--relocate"));
 }
+
+TEST_CASE("option correct: Bonham 2014 has no sound version at cost 1, the whole level covered", "[option][cli]") {
+  // Every single edit of every kind (1,216 of them, tokens included): none keeps the key, the
+  // stated outcomes and the engine line while making the problem sound. The figures for
+  // costs 2 to 4 are in reports/analysis/option-bonham-2014.md.
+  int status = -1;
+  const json j = run_json("correct --json --max-cost 1 " + test::shell_quote(Bonham), status);
+  CHECK(status == 1);
+  CHECK(j["space_covered"] == true);
+  CHECK(j["single_edits"] == json{{"add", 452}, {"change", 124}, {"move", 616}, {"remove", 14}, {"tokens", 10}});
+  CHECK(j["examined"] == 1217);
+  CHECK(j["sound"].empty());
+  CHECK(j["best"]["failure"] == "the key is refuted by Qxc6+");
+}
