@@ -266,3 +266,39 @@ TEST_CASE("correct: every version the restore benchmark reports is confirmed by 
 }
 
 }  // namespace arbiter
+
+namespace arbiter {
+
+TEST_CASE("correct: a damaged helpmate and a damaged selfmate are restored through the CLI", "[correct][cli]") {
+  test::ScratchDir dir;
+  auto damaged_copy = [&](const std::string& puzzle, const std::string& from, const std::string& to) {
+    std::string text = test::read_text_file(std::string(ARBITER_SOURCE_DIR) + "/" + puzzle);
+    const auto at = text.find(from);
+    REQUIRE(at != std::string::npos);
+    text.replace(at, from.size(), to);
+    return dir.write("damaged.pgn", text);
+  };
+  // h#2 (composed): the white knight c2 lost; its line 1.Kc1 Na3 2.Qd2 Rb1# needs it back.
+  int status = -1;
+  auto j = test::run_arbiter_json(
+      "correct --json --max-cost 1 " +
+          test::shell_quote(damaged_copy("puzzles/composed/help/orthodox-help2-s12-49.pgn", "1qN5/3k4", "1q6/3k4")),
+      status);
+  CHECK(status == 0);
+  REQUIRE(j["sound"].size() >= 1);
+  bool knight = false;
+  for (const auto& v : j["sound"]) knight = knight || v["changes"] == nlohmann::json{"+wNc2"};
+  CHECK(knight);
+  // s#2 (Baird 1902): the black pawn b7 lost; without it 1...Bb7 refutes 1.Qe8.
+  j = test::run_arbiter_json(
+      "correct --json --max-cost 1 " +
+          test::shell_quote(damaged_copy("puzzles/orthodox/help-self/selfmate-baird-1902-s2.pgn", "8/1p1RQ3", "8/3RQ3")),
+      status);
+  CHECK(status == 0);
+  CHECK(j["key_refutations"]["Bb7"] > 0);
+  bool pawn = false;
+  for (const auto& v : j["sound"]) pawn = pawn || v["changes"] == nlohmann::json{"+bPb7"};
+  CHECK(pawn);
+}
+
+}  // namespace arbiter
