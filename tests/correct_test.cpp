@@ -7,9 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "rules/notation/popeye.h"
-#include "rules/notation/uci.h"
-#include "rules/orthodox/game.h"
+#include "solver/bench/restore_bench.h"
 #include "solver/correct/correction_search.h"
 #include "solver/correct/damage.h"
 #include "test_support.h"
@@ -31,14 +29,8 @@ struct Published {
 Published corpus_problem(const std::string& file) {
   const auto row = test::orthodox_corpus_problem(file);
   REQUIRE(row.popeye_keys.size() == 1);
-  const auto move = parse_popeye(read_fen(row.fen), row.popeye_keys[0]);
-  REQUIRE(move);
-  orthodox::Game game = orthodox::Game::from_fen(row.fen, {"<test>", 1, 1});
   PgnMove key;
-  orthodox::Game::MoveListType moves;
-  game.generate_legal(moves);
-  for (const auto& m : moves)
-    if (game.move_uci(m) == to_uci(*move)) key.san = game.move_text(m);
+  key.san = popeye_key_san(row.fen, row.popeye_keys[0]);
   REQUIRE(!key.san.empty());
   return {row.fen, row.moves, {key}};
 }

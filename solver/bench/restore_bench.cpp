@@ -38,18 +38,6 @@ std::vector<std::string> split_tabs(const std::string& line) {
   return out;
 }
 
-// Popeye's key ("Qf4-f5", "Se6*g7", "0-0") as SAN on the diagram; "" when unreadable.
-std::string popeye_key_san(const std::string& fen, const std::string& key) {
-  const auto move = parse_popeye(read_fen(fen), key);
-  if (!move) return "";
-  orthodox::Game game = orthodox::Game::from_fen(fen, {"<manifest>", 1, 1});
-  orthodox::Game::MoveListType moves;
-  game.generate_legal(moves);
-  for (const auto& m : moves)
-    if (game.move_uci(m) == to_uci(*move)) return game.move_text(m);
-  return "";
-}
-
 std::vector<BenchProblem> read_manifest(const std::filesystem::path& folder) {
   std::ifstream in(folder / "MANIFEST.tsv");
   std::string line;
@@ -117,6 +105,17 @@ double median(std::vector<double> v) {
 }
 
 }  // namespace
+
+std::string popeye_key_san(const std::string& fen, const std::string& key) {
+  const auto move = parse_popeye(read_fen(fen), key);
+  if (!move) return "";
+  orthodox::Game game = orthodox::Game::from_fen(fen, {"<manifest>", 1, 1});
+  orthodox::Game::MoveListType moves;
+  game.generate_legal(moves);
+  for (const auto& m : moves)
+    if (game.move_uci(m) == to_uci(*move)) return game.move_text(m);
+  return "";
+}
 
 std::vector<RestoreBenchRow> run_restore_bench(const std::string& folder, const RestoreBenchOptions& options,
                                                const std::function<void(int done, int total, const std::string&)>& progress) {

@@ -31,6 +31,7 @@ std::string_view stage_name(Stage s);
 
 struct Candidate {
   std::string fen;
+  int units = 0;                     // units on the board (fewer first among versions of one cost)
   std::vector<std::string> changes;  // edit texts ("+wPf4", "-bPc6", "Qf6->f8", "bPc6=wP")
   int cost = 0;
   Stage stage = Stage::Illegal;

@@ -220,6 +220,7 @@ class CorrectionSearch {
     const Diagram d = apply_all(set);
     Candidate c;
     c.fen = d.fen();
+    c.units = d.units();
     const auto [seen, fresh] = seen_.try_emplace(detail::fen_hash(c.fen));
     if (!fresh) {
       ++cover.pruned["same-position"];
@@ -312,7 +313,7 @@ class CorrectionSearch {
 
   void finish() {
     std::stable_sort(report_.kept.begin(), report_.kept.end(), [](const Candidate& a, const Candidate& b) {
-      return std::pair(a.cost, Diagram::from_fen(a.fen).units()) < std::pair(b.cost, Diagram::from_fen(b.fen).units());
+      return std::pair(a.cost, a.units) < std::pair(b.cost, b.units);
     });
     // Cheapest proved: every level below the first version's cost was covered.
     const int first_cost = report_.kept.empty() ? options_.space.max_cost + 1 : report_.kept.front().cost;
