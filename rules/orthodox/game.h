@@ -49,6 +49,8 @@ class Game {
   void play_null() { pos_.make_null(); }
   void undo_null() { pos_.unmake_null(); }
   bool gives_check(Move m) const { return orthodox::gives_check(pos_, m); }
+  // For testing many moves of this position (see CheckTest); valid until the next play/undo.
+  CheckTest check_test() const { return CheckTest(pos_); }
   bool is_capture(Move m) const { return !pos_.empty(m.to()) || m.kind() == MoveKind::EnPassant; }
   GameStatus status() const;
   Color side_to_move() const { return pos_.side_to_move(); }

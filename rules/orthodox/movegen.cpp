@@ -71,39 +71,20 @@ struct Exists {
   bool done() const { return found; }
 };
 
-// Keeps only checking moves: squares from which each piece type would attack the enemy king
-// are computed once, pieces that unmask a slider on the king ("discoverers") keep every move
-// off the line, and the rare special moves are tested one by one.
+// Keeps only checking moves, by the squares and discoverers a CheckTest computed once.
 struct ChecksOnly {
   MoveList<>& list;
   const Position& pos;
+  CheckTest test;
   Square king;
-  Bitboard check_squares[PieceTypeCount];
-  Bitboard discoverers;
 
-  ChecksOnly(MoveList<>& l, const Position& p) : list(l), pos(p), king(p.king_square(~p.side_to_move())) {
-    const Color us = pos.side_to_move();
-    const Bitboard occupied = pos.occupied();
-    check_squares[NoPieceType] = check_squares[King] = 0;
-    check_squares[Pawn] = pawn_attacks(~us, king);
-    check_squares[Knight] = knight_attacks(king);
-    check_squares[Bishop] = bishop_attacks(king, occupied);
-    check_squares[Rook] = rook_attacks(king, occupied);
-    check_squares[Queen] = check_squares[Bishop] | check_squares[Rook];
-    discoverers = 0;
-    Bitboard snipers = (rook_attacks(king, 0) & pos.pieces(us, Rook, Queen)) | (bishop_attacks(king, 0) & pos.pieces(us, Bishop, Queen));
-    while (snipers) {
-      Square s = pop_lsb(snipers);
-      Bitboard blockers = (between(king, s) ^ square_bb(s)) & occupied;
-      if (blockers && !more_than_one(blockers) && (blockers & pos.pieces(us))) discoverers |= blockers;
-    }
-  }
+  ChecksOnly(MoveList<>& l, const Position& p) : list(l), pos(p), test(p), king(test.king()) {}
   void add(Move m) {
-    if (gives_check(pos, m)) list.push(m);
+    if (test.gives_check(m)) list.push(m);
   }
   void add_many(Square from, Bitboard targets) {
-    Bitboard checking = targets & check_squares[type_of(pos.piece_on(from))];
-    if (discoverers & square_bb(from)) checking |= targets & ~line(king, from);
+    Bitboard checking = targets & test.check_squares(type_of(pos.piece_on(from)));
+    if (test.discoverers() & square_bb(from)) checking |= targets & ~line(king, from);
     while (checking) list.push(Move(from, pop_lsb(checking)));
   }
   static constexpr bool done() { return false; }
@@ -263,6 +244,25 @@ int count_legal(const Position& pos, const Options& options) {
   if (pos.side_to_move() == White) generate<White>(pos, sink, options);
   else generate<Black>(pos, sink, options);
   return sink.n;
+}
+
+CheckTest::CheckTest(const Position& pos) : pos_(pos), king_(pos.king_square(~pos.side_to_move())) {
+  for (auto& b : check_squares_) b = 0;
+  discoverers_ = 0;
+  if (king_ == NoSquare) return;
+  const Color us = pos.side_to_move();
+  const Bitboard occupied = pos.occupied();
+  check_squares_[Pawn] = pawn_attacks(~us, king_);
+  check_squares_[Knight] = knight_attacks(king_);
+  check_squares_[Bishop] = bishop_attacks(king_, occupied);
+  check_squares_[Rook] = rook_attacks(king_, occupied);
+  check_squares_[Queen] = check_squares_[Bishop] | check_squares_[Rook];
+  Bitboard snipers = (rook_attacks(king_, 0) & pos.pieces(us, Rook, Queen)) | (bishop_attacks(king_, 0) & pos.pieces(us, Bishop, Queen));
+  while (snipers) {
+    const Square s = pop_lsb(snipers);
+    const Bitboard blockers = (between(king_, s) ^ square_bb(s)) & occupied;
+    if (blockers && !more_than_one(blockers) && (blockers & pos.pieces(us))) discoverers_ |= blockers;
+  }
 }
 
 bool gives_check(const Position& pos, Move m) {

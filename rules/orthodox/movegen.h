@@ -35,6 +35,31 @@ int count_legal(const Position& pos, const Options& options = {});
 // rook of a castling move.
 bool gives_check(const Position& pos, Move m);
 
+// gives_check() for many moves of one position (a search orders every move by it): the squares
+// from which each piece type would attack the enemy king, and our pieces that unmask a slider
+// on it, are computed once; then a normal move is two bitboard tests. The special moves
+// (promotion, en passant, castling) take the full test. Like the check generator, it relies on
+// the position being legal: the side to move gives no check before its move.
+class CheckTest {
+ public:
+  explicit CheckTest(const Position& pos);
+  bool gives_check(Move m) const {
+    if (m.kind() != MoveKind::Normal) return orthodox::gives_check(pos_, m);
+    const Bitboard to = square_bb(m.to());
+    if (check_squares_[type_of(pos_.piece_on(m.from()))] & to) return true;
+    return (discoverers_ & square_bb(m.from())) && !(line(king_, m.from()) & to);
+  }
+  Square king() const { return king_; }  // the enemy king (NoSquare: none, no move checks)
+  Bitboard check_squares(PieceType t) const { return check_squares_[t]; }
+  Bitboard discoverers() const { return discoverers_; }
+
+ private:
+  const Position& pos_;
+  Square king_;
+  Bitboard check_squares_[PieceTypeCount];
+  Bitboard discoverers_;
+};
+
 // Every move the pieces' movement rules allow, ignoring the predicates below.
 // Castling is proposed whenever the right is held.
 void generate_candidates(const Position& pos, MoveList<>& moves);

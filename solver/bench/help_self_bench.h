@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "solver/bench/process_run.h"
 #include "solver/problem/popeye_help_output.h"
 #include "solver/problem/problem.h"
 
@@ -65,15 +66,5 @@ struct HelpSelfBenchOptions {
 
 std::vector<HelpSelfBenchRow> run_help_self_bench(const std::string& folder, const HelpSelfBenchOptions& options,
                                                   const std::function<void(int done, int total, const std::string&)>& progress);
-
-// One run of a program: its stdout and stderr, exit status and whole-process wall time.
-struct ProcessRun {
-  std::string out, err;
-  int status = -1;  // exit status; -1 when it did not exit normally (killed by a signal)
-  bool killed = false;  // still running after the timeout, so killed
-  double seconds = 0;
-};
-// Runs `path` with `args` (no shell), killing it after `timeout_seconds` (0: never).
-ProcessRun run_process(const std::string& path, const std::vector<std::string>& args, double timeout_seconds);
 
 }  // namespace arbiter

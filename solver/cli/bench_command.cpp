@@ -1,6 +1,10 @@
 // arbiter bench [--stockfish PATH] [--epd FILE] [--repeat N] [--json]
+// arbiter bench --problems DIR [--peer POPEYE] [--max-seconds S] [--threads N] [--hash MB] [--no-tree] [--json]
+//   direct mates against Popeye run live on each file (--peer), or against its recorded .out times
 // arbiter bench --help-self DIR [--peer POPEYE] [--max-seconds S] [--json]
 // arbiter bench --restore DIR [--count N] [--sizes 1,2,3] [--seed S] [--max-seconds S] [--threads N] [--json]
+
+#include <sys/resource.h>
 
 #include <algorithm>
 #include <iostream>
@@ -39,7 +43,8 @@ struct Args {
   std::string restore;  // --restore DIR
   int count = 100;
   std::vector<int> sizes{1, 2, 3};
-  int threads = 2;
+  int threads = 0;  // 0: the mode's default (--restore 2, --problems 1)
+  std::size_t hash_mb = 64;
   std::uint64_t candidate_nodes = 2'000'000;
 };
 
@@ -50,7 +55,7 @@ int run_restore(const Args& args) {
   o.sizes = args.sizes;
   o.seed = args.seed;
   o.max_seconds = args.max_seconds;
-  o.threads = args.threads;
+  o.threads = args.threads > 0 ? args.threads : 2;
   o.candidate_nodes = args.candidate_nodes;
   const bool show = progress_visible(args.json);
   auto rows = run_restore_bench(args.restore, o, [&](int done, int total, const std::string& what) {
@@ -198,47 +203,121 @@ int run_compose_bench(const Args& args) {
   return ExitOk;
 }
 
-// The prover benchmark: a corpus folder of Popeye problems, against Popeye's recorded times.
+// Peak resident memory in MB; ru_maxrss is in KiB on Linux.
+double rss_mb(long kib) { return double(kib) / 1024; }
+double own_peak_rss_mb() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  return rss_mb(usage.ru_maxrss);
+}
+
+// The prover benchmark: a corpus folder of Popeye direct mates, against Popeye run live side by
+// side (--peer) or, without one, against Popeye's recorded times.
 int run_problem_bench(const Args& args) {
   ProblemBenchOptions options;
+  options.peer = args.peer;
+  options.max_seconds = args.max_seconds;
   options.tree = !args.no_tree;
+  options.hash_mb = args.hash_mb;
+  options.threads = args.threads > 0 ? args.threads : 1;
+  const bool show = progress_visible(args.json);
   auto rows = arbiter::run_problem_bench(args.problems, options, [&](int done, int total, const std::string& name) {
-    if (progress_visible(args.json)) std::cerr << fmt::format("\r  {}/{} {:<40}", done + 1, total, name) << std::flush;
+    if (show) std::cerr << fmt::format("\r  {}/{} {:<48}", done + 1, total, name) << std::flush;
   });
-  if (progress_visible(args.json)) std::cerr << "\r" << std::string(60, ' ') << "\r";
-  double ours = 0, popeye = 0;
+  if (show) std::cerr << "\r" << std::string(70, ' ') << "\r";
+  const bool peer = !args.peer.empty();
+  using Json = nlohmann::ordered_json;
+  auto or_null = [](bool present, const Json& value) { return present ? value : Json(); };
+
+  double ours = 0, reference = 0, recorded = 0, max_ratio = 0;
+  std::string max_ratio_problem;
   std::uint64_t nodes = 0;
-  int disagreements = 0;
-  nlohmann::ordered_json out = {{"folder", args.problems}, {"tree", options.tree}, {"problems", nlohmann::ordered_json::array()}};
-  if (!args.json)
+  int slower = 0, agreements = 0, disagreements = 0, recorded_key_disagreements = 0;
+  long peer_peak_rss_kib = 0;
+  // problems[] and the top-level nodes/popeye_seconds/ratio/key_disagreements are the earlier
+  // layout (against the recorded .out), kept for its readers; rows[] and total{} are the new one.
+  Json out = {{"folder", args.problems}, {"peer", or_null(peer, args.peer)}, {"compared_with", peer ? "peer" : "recorded"},
+              {"threads", options.threads}, {"hash_mb", options.hash_mb}, {"max_seconds", options.max_seconds},
+              {"tree", options.tree}, {"rows", Json::array()}, {"problems", Json::array()}};
+  if (!args.json) {
+    if (peer)
+      std::cout << fmt::format("peer: `{} -maxtime {} FILE` run live right after each of our solves; \"peer s\" is its\n"
+                               "whole-process wall time, \"arbiter s\" our in-process solving time\n\n",
+                               args.peer, options.max_seconds);
+    else
+      std::cout << "peer column: Popeye's RECORDED time (\"Time = ... s\" of each .out file), not a live run (no --peer)\n\n";
     std::cout << fmt::format("{:<34} {:>4} {:>9} {:>12} {:>10} {:>10} {:>7}  {}\n", "problem", "stip", "verdict", "nodes",
-                             "arbiter s", "popeye s", "ratio", "keys");
+                             "arbiter s", peer ? "peer s" : "recorded s", "ratio", "keys");
+  }
   for (const auto& r : rows) {
+    const double ratio = r.ratio();
+    const bool recorded_keys_agree = r.keys == r.recorded_keys;  // the earlier contract: no .out compares with no keys
     ours += r.seconds;
-    popeye += r.popeye_seconds;
+    reference += r.reference_seconds();
+    recorded += r.recorded_seconds;
     nodes += r.nodes;
-    disagreements += !r.agree();
-    double ratio = r.popeye_seconds > 0 ? r.seconds / r.popeye_seconds : 0;
+    if (r.reference_seconds() > 0 && ratio > max_ratio) max_ratio = ratio, max_ratio_problem = r.name;
+    slower += ratio > 1.0;
+    agreements += peer ? r.agrees_with_peer() : r.agrees_with_recorded();
+    disagreements += !r.agrees();
+    recorded_key_disagreements += !recorded_keys_agree;
+    peer_peak_rss_kib = std::max(peer_peak_rss_kib, r.peer_peak_rss_kib);
+
+    Json row = {{"problem", r.name}, {"stipulation", r.stipulation}, {"verdict", r.verdict}, {"complete", r.complete},
+                {"nodes", r.nodes}, {"seconds", r.seconds}, {"peer_seconds", or_null(peer, r.peer_seconds)},
+                {"ratio", ratio}, {"keys", r.keys}, {"peer_keys", or_null(peer, r.peer_keys)},
+                {"agrees_with_peer", or_null(peer, r.agrees_with_peer())},
+                {"recorded_keys", or_null(r.have_recorded, r.recorded_keys)},
+                {"recorded_seconds", or_null(r.have_recorded, r.recorded_seconds)},
+                {"agrees_with_recorded", or_null(r.have_recorded, r.agrees_with_recorded())},
+                {"peer_peak_rss_mb", or_null(peer, rss_mb(r.peer_peak_rss_kib))}};
+    if (peer) row["peer_complete"] = r.peer_complete;
+    if (!r.peer_error.empty()) row["peer_error"] = r.peer_error;
+    row["agreement"] = r.agreement();
+    out["rows"].push_back(row);
     out["problems"].push_back({{"problem", r.name}, {"stipulation", r.stipulation}, {"verdict", r.verdict},
-                               {"keys", r.keys}, {"popeye_keys", r.popeye_keys}, {"keys_agree", r.agree()},
-                               {"nodes", r.nodes}, {"seconds", r.seconds}, {"popeye_seconds", r.popeye_seconds}});
+                               {"keys", r.keys}, {"popeye_keys", r.recorded_keys}, {"keys_agree", recorded_keys_agree},
+                               {"nodes", r.nodes}, {"seconds", r.seconds}, {"popeye_seconds", r.recorded_seconds}});
     if (!args.json)
       std::cout << fmt::format("{:<34} {:>4} {:>9} {:>12} {:>10.3f} {:>10.3f} {:>7.3f}  {}\n", r.name.substr(0, 34),
-                               r.stipulation, r.verdict, r.nodes, r.seconds, r.popeye_seconds, ratio,
-                               r.agree() ? "same as Popeye" : "DIFFERENT from Popeye");
+                               r.stipulation, r.verdict, r.nodes, r.seconds, r.reference_seconds(), ratio, r.agreement());
   }
-  double ratio = popeye > 0 ? ours / popeye : 0;
+  const double ratio = reference > 0 ? ours / reference : 0;
+  const double peak_rss_mb = own_peak_rss_mb();
   out["nodes"] = nodes;
   out["seconds"] = ours;
-  out["popeye_seconds"] = popeye;
-  out["ratio"] = ratio;
-  out["key_disagreements"] = disagreements;
-  if (args.json) std::cout << out.dump(2) << "\n";
-  else
-    std::cout << fmt::format("{:<34} {:>4} {:>9} {:>12} {:>10.3f} {:>10.3f} {:>7.3f}  {} of {} key sets as Popeye's\n"
-                             "(ratio = arbiter time / Popeye's recorded solving time; {})\n",
-                             "total", "", "", nodes, ours, popeye, ratio, rows.size() - std::size_t(disagreements),
-                             rows.size(), options.tree ? "both build the full solution tree" : "arbiter: keys only, no tree");
+  out["popeye_seconds"] = recorded;
+  out["ratio"] = recorded > 0 ? ours / recorded : 0;
+  out["key_disagreements"] = recorded_key_disagreements;
+  out["total"] = {{"seconds", ours}, {"peer_seconds", or_null(peer, reference)}, {"ratio", ratio},
+                  {"max_ratio", max_ratio}, {"max_ratio_problem", max_ratio_problem}, {"slower_than_peer", slower},
+                  {"agreements", agreements}, {"problems", rows.size()}, {"peak_rss_mb", peak_rss_mb},
+                  {"peer_peak_rss_mb", or_null(peer, rss_mb(peer_peak_rss_kib))}};
+  if (args.json) {
+    std::cout << out.dump(2) << "\n";
+    return disagreements == 0 ? ExitOk : ExitClaimFalse;
+  }
+  const std::string against = peer ? "the peer" : "the recorded time";
+  std::cout << fmt::format("{:<34} {:>4} {:>9} {:>12} {:>10.3f} {:>10.3f} {:>7.3f}  {} of {} key sets as {}\n", "total", "",
+                           "", nodes, ours, reference, ratio, agreements, rows.size(),
+                           peer ? "the peer's" : "the recorded ones");
+  if (!max_ratio_problem.empty()) std::cout << fmt::format("largest ratio: {:.3f} ({})\n", max_ratio, max_ratio_problem);
+  std::cout << fmt::format("slower than {} (ratio > 1.0): {} of {}\n", against, slower, rows.size());
+  if (peer) {
+    const auto with_recorded = std::count_if(rows.begin(), rows.end(), [](const ProblemBenchRow& r) { return r.have_recorded; });
+    const auto recorded_agree = std::count_if(rows.begin(), rows.end(), [](const ProblemBenchRow& r) { return r.agrees_with_recorded(); });
+    if (with_recorded > 0)
+      std::cout << fmt::format("recorded .out: {} of {} key sets as ours; recorded Popeye total {:.3f} s\n", recorded_agree,
+                               with_recorded, recorded);
+    std::cout << fmt::format("peak resident memory: arbiter {:.1f} MB, peer {:.1f} MB (largest of its runs)\n", peak_rss_mb,
+                             rss_mb(peer_peak_rss_kib));
+  } else {
+    std::cout << fmt::format("peak resident memory: arbiter {:.1f} MB\n", peak_rss_mb);
+  }
+  std::cout << fmt::format("(ratio = arbiter time / {}; {}; our limit per problem {} s, hash {} MB, {} thread{})\n",
+                           peer ? "peer time" : "Popeye's recorded solving time",
+                           options.tree ? "both build the full solution tree" : "arbiter: keys only, no tree",
+                           options.max_seconds, options.hash_mb, options.threads, options.threads == 1 ? "" : "s");
   return disagreements == 0 ? ExitOk : ExitClaimFalse;
 }
 
@@ -284,15 +363,18 @@ int run_bench(const Args& args) {
 void add_bench_command(CLI::App& app, int& status) {
   auto* cmd = app.add_subcommand("bench", "Benchmarks (not tests). Default: time our perft against a UCI engine's `go perft`\n"
                                           "(Stockfish) on the same positions: start position depth 6 and Kiwipete depth 5.\n"
-                                          "With --problems: the mate-in-N prover on a corpus of Popeye problems.\n"
+                                          "With --problems: the mate-in-N prover on a corpus of Popeye problems, against Popeye run\n"
+                                          "live side by side (--peer) or its recorded times.\n"
                                           "With --help-self: helpmates and selfmates against Popeye run side by side (--peer).\n"
                                           "Exit 1 if node counts (or key sets) disagree.");
   auto args = std::make_shared<Args>();
   cmd->add_option("--stockfish", args->stockfish, "Peer engine binary (default /usr/games/stockfish)");
   cmd->add_option("--epd", args->epd, "Benchmark every position of a perft EPD file at its deepest depth instead");
   cmd->add_option("--problems", args->problems,
-                  "Benchmark the prover instead: every Popeye problem (*.inp, with Popeye's *.out beside it) of this\n"
-                  "folder, e.g. ../shared/corpus/orthodox-problems; exit 1 if any key set differs from Popeye's");
+                  "Benchmark the prover instead: every Popeye direct mate (*.inp) of this folder, e.g.\n"
+                  "../shared/corpus/orthodox-problems, solved by us, then by --peer on the same file; the keys are\n"
+                  "compared with the peer's and with Popeye's recorded *.out beside each input (if any), and the time\n"
+                  "with the peer's (without --peer: with the recorded time); exit 1 if any key set differs");
   cmd->add_option("--compose", args->compose_seconds,
                   "Benchmark the composer instead: compose orthodox #2 and #3 and Option Chess #2 and #3 for this many\n"
                   "seconds each and print the problems kept per hour with the rejections by reason")
@@ -308,10 +390,12 @@ void add_bench_command(CLI::App& app, int& status) {
                   "helpmate line and selfmate key compared with the peer's and with the folder's MANIFEST.tsv (if any);\n"
                   "exit 1 if any solution set differs");
   cmd->add_option("--peer", args->peer,
-                  "With --help-self: Popeye's binary (py), run as `PEER -maxtime S FILE`; without it the solution sets are\n"
-                  "compared with MANIFEST.tsv only and there is no time ratio");
+                  "With --problems or --help-self: Popeye's binary (py), run as `PEER -maxtime S FILE` after each of our\n"
+                  "solves and timed as a whole process; without it --problems compares with the recorded *.out files and\n"
+                  "--help-self with MANIFEST.tsv only (no time ratio)");
   cmd->add_option("--max-seconds", args->max_seconds,
-                  "With --help-self: the peer's -maxtime and our time limit per twin; with --restore: per search (default 60)")
+                  "With --problems or --help-self: the peer's -maxtime and our time limit per problem (per twin);\n"
+                  "with --restore: per search (default 60)")
       ->check(CLI::PositiveNumber);
   cmd->add_option("--restore", args->restore,
                   "Benchmark the correction search instead: sound problems of this folder (a corpus with MANIFEST.tsv,\n"
@@ -319,14 +403,19 @@ void add_bench_command(CLI::App& app, int& status) {
                   "each restored by `correct` up to the damage's cost; --max-seconds is the limit per search");
   cmd->add_option("--count", args->count, "With --restore: problems per damage size (default 100)")->check(CLI::Range(1, 100000));
   cmd->add_option("--sizes", args->sizes, "With --restore: damage sizes, e.g. 1,2,3 (default)")->delimiter(',')->check(CLI::Range(1, 4));
-  cmd->add_option("--threads", args->threads, "With --restore: searches run at once (default 2)")->check(CLI::Range(1, 256));
+  cmd->add_option("--threads", args->threads,
+                  "With --restore: searches run at once (default 2); with --problems: the prover's threads (default 1)")
+      ->check(CLI::Range(1, 256));
+  cmd->add_option("--hash", args->hash_mb, "With --problems: the prover's transposition table in MB (default 64)")
+      ->check(CLI::Range(1, 1 << 20));
   cmd->add_option("--candidate-nodes", args->candidate_nodes, "With --restore: node limit per candidate (default 2000000)");
   cmd->add_flag("--no-tree", args->no_tree, "With --problems or --help-self: keys only, without the (selfmate) solution tree");
   cmd->add_option("--repeat", args->repeats, "Runs per measurement; the best time counts (default 3)")->check(CLI::Range(1, 100));
   cmd->add_flag("--json", args->json,
                 "Print one JSON object: positions[], seconds, peer_seconds, ratio, counts_agree (perft); problems[] with\n"
                 "solutions, peer_solutions, manifest_solutions, agreement, then seconds, peer_seconds, ratio, disagreements\n"
-                "(--help-self)");
+                "(--help-self); rows[] with keys, peer_keys, recorded_keys, seconds, peer_seconds, ratio, then total{}\n"
+                "with ratio, max_ratio, slower_than_peer, agreements, peak_rss_mb (--problems)");
   cmd->callback([args, &status] {
     try {
       status = run_bench(*args);

@@ -35,8 +35,8 @@ struct Args {
   bool no_tree = false;
   std::uint64_t max_nodes = 0;
   double max_seconds = 0;
-  std::size_t hash_mb = 64;
-  int threads = 1;
+  std::size_t hash_mb = prover::default_hash_megabytes();
+  int threads = prover::default_threads();
   std::string certificate;
 };
 
@@ -70,7 +70,7 @@ prover::Solution solve_unit(const Args& args, const problem::Problem& p, const S
 
 void print_solution(const prover::Solution& s) {
   std::cout << describe_verdict(s) << "\n";
-  if (s.verdict == prover::Verdict::Proved || !s.tries.empty() || s.refutations_requested ||
+  if (s.verdict == prover::Verdict::Proved || !s.tries.empty() || s.refutations_requested || !s.open_moves.empty() ||
       (s.goal == prover::Goal::HelpMate && !s.solutions.empty()))
     std::cout << prover::format_solution_text(s);
   if (!s.tree_note.empty()) std::cout << "(" << s.tree_note << ")\n";
@@ -157,10 +157,11 @@ void add_solve_command(CLI::App& app, int& status) {
   cmd->add_option("--max-seconds", args->max_seconds, "Time limit in seconds (0: none); reaching it gives verdict unknown")
       ->check(CLI::NonNegativeNumber);
   cmd->add_option("--threads", args->threads,
-                  "Helpmates: threads sharing out the first moves (default 1: each thread has its own table, so on\n"
-                  "2 cores a second thread searched more nodes and was slower); the solutions are the same")
+                  "Threads sharing out the first moves, with one transposition table (default: every core);\n"
+                  "keys, trees, refutations and verdicts are the same for any number")
       ->check(CLI::Range(1, 256));
-  cmd->add_option("--hash", args->hash_mb, "Transposition table size in MB (default 64; fixed, it never grows)")
+  cmd->add_option("--hash", args->hash_mb,
+                  "Transposition table size in MB (default: a sixteenth of the memory, 16 to 256; fixed, it never grows)")
       ->check(CLI::Range(1, 16384));
   cmd->add_option("--certificate", args->certificate,
                   "Write the proof tree of every key to this file (JSON), for arbiter check-certificate");

@@ -27,8 +27,8 @@ struct Args {
   bool json = false;
   std::uint64_t max_nodes = 0;
   double max_seconds = 0;
-  std::size_t hash_mb = 64;
-  int threads = 1;
+  std::size_t hash_mb = prover::default_hash_megabytes();
+  int threads = prover::default_threads();
 };
 
 nlohmann::ordered_json report_json(const problem::Problem& p, const SolveUnit& unit, const prover::VerifyReport& r) {
@@ -169,10 +169,12 @@ void add_verify_command(CLI::App& app, int& status) {
   cmd->add_option("--max-nodes", args->max_nodes, "Node limit (0: none); reaching it gives verdict unknown");
   cmd->add_option("--max-seconds", args->max_seconds, "Time limit in seconds (0: none)")->check(CLI::NonNegativeNumber);
   cmd->add_option("--threads", args->threads,
-                  "Helpmates: threads sharing out the first moves (default 1: each thread has its own table, so on\n"
-                  "2 cores a second thread searched more nodes and was slower); the solutions are the same")
+                  "Threads sharing out the first moves, with one transposition table (default: every core);\n"
+                  "the verdict and findings are the same for any number")
       ->check(CLI::Range(1, 256));
-  cmd->add_option("--hash", args->hash_mb, "Transposition table size in MB (default 64)")->check(CLI::Range(1, 16384));
+  cmd->add_option("--hash", args->hash_mb,
+                  "Transposition table size in MB (default: a sixteenth of the memory, 16 to 256)")
+      ->check(CLI::Range(1, 16384));
   cmd->add_flag("--json", args->json,
                 "Print JSON: verdict, published_key, published_key_is_key, confirmed, sound, keys, keys_uci,\n"
                 "shortest, findings [{kind, message, line, column}], claims [{move, claim, holds, detail, line,\n"

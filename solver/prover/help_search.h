@@ -47,6 +47,7 @@
 //    it empties or fills (help_bound.h, relevant_squares); its other moves are skipped,
 //    since no check, hence no mate, can follow them.
 
+#include <memory>
 #include <cstdint>
 #include <string_view>
 #include <type_traits>
@@ -76,7 +77,10 @@ class HelpSearch {
   using M = typename G::MoveType;
   using MoveList = typename G::MoveListType;
 
-  HelpSearch(G& game, const Limits& limits) : game_(game), budget_(limits), tt_(limits.hash_megabytes) {}
+  HelpSearch(G& game, const Limits& limits)
+      : game_(game), budget_(limits), own_tt_(std::make_unique<HelpTable>(limits.hash_megabytes)), tt_(own_tt_.get()) {}
+  // A search sharing `table` with other threads: every entry is a proved "no solution".
+  HelpSearch(G& game, const Limits& limits, HelpTable& table) : game_(game), budget_(limits), tt_(&table) {}
 
   // Every solution of at most `plies` plies from the current position, the side to move
   // first; the side to move mates when `plies` is odd, the other side when it is even. With
@@ -99,10 +103,11 @@ class HelpSearch {
   void reset_budget(const Limits& limits) { budget_ = Budget(limits); }
   std::uint64_t nodes() const { return budget_.nodes(); }
   G& game() { return game_; }
+  HelpTable& table() { return *tt_; }
   // For tests: a table cleared too, so that facts found with other cuts do not carry over.
   void set_cuts(const HelpCuts& cuts) {
     cuts_ = cuts;
-    tt_.clear();
+    tt_->clear();
   }
 
  private:
@@ -138,7 +143,7 @@ class HelpSearch {
       if (last && cuts_.check_precheck && !help_bound::may_give_check(pos)) return false;
     }
     const bool use_table = p >= 2;
-    if (use_table && tt_.loss(key(), p)) return false;
+    if (use_table && tt_->loss(key(), p)) return false;
     if constexpr (Orthodox) {
       const Position& pos = game_.position();
       const Color m = mater ? pos.side_to_move() : ~pos.side_to_move();
@@ -146,7 +151,7 @@ class HelpSearch {
       if (cuts_.mate_bound && p >= cuts_.mate_bound_from && !flights) {
         const int km = mater ? (p + 1) / 2 : p / 2, kd = mater ? p / 2 : (p + 1) / 2;
         if (!help_bound::may_mate(pos, m, km, kd)) {
-          if (use_table) tt_.store_loss(key(), p);
+          if (use_table) tt_->store_loss(key(), p);
           return false;
         }
       }
@@ -167,7 +172,7 @@ class HelpSearch {
           // No move of any kind can be followed by mate (castling and en passant aside).
           const int def_rights = m == White ? (BlackKingside | BlackQueenside) : (WhiteKingside | WhiteQueenside);
           if (!others_ok && !king_ok && pos.en_passant_square() == NoSquare && !(pos.castling_rights() & def_rights)) {
-            tt_.store_loss(key(), p);
+            tt_->store_loss(key(), p);
             return false;
           }
         }
@@ -215,7 +220,7 @@ class HelpSearch {
         if (capped_) return found;
       }
     }
-    if (use_table && !found) tt_.store_loss(key(), p);
+    if (use_table && !found) tt_->store_loss(key(), p);
     return found;
   }
 
@@ -232,7 +237,7 @@ class HelpSearch {
         const Piece moved = pos.piece_on(m.from()), captured = pos.piece_on(m.to());
         std::uint64_t k = base ^ zobrist::piece_square[moved][m.from()] ^ zobrist::piece_square[moved][m.to()];
         if (captured != NoPiece) k ^= zobrist::piece_square[captured][m.to()];
-        tt_.prefetch(k);
+        tt_->prefetch(k);
       }
     }
   }
@@ -246,7 +251,8 @@ class HelpSearch {
 
   G& game_;
   Budget budget_;
-  HelpTable tt_;
+  std::unique_ptr<HelpTable> own_tt_;  // null when the table is shared
+  HelpTable* tt_;
   HelpCuts cuts_;
   std::vector<M> path_;
   std::vector<std::vector<M>> found_;

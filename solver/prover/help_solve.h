@@ -15,6 +15,7 @@
 
 #include "rules/core/ruleset.h"
 #include "solver/prover/help_search.h"
+#include "solver/prover/run_threads.h"
 #include "solver/prover/solution.h"
 #include "solver/prover/solve_options.h"
 
@@ -37,9 +38,10 @@ std::vector<HelpLine> spell_help_lines(G& game, const std::vector<std::vector<ty
 }
 
 // Every solution of `plies` plies from the current position, the first moves shared out among
-// `threads` threads. Each thread has its own copy of the game and its own table (an equal
-// share of the memory and of the node limit); the solutions below each first move are kept
-// in first-move order, so the result is the one-thread result in the same order.
+// `threads` threads. Each thread has its own copy of the game; they share one table (every
+// entry is a proved "no solution", whoever stored it) and an equal share of the node limit.
+// The solutions below each first move are kept in first-move order, so the result is the
+// one-thread result in the same order.
 template <RuleSet G>
 std::vector<std::vector<typename G::MoveType>> help_solutions_parallel(G& game, int plies, const Limits& limits, int threads,
                                                                       std::uint64_t& nodes) {
@@ -50,7 +52,7 @@ std::vector<std::vector<typename G::MoveType>> help_solutions_parallel(G& game, 
   std::vector<std::vector<std::vector<M>>> below(static_cast<std::size_t>(count));
   const bool mater_first = plies % 2 == 1;
   Limits share = limits;
-  share.hash_megabytes = std::max<std::size_t>(1, limits.hash_megabytes / std::size_t(threads));
+  HelpTable table(limits.hash_megabytes);
   if (limits.max_nodes) share.max_nodes = (limits.max_nodes + std::uint64_t(threads) - 1) / std::uint64_t(threads);
   std::atomic<int> next{0};
   std::atomic<std::uint64_t> total{0};
@@ -58,7 +60,7 @@ std::vector<std::vector<typename G::MoveType>> help_solutions_parallel(G& game, 
   std::mutex failure_mutex;
   auto work = [&] {
     G copy = game;
-    HelpSearch<G> search(copy, share);
+    HelpSearch<G> search(copy, share, table);
     try {
       for (int i; (i = next.fetch_add(1)) < count;) {
         const M m = first[i];
@@ -81,10 +83,7 @@ std::vector<std::vector<typename G::MoveType>> help_solutions_parallel(G& game, 
     }
     total += search.nodes();
   };
-  std::vector<std::thread> pool;
-  for (int t = 1; t < threads; ++t) pool.emplace_back(work);
-  work();
-  for (auto& t : pool) t.join();
+  run_threads(threads, work);
   nodes = total;
   if (failure) std::rethrow_exception(failure);
   std::vector<std::vector<M>> out;

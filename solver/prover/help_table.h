@@ -10,68 +10,35 @@
 // Replacement is depth-preferred: a store goes to the entry of the same key (keeping the
 // larger p: "none within p" implies "none within p' <= p"), else to an empty word, else over
 // the entry with the smallest p, the cheapest to recompute.
-// Memory: anonymous pages that the system zeroes on first touch (a small search never pays
-// for a large table), asked for as transparent huge pages where the system has them: probes
-// are random, and with 4 KiB pages nearly every probe would also miss the TLB.
+// Memory: see table_memory.h.
 
+#include <atomic>
 #include <cstdint>
-#include <cstdlib>
-#include <cstring>
-#include <new>
 
-#if defined(__linux__)
-#include <sys/mman.h>
-#endif
+#include "solver/prover/table_memory.h"
 
 namespace arbiter::prover {
 
 class HelpTable {
  public:
-  explicit HelpTable(std::size_t megabytes) {
-    std::size_t bytes = std::size_t(64) * 1024;  // at least 1024 buckets
-    while (bytes * 2 <= megabytes * 1024 * 1024) bytes *= 2;
-    bytes_ = bytes;
-#if defined(__linux__)
-    void* p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (p == MAP_FAILED) throw std::bad_alloc();
-#if defined(MADV_HUGEPAGE)
-    madvise(p, bytes, MADV_HUGEPAGE);
-#endif
-#else
-    void* p = std::calloc(bytes / 64, 64);
-    if (!p) throw std::bad_alloc();
-#endif
-    words_ = static_cast<std::uint64_t*>(p);
-    buckets_ = bytes / 64;
+  explicit HelpTable(std::size_t megabytes) : memory_(table_bytes(megabytes)) {
+    words_ = memory_.as<std::uint64_t>();
+    buckets_ = memory_.bytes() / 64;
     mask_ = buckets_ - 1;
   }
-  void clear() {
-#if defined(__linux__) && defined(MADV_DONTNEED)
-    madvise(words_, bytes_, MADV_DONTNEED);  // private anonymous pages read as zero again
-#else
-    std::memset(words_, 0, bytes_);
-#endif
-  }
-
-  ~HelpTable() {
-#if defined(__linux__)
-    munmap(words_, bytes_);
-#else
-    std::free(words_);
-#endif
-  }
-  HelpTable(const HelpTable&) = delete;
-  HelpTable& operator=(const HelpTable&) = delete;
+  void clear() { memory_.clear(); }
 
   // Is "no solution within p plies" known for this key (for some p' >= p)?
   // A hint that `key` will be probed soon (no effect on results).
   void prefetch(std::uint64_t key) const { __builtin_prefetch(bucket(key)); }
 
   bool loss(std::uint64_t key, int p) const {
-    const std::uint64_t* b = bucket(key);
+    std::uint64_t* b = bucket(key);
     const std::uint64_t tag = key & ~std::uint64_t(0xFF);
-    for (int i = 0; i < 8; ++i)
-      if ((b[i] & ~std::uint64_t(0xFF)) == tag && b[i] != 0) return int(b[i] & 0xFF) >= p;
+    for (int i = 0; i < 8; ++i) {
+      const std::uint64_t w = word(b[i]).load(std::memory_order_relaxed);
+      if ((w & ~std::uint64_t(0xFF)) == tag && w != 0) return int(w & 0xFF) >= p;
+    }
     return false;
   }
 
@@ -81,26 +48,35 @@ class HelpTable {
     const std::uint64_t tag = key & ~std::uint64_t(0xFF);
     int victim = 0, victim_p = 256;
     for (int i = 0; i < 8; ++i) {
-      if (b[i] == 0) {
+      const std::uint64_t w = word(b[i]).load(std::memory_order_relaxed);
+      if (w == 0) {
         if (victim_p > -1) victim = i, victim_p = -1;  // an empty word beats any entry
         continue;
       }
-      if ((b[i] & ~std::uint64_t(0xFF)) == tag) {
-        if (int(b[i] & 0xFF) < p) b[i] = tag | std::uint64_t(p);
+      if ((w & ~std::uint64_t(0xFF)) == tag) {
+        if (int(w & 0xFF) < p) word(b[i]).store(tag | std::uint64_t(p), std::memory_order_relaxed);
         return;
       }
-      const int q = int(b[i] & 0xFF);
+      const int q = int(w & 0xFF);
       if (q < victim_p) victim = i, victim_p = q;
     }
-    b[victim] = tag | std::uint64_t(p);
+    word(b[victim]).store(tag | std::uint64_t(p), std::memory_order_relaxed);
   }
 
  private:
-  const std::uint64_t* bucket(std::uint64_t key) const { return words_ + (key & mask_) * 8; }
-  std::uint64_t* bucket(std::uint64_t key) { return words_ + (key & mask_) * 8; }
+  std::uint64_t* bucket(std::uint64_t key) const { return words_ + (key & mask_) * 8; }
+  // Threads share a table: each word is read and written whole (a word is a complete entry,
+  // so a race can lose a store but never mix two).
+  static std::atomic_ref<std::uint64_t> word(std::uint64_t& w) { return std::atomic_ref<std::uint64_t>(w); }
 
+  static std::size_t table_bytes(std::size_t megabytes) {
+    std::size_t bytes = std::size_t(64) * 1024;  // at least 1024 buckets
+    while (bytes * 2 <= megabytes * 1024 * 1024) bytes *= 2;
+    return bytes;
+  }
+
+  TableMemory memory_;
   std::uint64_t* words_ = nullptr;
-  std::size_t bytes_ = 0;
   std::size_t buckets_ = 0;
   std::size_t mask_ = 0;
 };

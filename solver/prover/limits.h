@@ -2,6 +2,7 @@
 // Resource limits of a proof search. Reaching one ends the search with the verdict
 // "unknown" and this reason; the search never guesses.
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <stdexcept>
@@ -20,6 +21,10 @@ class LimitReached : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// Thrown into a thread whose shared work another thread has finished (solve.h): not a limit,
+// nothing is concluded from it.
+struct SearchCancelled {};
+
 // Counts nodes and watches the clock; checked on every move played.
 class Budget {
  public:
@@ -29,9 +34,14 @@ class Budget {
     ++nodes_;
     if (limits_.max_nodes && nodes_ > limits_.max_nodes)
       throw LimitReached("node limit reached (" + std::to_string(limits_.max_nodes) + " nodes)");
-    if (limits_.max_seconds > 0 && (nodes_ & 1023) == 0 && seconds() > limits_.max_seconds)
-      throw LimitReached("time limit reached (" + std::to_string(limits_.max_seconds) + " s)");
+    if ((nodes_ & 1023) == 0) {
+      if (stop_ && stop_->load(std::memory_order_relaxed)) throw SearchCancelled{};
+      if (limits_.max_seconds > 0 && seconds() > limits_.max_seconds)
+        throw LimitReached("time limit reached (" + std::to_string(limits_.max_seconds) + " s)");
+    }
   }
+  // Cancels the search (SearchCancelled) soon after `*stop` becomes true; null: never.
+  void watch(const std::atomic<bool>* stop) { stop_ = stop; }
   std::uint64_t nodes() const { return nodes_; }
   double seconds() const {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
@@ -41,6 +51,7 @@ class Budget {
   Limits limits_;
   std::chrono::steady_clock::time_point start_;
   std::uint64_t nodes_ = 0;
+  const std::atomic<bool>* stop_ = nullptr;
 };
 
 }  // namespace arbiter::prover

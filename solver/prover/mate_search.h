@@ -13,11 +13,28 @@
 // defender escapes a selfmate (stalemate, or it is itself mated: neither is the goal). So on
 // the last move a selfmate needs every defence to mate, which is Popeye's "s#".
 //
-// What keeps it fast: a transposition table of proved wins and losses keyed by Zobrist key
-// and depth; at the attacker's last move only checking moves are tried (nothing else can
-// mate); checks and captures first for the attacker; the defence that refuted a sibling
-// (killer) first for the defender, so a failing try is cut after one defence; and an
-// optional checks-only pass that finds forcing mates long before a full search would.
+// What keeps it fast, and why each cut is sound:
+//  - Mate-distance bounds in a shared transposition table (transposition_table.h): "mate in
+//    at most k" answers every depth >= k, "no mate in k" every depth <= k; both bounds of a
+//    position in one entry. Sound because both facts are monotone in the depth (a test shows
+//    that a table answering a win below k would prove a mate in 2 that does not exist).
+//  - At the attacker's last move of a direct mate only checking moves are tried: a move that
+//    does not check cannot mate. Not for selfmates, whose last attacker move need not check.
+//  - Ordering, which never changes a verdict: checks, then captures, for the attacker; the
+//    defence that refuted a sibling (killer) first for the defender, so a failing try is cut
+//    after one defence; the check test prepared once per node (orthodox CheckTest).
+//  - An optional checks-only pass (first-key mode) that finds forcing mates long before a full
+//    search would; its failures are never stored (a test shows the quiet key still found).
+//  - Threads (solve.h): first moves shared out, then the defences near the top of a proof
+//    taken from different starting points, meeting through the table.
+// Studied and not adopted, for now:
+//  - Threat analysis as a cut (a quiet attacker move that threatens nothing cannot win): unsound
+//    in chess problems, where zugzwang keys threaten nothing; the threat is computed only to
+//    print it (solve.h).
+//  - Proof-number search: it wins on long, narrow forcing lines; on the corpus (#2-#5 with wide
+//    defences) the depth-first search with the bounds above already beats the peer, and PN
+//    search needs a memory-resident tree. The open case is Lasker-Thomas #8 (reports/benchmarks.md).
+//  - History ordering of refutations beyond the two killers per ply: not measured yet.
 
 #include <algorithm>
 #include <array>
@@ -33,6 +50,7 @@
 namespace arbiter::prover {
 
 constexpr int MaxSearchPly = 128;
+constexpr int SharedPlies = 5;  // see MateSearch::share_first_defences
 
 template <RuleSet G, Goal Kind = Goal::DirectMate>
 class MateSearch {
@@ -44,14 +62,22 @@ class MateSearch {
   using MoveList = typename G::MoveListType;
 
   MateSearch(G& game, const Limits& limits)
-      : game_(game), budget_(limits), tt_(limits.hash_megabytes), sort_scratch_(std::make_unique<SortScratch>()) {}
+      : game_(game),
+        budget_(limits),
+        own_tt_(std::make_unique<TranspositionTable>(limits.hash_megabytes)),
+        tt_(own_tt_.get()),
+        sort_scratch_(std::make_unique<SortScratch>()) {}
+  // A search that shares `table` with others (threads proving parts of one problem): every
+  // entry is a proved fact, whichever search stored it.
+  MateSearch(G& game, const Limits& limits, TranspositionTable& table)
+      : game_(game), budget_(limits), tt_(&table), sort_scratch_(std::make_unique<SortScratch>()) {}
 
   // OR node: can the side to move force mate in at most n moves?
   bool attacker_mates(int n) {
     if (n <= 0) return false;
     const bool use_table = !checks_only_ && n > 1;  // mate in one is cheaper to redo than to look up
     if (use_table) {
-      auto known = tt_.probe(game_.key(), n);
+      auto known = tt_->probe(game_.key(), n);
       if (known != TranspositionTable::Probe::Unknown) return known == TranspositionTable::Probe::Win;
     }
     // Direct mate: on the last move only a check can mate. A selfmate's last move need not check.
@@ -63,12 +89,12 @@ class MateSearch {
       for (int i = 0; i < count; ++i) {
         if (try_attacker_move(moves[i], n)) {
           remember_killer(attacker_killers_, moves[i]);
-          if (use_table) tt_.store(game_.key(), n, true);
+          if (use_table) remember(n, true);
           return true;
         }
       }
     }
-    if (use_table) tt_.store(game_.key(), n, false);  // (a checks-only failure proves nothing)
+    if (use_table) remember(n, false);  // (a checks-only failure proves nothing)
     return false;
   }
 
@@ -80,17 +106,37 @@ class MateSearch {
     // attacker-to-move ones by the side to move, so the two kinds never collide).
     const bool use_table = !checks_only_ && n >= 2;
     if (use_table) {
-      auto known = tt_.probe(game_.key(), n);
+      auto known = tt_->probe(game_.key(), n);
       if (known != TranspositionTable::Probe::Unknown) return known == TranspositionTable::Probe::Win;
     }
     bool win = defend(n).loses;
-    if (use_table) tt_.store(game_.key(), n, win);
+    if (use_table) remember(n, win);
     return win;
   }
 
   // The first defence (in search order) that escapes mate in n, if any. (A stalemated
   // defender has no defence but is not mated either: use every_defence_loses for the verdict.)
-  std::optional<M> refutation(int n) { return defend(n).escape; }
+  // The refutation named is the first escape in the order without killers (checks, captures,
+  // then generation order), so it does not depend on what was searched before or by which
+  // thread: one thread and many name the same one.
+  std::optional<M> refutation(int n) { return judge_defences(n).escape; }
+
+  // The outcome of a defender node, computed in one place and returned by value: nested
+  // searches cannot disturb it (an earlier version kept "stalemate" in a member, which a
+  // deeper node could overwrite).
+  struct DefenceOutcome {
+    bool loses = false;         // every defence is mated within n (or the position is mate)
+    std::optional<M> escape;    // the first defence found that escapes
+  };
+  // Defender to move: every_defence_loses() and refutation() in one search (no table at this
+  // node), for classifying first moves.
+  DefenceOutcome judge_defences(int n) {
+    if (ply_ < MaxSearchPly) defence_killers_[ply_] = {};
+    naming_ply_ = ply_;  // the order here names the refutation: not rotated either
+    const DefenceOutcome outcome = defend(n);
+    naming_ply_ = -1;
+    return outcome;
+  }
 
   // Smallest k <= max_n with a forced mate in k for the side to move, or 0 if none.
   int shortest_mate(int max_n) {
@@ -113,23 +159,25 @@ class MateSearch {
   // Selfmate: has the move just played mated the attacker (now to move)?
   bool attacker_mated() { return game_.in_check() && !game_.has_legal_move(); }
 
+  // Another thread searches the same position: this one takes the defences of its defender
+  // nodes near the top (the first SharedPlies plies) from a different starting point (slot k of
+  // `of`), so that in a proof, where every defence must be answered, the threads work on
+  // different subtrees and meet through the table. Only the order changes, never a result.
+  void share_first_defences(int slot, int of) { rotation_slot_ = slot, rotation_of_ = of; }
+  // Ready for a new search after one was abandoned midway (a limit or a cancellation unwound
+  // it; the caller restores the game).
+  void restart() { ply_ = 0, checks_only_ = false, naming_ply_ = -1; }
+
   G& game() { return game_; }
   Budget& budget() { return budget_; }
+  TranspositionTable& table() { return *tt_; }
   // A fresh count and clock for the next search of a long-lived instance (the composer judges
   // many candidates with one search and one table).
   void reset_budget(const Limits& limits) { budget_ = Budget(limits); }
   std::uint64_t nodes() const { return budget_.nodes(); }
-  std::size_t table_bytes() const { return tt_.bytes(); }
+  std::size_t table_bytes() const { return tt_->bytes(); }
 
  private:
-  // The outcome of a defender node, computed in one place and returned by value: nested
-  // searches cannot disturb it (an earlier version kept "stalemate" in a member, which a
-  // deeper node could overwrite).
-  struct DefenceOutcome {
-    bool loses = false;         // every defence is mated within n (or the position is mate)
-    std::optional<M> escape;    // the first defence found that escapes
-  };
-
   DefenceOutcome defend(int n) {
     if constexpr (Self) return defend_selfmate(n);
     bool any = false;
@@ -140,6 +188,7 @@ class MateSearch {
       any = true;
       if (n == 0) return {false, moves[0]};  // not mate: any move escapes
       order_defences(moves);
+      rotate_shared(moves);
       for (const M& d : moves) {
         budget_.spend();
         ++ply_;
@@ -166,7 +215,7 @@ class MateSearch {
       any = true;
       // On the last move the escapes are the defences that do not mate, usually quiet ones:
       // search order finds them at once. Earlier, refutations first as for direct mate.
-      if (n > 0) order_defences(moves);
+      if (n > 0) order_defences(moves), rotate_shared(moves);
       for (const M& d : moves) {
         budget_.spend();
         ++ply_;
@@ -200,17 +249,36 @@ class MateSearch {
     return win;
   }
 
-  bool gives_check(const M& m) { return prover::gives_check(game_, m); }
+  // Stores a proved bound for the current position; fills are reported to the table in
+  // batches (it grows by them) so that threads do not touch a shared counter at every store.
+  void remember(int n, bool win) {
+    if (tt_->store(game_.key(), n, win) && ++fills_ == FillBatch) {
+      tt_->note_fills(FillBatch);
+      fills_ = 0;
+    }
+  }
+  static constexpr std::size_t FillBatch = 1024;
+
+  void rotate_shared(MoveList& moves) {
+    if (ply_ >= SharedPlies || ply_ == naming_ply_ || rotation_slot_ == 0 || moves.size() < 2) return;
+    std::rotate(moves.begin(), moves.begin() + (moves.size() * rotation_slot_) / rotation_of_, moves.end());
+  }
 
   // Puts checks first (and, when only checks are allowed, drops the rest); returns the
   // number of moves to try.
   static constexpr bool HasCheckGenerator = has_check_generator<G>;
 
   int order_attacker_moves(MoveList& moves, bool only_checks, bool all_checks) {
+    if (all_checks) return order_attacker_moves(moves, only_checks, [](const M&) { return true; });
+    return order_attacker_moves(moves, only_checks, check_oracle(game_));
+  }
+
+  template <class Checks>
+  int order_attacker_moves(MoveList& moves, bool only_checks, Checks&& gives_check) {
     auto& score = sort_scratch_->score;  // written before read
     int kept = 0;
     for (int i = 0; i < moves.size(); ++i) {
-      bool check = all_checks || gives_check(moves[i]);
+      bool check = gives_check(moves[i]);
       if (only_checks && !check) continue;
       int s = check ? 4 : 0;
       if (moves[i] == attacker_killers_[ply_][0]) s += 8;
@@ -228,6 +296,7 @@ class MateSearch {
   // leaves the attacker only its evasions, so proving that it escapes is cheap), then captures.
   void order_defences(MoveList& moves) {
     auto& score = sort_scratch_->score;  // written before read
+    auto gives_check = check_oracle(game_);
     for (int i = 0; i < moves.size(); ++i) {
       int s = 0;
       if (moves[i] == defence_killers_[ply_][0]) s = 8;
@@ -287,10 +356,14 @@ class MateSearch {
 
   G& game_;
   Budget budget_;
-  TranspositionTable tt_;
+  std::unique_ptr<TranspositionTable> own_tt_;  // null when the table is shared
+  TranspositionTable* tt_;
   std::unique_ptr<SortScratch> sort_scratch_;
   bool checks_only_ = false;
   int ply_ = 0;
+  int rotation_slot_ = 0, rotation_of_ = 1;
+  int naming_ply_ = -1;  // the node judge_defences() is judging
+  std::size_t fills_ = 0;
   std::array<std::array<M, 2>, MaxSearchPly> attacker_killers_{};
   std::array<std::array<M, 2>, MaxSearchPly> defence_killers_{};
 };

@@ -44,3 +44,19 @@ bool gives_check(G& game, const typename G::MoveType& m) {
 }
 
 }  // namespace arbiter::prover
+
+namespace arbiter::prover {
+
+// "Does this move give check?" for the moves of one position, as a callable. Rule sets that
+// can prepare the test once per position (orthodox: CheckTest, two bitboard tests a move) do
+// so; the others answer move by move with gives_check().
+template <RuleSet G>
+auto check_oracle(G& game) {
+  if constexpr (requires(const G& g) { g.check_test(); }) {
+    return [test = game.check_test()](const typename G::MoveType& m) { return test.gives_check(m); };
+  } else {
+    return [&game](const typename G::MoveType& m) { return gives_check(game, m); };
+  }
+}
+
+}  // namespace arbiter::prover

@@ -75,6 +75,12 @@ struct Solution {
   // found that escapes (the complete classification of first moves).
   bool refutations_requested = false;
   std::vector<Try> refutations;
+  // When a limit ended a complete solution (verdict unknown): how far it got. Keys proved so
+  // far (not claimed as the solution: a shorter or other key may be among the open moves), the
+  // number of first moves refuted, and the first moves still undecided.
+  std::vector<std::string> keys_so_far;
+  int refuted_so_far = 0;
+  std::vector<std::string> open_moves;
   std::uint64_t nodes = 0;
   double seconds = 0;
 };

@@ -3,6 +3,7 @@
 #include <sstream>
 
 #include <fmt/core.h>
+#include <fmt/ranges.h>
 
 namespace arbiter::prover {
 
@@ -161,6 +162,14 @@ std::string format_solution_text(const Solution& s) {
     out << "\n";
   }
   for (const auto& t : s.tries) out << "1." << t.san << "? " << t.refutation_san << "!\n";
+  if (s.verdict == Verdict::Unknown && !s.open_moves.empty()) {
+    out << fmt::format("so far: {} first move{} proved a key{}{}, {} refuted; still open ({}):", s.keys_so_far.size(),
+                       s.keys_so_far.size() == 1 ? "" : "s", s.keys_so_far.empty() ? "" : " (1.",
+                       s.keys_so_far.empty() ? "" : fmt::format("{})", fmt::join(s.keys_so_far, ", 1.")), s.refuted_so_far,
+                       s.open_moves.size());
+    for (const auto& m : s.open_moves) out << " 1." << m;
+    out << "\n";
+  }
   if (s.refutations_requested) {
     out << "refuted first moves: " << s.refutations.size() << "\n";
     for (const auto& t : s.refutations) out << "  1." << t.san << "? " << t.refutation_san << "!\n";
@@ -171,7 +180,14 @@ std::string format_solution_text(const Solution& s) {
 nlohmann::ordered_json solution_json(const Solution& s) {
   nlohmann::ordered_json j;
   j["verdict"] = verdict_name(s.verdict);
-  if (s.verdict == Verdict::Unknown) j["reason"] = s.reason;
+  if (s.verdict == Verdict::Unknown) {
+    j["reason"] = s.reason;
+    if (!s.open_moves.empty()) {  // how far the complete solution got before the limit
+      j["keys_so_far"] = s.keys_so_far;
+      j["refuted_so_far"] = s.refuted_so_far;
+      j["open_moves"] = s.open_moves;
+    }
+  }
   j["variant"] = s.variant;
   j["fen"] = s.fen;
   j["stipulation"] = s.stipulation;

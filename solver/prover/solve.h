@@ -4,11 +4,17 @@
 // in first-key mode just one proved key as fast as possible. Helpmates go to help_solve.h;
 // solve() below picks the engine the stipulation's goal needs.
 
+#include <atomic>
+#include <exception>
 #include <functional>
+#include <memory>
+#include <mutex>
 #include <string>
+#include <thread>
 
 #include "solver/prover/help_solve.h"
 #include "solver/prover/mate_search.h"
+#include "solver/prover/run_threads.h"
 #include "solver/prover/solution.h"
 #include "solver/prover/solve_options.h"
 
@@ -48,7 +54,7 @@ class Solver {
     } catch (const LimitReached& e) {
       s.verdict = Verdict::Unknown;
       s.reason = e.what();
-      s.complete = s.shortest_exact = s.tree_complete = false;  // nothing is claimed
+      s.complete = s.shortest_exact = s.tree_complete = false;  // nothing is claimed (open_moves says how far it got)
       keys.clear();
       s.tries.clear();
       s.refutations.clear();
@@ -71,7 +77,7 @@ class Solver {
         s.tree_note = "tree not complete: more than " + std::to_string(options_.max_tree_nodes) + " nodes";
       }
     }
-    s.nodes = search_.nodes();
+    s.nodes = search_.nodes() + extra_nodes_;
     s.seconds = search_.budget().seconds();
     return s;
   }
@@ -79,42 +85,141 @@ class Solver {
  private:
   struct TreeTooLarge {};
 
+  // The outcome of one first move: a key with its exact length, or refuted (with its unique
+  // refutation when tries are asked for, and the first escape when refutations are).
+  struct FirstMove {
+    bool key = false;
+    int length = 0;
+    std::optional<Try> try_;
+    std::optional<Try> refutation;
+  };
+
+  // Every first move, examined by `threads` threads sharing the transposition table. A thread
+  // takes the next first move not yet started; when none is left it joins a first move still
+  // running, taking that move's defences from another starting point (MateSearch::
+  // share_first_defences), and whichever finishes first records the outcome and cancels the
+  // other. Each outcome is proved exactly, so the keys, lengths, tries and refutations are the
+  // one-thread result whatever the threads did; only the node count differs.
   std::vector<std::pair<M, int>> all_keys(Solution& s) {
     MoveList moves;
     game_.generate_legal(moves);
-    std::vector<std::pair<M, int>> keys;
-    int done = 0;
-    for (const M& m : moves) {
-      if (options_.progress) options_.progress(done++, moves.size(), game_.move_text(m));
-      const bool named = options_.tries || options_.refutations;
-      const std::string san = named ? game_.move_text(m) : std::string();
-      const std::string uci = named ? game_.move_uci(m) : std::string();
-      game_.play(m);
-      if (search_.every_defence_loses(options_.n - 1)) {
-        keys.push_back({m, 1 + search_.shortest_forced_after_move(options_.n - 1)});
-      } else {
-        if (options_.tries)
-          if (auto r = unique_refutation(options_.n - 1)) s.tries.push_back({san, uci, game_.move_text(*r), game_.move_uci(*r)});
-        if (options_.refutations) {
-          auto r = search_.refutation(options_.n - 1);  // none: the defender is stalemated
-          s.refutations.push_back({san, uci, r ? game_.move_text(*r) : "(stalemate)", r ? game_.move_uci(*r) : ""});
+    const int count = moves.size();
+    const int threads = std::max(1, std::min(options_.threads, count));
+    std::vector<FirstMove> outcome(std::size_t(count), FirstMove{});
+    // decided: the outcome is recorded; cancel: the threads on it stop (decided, or a limit
+    // ended the search); working: how many threads are on it.
+    const std::size_t slots = std::size_t(std::max(count, 1));
+    std::unique_ptr<std::atomic<bool>[]> decided(new std::atomic<bool>[slots]), cancel(new std::atomic<bool>[slots]);
+    std::unique_ptr<std::atomic<int>[]> working(new std::atomic<int>[slots]);
+    for (int i = 0; i < count; ++i) decided[i] = false, cancel[i] = false, working[i] = 0;
+    std::atomic<int> next{0}, finished{0};
+    std::atomic<bool> stop{false};
+    std::atomic<std::uint64_t> nodes{0};
+    std::mutex mutex;  // guards `failure` and the progress callback
+    std::exception_ptr failure;
+    Limits share = options_.limits;
+    if (share.max_nodes) share.max_nodes = (share.max_nodes + std::uint64_t(threads) - 1) / std::uint64_t(threads);
+
+    auto work = [&] {
+      G game = game_;
+      MateSearch<G, Kind> search(game, share, search_.table());
+      try {
+        while (!stop.load(std::memory_order_relaxed)) {
+          int i = next.fetch_add(1);
+          bool helping = false;
+          if (i >= count) {  // nothing left to start: join the first move with the fewest threads on it
+            i = -1;
+            for (int j = 0; j < count; ++j)
+              if (!decided[j] && working[j].load() > 0 && (i < 0 || working[j].load() < working[i].load())) i = j;
+            if (i < 0) break;
+            helping = true;
+          }
+          const int on_it = ++working[i];
+          if (options_.progress && !helping) {
+            std::lock_guard<std::mutex> lock(mutex);
+            options_.progress(finished.load(), count, game.move_text(moves[i]));
+          }
+          search.share_first_defences(helping ? on_it - 1 : 0, helping ? on_it : 1);
+          search.budget().watch(&cancel[i]);
+          try {
+            FirstMove r = examine(game, search, moves[i]);
+            bool expected = false;
+            if (decided[i].compare_exchange_strong(expected, true)) {
+              outcome[std::size_t(i)] = std::move(r);
+              ++finished;
+              cancel[i] = true;
+            }
+          } catch (const SearchCancelled&) {  // another thread finished this first move
+            game = game_;
+            search.restart();
+            if (stop) break;
+          }
+          --working[i];
         }
+      } catch (...) {  // a limit: stop everyone, report what was decided
+        std::lock_guard<std::mutex> lock(mutex);
+        if (!failure) failure = std::current_exception();
+        stop = true;
+        for (int j = 0; j < count; ++j) cancel[j] = true;
       }
-      game_.undo();
+      nodes += search.nodes();
+    };
+    run_threads(threads, work);
+    extra_nodes_ += nodes;
+
+    std::vector<std::pair<M, int>> keys;
+    if (failure) {
+      for (int i = 0; i < count; ++i) {
+        if (!decided[i]) s.open_moves.push_back(game_.move_text(moves[i]));
+        else if (outcome[std::size_t(i)].key) s.keys_so_far.push_back(game_.move_text(moves[i]));
+        else ++s.refuted_so_far;
+      }
+      std::rethrow_exception(failure);
+    }
+    for (int i = 0; i < count; ++i) {
+      FirstMove& r = outcome[std::size_t(i)];
+      if (r.key) keys.push_back({moves[i], r.length});
+      if (r.try_) s.tries.push_back(std::move(*r.try_));
+      if (r.refutation) s.refutations.push_back(std::move(*r.refutation));
     }
     return keys;
   }
 
+  FirstMove examine(G& game, MateSearch<G, Kind>& search, const M& m) {
+    FirstMove r;
+    const bool named = options_.tries || options_.refutations;
+    const std::string san = named ? game.move_text(m) : std::string();
+    const std::string uci = named ? game.move_uci(m) : std::string();
+    game.play(m);
+    // With refutations asked for, one search gives the verdict and the refutation to name.
+    std::optional<typename MateSearch<G, Kind>::DefenceOutcome> judged;
+    if (options_.refutations) judged = search.judge_defences(options_.n - 1);
+    if (judged ? judged->loses : search.every_defence_loses(options_.n - 1)) {
+      r.key = true;
+      r.length = 1 + search.shortest_forced_after_move(options_.n - 1);
+    } else {
+      if (options_.tries)
+        if (auto d = unique_refutation(game, search, options_.n - 1))
+          r.try_ = Try{san, uci, game.move_text(*d), game.move_uci(*d)};
+      if (judged) {
+        const auto& d = judged->escape;  // none: the defender is stalemated
+        r.refutation = Try{san, uci, d ? game.move_text(*d) : "(stalemate)", d ? game.move_uci(*d) : ""};
+      }
+    }
+    game.undo();
+    return r;
+  }
+
   // Defender to move: the single defence that escapes mate in n, if exactly one does.
-  std::optional<M> unique_refutation(int n) {
+  static std::optional<M> unique_refutation(G& game, MateSearch<G, Kind>& search, int n) {
     MoveList defences;
-    game_.generate_legal(defences);
+    game.generate_legal(defences);
     std::optional<M> found;
     for (const M& d : defences) {
-      search_.budget().spend();
-      game_.play(d);
-      bool mated = search_.attacker_mates(n);
-      game_.undo();
+      search.budget().spend();
+      game.play(d);
+      bool mated = search.attacker_mates(n);
+      game.undo();
       if (!mated) {
         if (found) return std::nullopt;
         found = d;
@@ -167,57 +272,96 @@ class Solver {
       if (length > 1 && !game_.in_check()) {
         game_.play_null();
         threat_length = search_.shortest_mate(length - 1);
-        if (threat_length > 0) node.threat = attacker_answers(threat_length);
+        if (threat_length > 0) node.threat = attacker_answers(game_, search_, threat_length);
         game_.undo_null();
       }
     }
-    if (length > 1 || Self) node.defences = defences(length - 1, node.threat);
+    if (length > 1 || Self) node.defences = key_defences(length - 1, node.threat);
     game_.undo();
     return node;
   }
 
-  // Defender to move; the attacker mates in at most n more moves against every defence.
-  std::vector<DefenceNode> defences(int n, const std::vector<AttackerNode>& threat) {
+  // The key's defences, each with its subtree: shared out among the threads like the first
+  // moves (each thread its own game and search, one table), and put back in move order, so the
+  // tree is the one-thread tree.
+  std::vector<DefenceNode> key_defences(int n, const std::vector<AttackerNode>& threat) {
     MoveList moves;
     game_.generate_legal(moves);
-    std::vector<DefenceNode> result;
-    for (const M& d : moves) {
-      count_tree_node();
-      DefenceNode dn{game_.move_text(d), game_.move_uci(d), {}, false};
-      game_.play(d);
-      if (Self && search_.attacker_mated()) {  // the selfmate itself: nothing follows
-        game_.undo();
-        result.push_back(std::move(dn));
-        continue;
+    const int count = moves.size();
+    const int threads = std::max(1, std::min(options_.threads, count));
+    if (threads == 1) return defences(game_, search_, n, threat);
+    std::vector<DefenceNode> result(static_cast<std::size_t>(count));
+    std::atomic<int> next{0};
+    std::atomic<bool> stop{false};
+    std::atomic<std::uint64_t> nodes{0};
+    std::mutex mutex;
+    std::exception_ptr failure;
+    Limits limits = options_.limits;  // what is left of the time limit
+    if (limits.max_seconds > 0) limits.max_seconds = std::max(0.001, limits.max_seconds - search_.budget().seconds());
+    auto work = [&] {
+      G game = game_;
+      MateSearch<G, Kind> search(game, limits, search_.table());
+      search.budget().watch(&stop);
+      try {
+        for (int i; (i = next.fetch_add(1)) < count;) result[std::size_t(i)] = defence(game, search, moves[i], n, threat);
+      } catch (const SearchCancelled&) {  // another thread failed: its failure is reported
+      } catch (...) {
+        std::lock_guard<std::mutex> lock(mutex);
+        if (!failure) failure = std::current_exception();
+        stop = true;
+        next = count;
       }
-      int k = search_.shortest_mate(n);
-      dn.answers = attacker_answers(k);
-      for (const auto& t : threat)
-        for (const auto& a : dn.answers)
-          if (a.uci == t.uci && a.mate_in <= t.mate_in) dn.threat_follows = true;
-      game_.undo();
-      result.push_back(std::move(dn));
-    }
+      nodes += search.nodes();
+    };
+    run_threads(threads, work);
+    extra_nodes_ += nodes;
+    if (failure) std::rethrow_exception(failure);
     return result;
   }
 
-  // Attacker to move with a forced mate in exactly k: every move that achieves it.
-  std::vector<AttackerNode> attacker_answers(int k) {
+  // Defender to move; the attacker mates in at most n more moves against every defence.
+  std::vector<DefenceNode> defences(G& game, MateSearch<G, Kind>& search, int n, const std::vector<AttackerNode>& threat) {
     MoveList moves;
-    game_.generate_legal(moves);
+    game.generate_legal(moves);
+    std::vector<DefenceNode> result;
+    for (const M& d : moves) result.push_back(defence(game, search, d, n, threat));
+    return result;
+  }
+
+  DefenceNode defence(G& game, MateSearch<G, Kind>& search, const M& d, int n, const std::vector<AttackerNode>& threat) {
+    count_tree_node();
+    DefenceNode dn{game.move_text(d), game.move_uci(d), {}, false};
+    game.play(d);
+    if (Self && search.attacker_mated()) {  // the selfmate itself: nothing follows
+      game.undo();
+      return dn;
+    }
+    int k = search.shortest_mate(n);
+    dn.answers = attacker_answers(game, search, k);
+    for (const auto& t : threat)
+      for (const auto& a : dn.answers)
+        if (a.uci == t.uci && a.mate_in <= t.mate_in) dn.threat_follows = true;
+    game.undo();
+    return dn;
+  }
+
+  // Attacker to move with a forced mate in exactly k: every move that achieves it.
+  std::vector<AttackerNode> attacker_answers(G& game, MateSearch<G, Kind>& search, int k) {
+    MoveList moves;
+    game.generate_legal(moves);
     std::vector<AttackerNode> result;
     for (const M& a : moves) {
-      game_.play(a);
-      bool win = search_.every_defence_loses(k - 1);
-      game_.undo();
+      game.play(a);
+      bool win = search.every_defence_loses(k - 1);
+      game.undo();
       if (!win) continue;
       count_tree_node();
-      AttackerNode an{game_.move_text(a), game_.move_uci(a), k, false, {}, {}};
+      AttackerNode an{game.move_text(a), game.move_uci(a), k, false, {}, {}};
       if (k > 1 || Self) {
-        game_.play(a);
-        an.check = game_.in_check();
-        an.defences = defences(k - 1, {});
-        game_.undo();
+        game.play(a);
+        an.check = game.in_check();
+        an.defences = defences(game, search, k - 1, {});
+        game.undo();
       }
       result.push_back(std::move(an));
     }
@@ -227,7 +371,8 @@ class Solver {
   G& game_;
   SolveOptions options_;
   MateSearch<G, Kind> search_;
-  std::size_t tree_nodes_ = 0;
+  std::atomic<std::size_t> tree_nodes_{0};  // counted by every thread building the tree
+  std::uint64_t extra_nodes_ = 0;  // nodes of the threads examining first moves
   bool found_by_full_deepening_ = false;
 };
 

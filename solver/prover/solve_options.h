@@ -4,11 +4,16 @@
 #include <cstddef>
 #include <functional>
 #include <string>
+#include <thread>
+#include <algorithm>
 
 #include "solver/prover/goal.h"
 #include "solver/prover/limits.h"
 
 namespace arbiter::prover {
+
+// The default for --threads: every core the machine has.
+inline int default_threads() { return std::max(1, int(std::thread::hardware_concurrency())); }
 
 struct SolveOptions {
   Goal goal = Goal::DirectMate;
@@ -19,7 +24,8 @@ struct SolveOptions {
   // Helpmates: stop after this many solutions plus one (0: list them all). The verdict is then
   // "more than this many", which is all a cook needs.
   std::size_t max_solutions = 0;
-  // Helpmates: threads sharing out the first moves (the result is the same for any number).
+  // Threads sharing out the first moves (and joining the last ones still running), with one
+  // transposition table; the result is the same for any number, only the node count differs.
   int threads = 1;
   bool first_key_only = false;
   bool tries = false;

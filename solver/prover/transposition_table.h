@@ -1,61 +1,123 @@
 #pragma once
-// Transposition table for mate search. For a position with the attacker to move it records
-// the two facts that are monotone in the remaining depth n:
+// Transposition table for mate search: mate-distance bounds, shared by every thread.
+//
+// For a position (attacker or defender to move; the keys differ by the side to move) it
+// records the two facts that are monotone in the remaining depth n:
 //   win_at  - the smallest n for which a forced mate in <= n moves is proved (so any n >= win_at wins),
 //   loss_at - the largest n for which no forced mate in <= n exists (so any n <= loss_at fails).
-// Memory is fixed at construction: the table replaces entries, it never grows.
+// A bound proved at one depth answers every other depth it covers: "mate in 3" answers the
+// searches for 3, 4, 5...; "no mate in 4" answers 1..4. Both bounds live in one entry, so a
+// position proved lost at 2 and won at 5 answers 1, 2 and 5+ and is searched only at 3 and 4.
+//
+// Threads share one table without locks. An entry is two 64-bit words, the key XOR the data
+// and the data, each written atomically: a torn entry (two threads storing at once) fails the
+// key check and reads as empty. Every stored fact is proved, so a lost update only costs time.
+//
+// Memory: at most the size given (table_memory.h), of which a part in use that starts at 1 MB
+// and doubles as the search fills it; within it, a store replaces whatever was there.
 
-#include <cstdint>
+#include <unistd.h>
+
 #include <algorithm>
-#include <cstdlib>
-#include <memory>
-#include <new>
+#include <atomic>
+#include <cstdint>
+
+#include "solver/prover/table_memory.h"
 
 namespace arbiter::prover {
 
+// The table's largest size when none is given: a sixteenth of the machine's memory, between 64
+// MB and 4 GB. The table starts small and grows towards it as the search fills it (see grow()),
+// so a short search touches little memory: first touches of fresh pages are what a large
+// table costs (zeroing them), and on the problems of the corpus they cost more than a bigger
+// table saves.
+inline std::size_t default_hash_megabytes() {
+  const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
+  if (pages <= 0 || page <= 0) return 64;
+  const std::size_t machine = std::size_t(pages) / 1024 * std::size_t(page) / 1024;  // MB
+  std::size_t mb = 64;
+  while (mb * 2 <= std::min<std::size_t>(4096, machine / 16)) mb *= 2;
+  return mb;
+}
+
 class TranspositionTable {
  public:
-  explicit TranspositionTable(std::size_t megabytes) {
-    std::size_t entries = 1;
-    while (entries * 2 * sizeof(Entry) <= megabytes * 1024 * 1024) entries *= 2;
-    // calloc hands out zero pages lazily, so a small search never pays for a large table.
-    table_.reset(static_cast<Entry*>(std::calloc(entries, sizeof(Entry))));
-    if (!table_) throw std::bad_alloc();
-    size_ = entries;
-    mask_ = entries - 1;
+  explicit TranspositionTable(std::size_t megabytes) : memory_(table_bytes(megabytes)) {
+    table_ = memory_.as<Entry>();
+    entries_ = memory_.bytes() / sizeof(Entry);
+    mask_ = std::min(entries_, InitialEntries) - 1;
   }
 
   enum class Probe { Unknown, Win, Loss };
 
   Probe probe(std::uint64_t key, int n) const {
-    const Entry& e = table_[key & mask_];
-    if (e.key != key) return Probe::Unknown;
-    if (e.win_at && e.win_at <= n) return Probe::Win;
-    if (e.loss_at >= n) return Probe::Loss;
+    const Data d = load(key);
+    if (d.win_at && d.win_at <= n) return Probe::Win;
+    if (d.loss_at >= n) return Probe::Loss;
     return Probe::Unknown;
   }
 
-  void store(std::uint64_t key, int n, bool win) {
-    Entry& e = table_[key & mask_];
-    if (e.key != key) e = Entry{key, 0, 0};
-    if (win) e.win_at = std::uint8_t(e.win_at ? std::min<int>(e.win_at, n) : n);
-    else e.loss_at = std::uint8_t(std::max<int>(e.loss_at, n));
+  // Returns true when the entry was empty or held another position (a fill: see note_fills).
+  bool store(std::uint64_t key, int n, bool win) {
+    Data d = load(key);
+    const bool fill = !d.win_at && !d.loss_at;
+    if (win) d.win_at = std::uint8_t(d.win_at ? std::min<int>(d.win_at, n) : n);
+    else d.loss_at = std::uint8_t(std::max<int>(d.loss_at, n));
+    const std::uint64_t data = std::uint64_t(d.win_at) | std::uint64_t(d.loss_at) << 8;
+    Entry& e = table_[key & mask_.load(std::memory_order_relaxed)];
+    std::atomic_ref<std::uint64_t>(e.data).store(data, std::memory_order_relaxed);
+    std::atomic_ref<std::uint64_t>(e.check).store(key ^ data, std::memory_order_relaxed);
+    return fill;
   }
 
-  std::size_t bytes() const { return size_ * sizeof(Entry); }
+  // Growth: the searches report their fills in batches; once they reach half the entries in
+  // use, the part in use doubles (up to the size given). Doubling only widens the index mask:
+  // a fact stored under the old mask is found again when the new bit of its key is 0 and is
+  // otherwise lost, which costs time and never a wrong answer (a found entry is matched on the
+  // whole key).
+  void note_fills(std::size_t count) {
+    const std::size_t filled = fills_.fetch_add(count, std::memory_order_relaxed) + count;
+    std::size_t mask = mask_.load(std::memory_order_relaxed);
+    if (filled > (mask + 1) / 2 && mask + 1 < entries_) {
+      if (mask_.compare_exchange_strong(mask, mask * 2 + 1, std::memory_order_relaxed)) fills_ = 0;
+    }
+  }
+  std::size_t entries_in_use() const { return mask_.load(std::memory_order_relaxed) + 1; }
+
+  std::size_t bytes() const { return memory_.bytes(); }
 
  private:
-  struct Entry {  // all-zero means empty, which is what calloc gives
-    std::uint64_t key;
-    std::uint8_t win_at;   // 0: no win proved
-    std::uint8_t loss_at;  // 0: no loss proved
+  static std::size_t table_bytes(std::size_t megabytes) {
+    std::size_t entries = 1;
+    while (entries * 2 * sizeof(Entry) <= megabytes * 1024 * 1024) entries *= 2;
+    return entries * sizeof(Entry);
+  }
+
+  struct Entry {  // all-zero means empty, which is what fresh pages give
+    std::uint64_t check;  // key ^ data
+    std::uint64_t data;   // win_at | loss_at << 8
   };
-  struct Free {
-    void operator()(Entry* p) const { std::free(p); }
+  struct Data {
+    std::uint8_t win_at = 0;   // 0: no win proved
+    std::uint8_t loss_at = 0;  // 0: no loss proved
   };
-  std::unique_ptr<Entry[], Free> table_;
-  std::size_t size_ = 0;
-  std::size_t mask_ = 0;
+
+  // The entry's bounds when it holds `key` (and was not torn by two writers), else none.
+  Data load(std::uint64_t key) const {
+    Entry& e = table_[key & mask_.load(std::memory_order_relaxed)];
+    const std::uint64_t data = std::atomic_ref<std::uint64_t>(e.data).load(std::memory_order_relaxed);
+    const std::uint64_t check = std::atomic_ref<std::uint64_t>(e.check).load(std::memory_order_relaxed);
+    if ((check ^ data) != key) return {};
+    return {std::uint8_t(data & 0xFF), std::uint8_t(data >> 8 & 0xFF)};
+  }
+
+  static constexpr std::size_t InitialEntries = std::size_t(1) << 16;  // 1 MB
+
+  TableMemory memory_;
+  Entry* table_ = nullptr;
+  std::size_t entries_ = 0;             // allocated
+  std::atomic<std::size_t> mask_{0};    // entries in use - 1
+  std::atomic<std::size_t> fills_{0};   // fills reported since the last growth
 };
 
 }  // namespace arbiter::prover
