@@ -46,7 +46,7 @@ struct Bench {
 
 Bench bench_json(const std::string& folder, const std::string& peer, const test::ScratchDir& dir) {
   Bench b;
-  b.run = test::run_arbiter_command(fmt::format("bench --json --problems {} --peer {}", test::shell_quote(folder),
+  b.run = test::run_arbiter_command(fmt::format("bench --json --threads 1 --problems {} --peer {}", test::shell_quote(folder),
                                                 test::shell_quote(peer)),
                                     dir);
   INFO("stdout: " << b.run.out << "\nstderr: " << b.run.err);

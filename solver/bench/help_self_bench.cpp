@@ -89,6 +89,7 @@ HelpSelfSolved solve_help_self(const problem::Problem& p, const HelpSelfSolveOpt
     solve.max_tree_nodes = std::size_t(-1);
     solve.limits.max_seconds = options.max_seconds;
     solve.limits.hash_megabytes = options.hash_mb;
+    solve.threads = options.threads;
     const auto start = Clock::now();
     const prover::Solution s = rules.solve(unit.fen, p.fen_location, solve, p.interpretations);
     out.seconds += since(start);
@@ -156,7 +157,7 @@ std::vector<HelpSelfBenchRow> run_help_self_bench(const std::string& folder, con
     row.selfmate = p.stipulation.kind == problem::Stipulation::SelfMate;
     row.twins = std::max<std::size_t>(1, p.twins.size());
 
-    row.ours = solve_help_self(p, {options.tree, options.max_seconds, options.hash_mb});
+    row.ours = solve_help_self(p, {options.tree, options.max_seconds, options.hash_mb, options.threads});
 
     if (!options.peer.empty()) {
       row.have_peer = true;

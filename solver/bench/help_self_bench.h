@@ -21,6 +21,7 @@ struct HelpSelfSolveOptions {
   bool tree = true;          // selfmates: build the full solution tree, as Popeye's option Variation prints it
   double max_seconds = 0;    // per twin; 0: no limit
   std::size_t hash_mb = 64;
+  int threads = 1;
 };
 
 // Our solver on one problem: each twin (or the problem itself) solved with the options its
@@ -62,6 +63,7 @@ struct HelpSelfBenchOptions {
   double max_seconds = 60; // the peer's -maxtime, and our per-twin limit
   bool tree = true;
   std::size_t hash_mb = 64;
+  int threads = 1;           // our solver's threads (the peer has one)
 };
 
 std::vector<HelpSelfBenchRow> run_help_self_bench(const std::string& folder, const HelpSelfBenchOptions& options,

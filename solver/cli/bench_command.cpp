@@ -21,6 +21,7 @@
 #include "solver/bench/uci_engine.h"
 #include "solver/cli/cli_support.h"
 #include "solver/cli/commands.h"
+#include "solver/prover/solve_options.h"
 #include "solver/report/compose_gallery.h"
 
 namespace arbiter::cli {
@@ -43,7 +44,7 @@ struct Args {
   std::string restore;  // --restore DIR
   int count = 100;
   std::vector<int> sizes{1, 2, 3};
-  int threads = 0;  // 0: the mode's default (--restore 2, --problems 1)
+  int threads = prover::default_threads();
   std::size_t hash_mb = 64;
   std::uint64_t candidate_nodes = 2'000'000;
 };
@@ -55,7 +56,7 @@ int run_restore(const Args& args) {
   o.sizes = args.sizes;
   o.seed = args.seed;
   o.max_seconds = args.max_seconds;
-  o.threads = args.threads > 0 ? args.threads : 2;
+  o.threads = args.threads;
   o.candidate_nodes = args.candidate_nodes;
   const bool show = progress_visible(args.json);
   auto rows = run_restore_bench(args.restore, o, [&](int done, int total, const std::string& what) {
@@ -104,6 +105,7 @@ int run_help_self_bench(const Args& args) {
   options.peer = args.peer;
   options.max_seconds = args.max_seconds;
   options.tree = !args.no_tree;
+  options.threads = args.threads;
   auto rows = arbiter::run_help_self_bench(args.help_self, options, [&](int done, int total, const std::string& name) {
     if (progress_visible(args.json)) std::cerr << fmt::format("\r  {}/{} {:<40}", done + 1, total, name) << std::flush;
   });
@@ -219,7 +221,7 @@ int run_problem_bench(const Args& args) {
   options.max_seconds = args.max_seconds;
   options.tree = !args.no_tree;
   options.hash_mb = args.hash_mb;
-  options.threads = args.threads > 0 ? args.threads : 1;
+  options.threads = args.threads;
   const bool show = progress_visible(args.json);
   auto rows = arbiter::run_problem_bench(args.problems, options, [&](int done, int total, const std::string& name) {
     if (show) std::cerr << fmt::format("\r  {}/{} {:<48}", done + 1, total, name) << std::flush;
@@ -404,7 +406,8 @@ void add_bench_command(CLI::App& app, int& status) {
   cmd->add_option("--count", args->count, "With --restore: problems per damage size (default 100)")->check(CLI::Range(1, 100000));
   cmd->add_option("--sizes", args->sizes, "With --restore: damage sizes, e.g. 1,2,3 (default)")->delimiter(',')->check(CLI::Range(1, 4));
   cmd->add_option("--threads", args->threads,
-                  "With --restore: searches run at once (default 2); with --problems: the prover's threads (default 1)")
+                  "With --restore: searches run at once; with --problems and --help-self: the prover's threads (the\n"
+                  "peer has one: pass --threads 1 for a one-thread comparison). Default: every core")
       ->check(CLI::Range(1, 256));
   cmd->add_option("--hash", args->hash_mb, "With --problems: the prover's transposition table in MB (default 64)")
       ->check(CLI::Range(1, 1 << 20));

@@ -14,6 +14,7 @@
 #include "solver/compose/problem_pgn.h"
 #include "solver/problem/problem.h"
 #include "solver/prover/solution_format.h"
+#include "solver/prover/solve_options.h"
 #include "solver/variants.h"
 
 namespace arbiter::cli {
@@ -29,6 +30,7 @@ struct Args {
   int count = 1;
   std::uint64_t attempts = 0;
   double max_seconds = -1;  // unset: 300 s, or none when --attempts bounds the run
+  int threads = prover::default_threads();
   std::uint64_t seed = 1;
   int min_score = std::numeric_limits<int>::min();
   int min_variations = 2;
@@ -137,6 +139,7 @@ int run_compose(const Args& args) {
   o.count = args.count;
   o.max_attempts = args.attempts;
   o.max_seconds = args.max_seconds >= 0 ? args.max_seconds : (args.attempts ? 0 : 300);
+  o.threads = args.threads;
   o.seed = args.seed;
   o.min_score = args.min_score;
   o.min_variations = args.min_variations;
@@ -239,6 +242,10 @@ void add_compose_command(CLI::App& app, int& status) {
                   "Stop after this long (default 300, or no limit with --attempts); 0: no limit")
       ->check(CLI::NonNegativeNumber);
   cmd->add_option("--seed", args->seed, "Random seed (default 1)");
+  cmd->add_option("--threads", args->threads,
+                  "Prover threads for the complete solve of each problem kept (default: every core); candidates are\n"
+                  "judged one at a time in seeded order, so a seed gives the same problems")
+      ->check(CLI::Range(1, 256));
   cmd->add_option("--min-score", args->min_score, "Keep only problems scoring at least this (README: the score)");
   cmd->add_option("--min-variations", args->min_variations,
                   "Keep only problems with at least this many variations: defences answered by different mates (default 2;\n"

@@ -12,6 +12,7 @@
 #include "solver/cli/problem_input.h"
 #include "solver/problem/solve_units.h"
 #include "solver/text_file.h"
+#include "solver/prover/solve_options.h"
 #include "solver/variants.h"
 
 namespace arbiter::cli {
@@ -25,6 +26,7 @@ struct Args {
   int max_units = -1, max_removals = -1, max_moves = -1, max_changes = -1, max_token_edits = -1, max_cost = -1;
   std::uint64_t max_nodes = 0;
   double max_seconds = 0;
+  int threads = prover::default_threads();
   std::uint64_t candidate_nodes = 20'000'000;
   int max_versions = 0;
   std::string certificates;
@@ -170,6 +172,7 @@ int run_correct(const Args& args) {
   options.space = edit_space(args);
   options.max_nodes = args.max_nodes;
   options.max_seconds = args.max_seconds;
+  options.threads = args.threads;
   options.candidate_nodes = args.candidate_nodes;
   options.max_versions = args.max_versions;
   if (progress_visible(args.json))
@@ -278,6 +281,10 @@ void add_correct_command(CLI::App& app, int& status) {
       ->check(CLI::NonNegativeNumber);
   cmd->add_option("--max-nodes", args->max_nodes, "Node limit for the whole search (0: none)");
   cmd->add_option("--max-seconds", args->max_seconds, "Time limit for the whole search (0: none)")->check(CLI::NonNegativeNumber);
+  cmd->add_option("--threads", args->threads,
+                  "Prover threads for the complete re-solve of each version found (default: every core); the\n"
+                  "candidates themselves are judged one at a time, so the versions and their order are the same")
+      ->check(CLI::Range(1, 256));
   cmd->add_option("--candidate-nodes", args->candidate_nodes,
                   "Node limit for one candidate's searches (default 20000000; a candidate over it is unknown, 0: none)");
   cmd->add_option("--certificates", args->certificates, "Write each version's proof certificate into this folder");

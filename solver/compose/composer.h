@@ -152,6 +152,7 @@ class Composer {
     if (help()) so.stated_solutions = options_.solutions;  // every solution listed: a complete run
     so.tries = tree;
     so.build_tree = tree;
+    so.threads = options_.threads;
     so.limits.max_nodes = 50'000'000;
     so.limits.hash_megabytes = 16;
     if (options_.max_seconds > 0) so.limits.max_seconds = std::max(0.001, options_.max_seconds - elapsed());

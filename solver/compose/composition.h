@@ -40,6 +40,7 @@ struct ComposeOptions {
   int climb_steps = 60;             // edits tried from one random candidate before starting afresh
   int polish_steps = 30;            // edits tried on a sound problem to raise its score
   std::uint64_t candidate_nodes = 0;  // node limit per candidate (0: by stipulation)
+  int threads = 1;                  // the complete solve of each problem kept (prover threads)
   // Called after every candidate (for a progress line); the report so far.
   std::function<void(const struct ComposeReport&)> progress;
 };

@@ -58,6 +58,7 @@ struct Options {
   // One candidate's searches (0: none). A candidate over it is "unknown".
   std::uint64_t candidate_nodes = 20'000'000;
   std::size_t hash_megabytes = 16;
+  int threads = 1;  // the complete re-solve of each version (prover threads)
   // Stop after this many versions (0: every version of the cheapest cost found).
   int max_versions = 0;
   std::function<void(int cost, long long judged, int kept, const std::string& fen)> progress;
@@ -281,6 +282,7 @@ class CorrectionSearch {
     so.stated_solutions = options_.stated_solutions;
     so.build_tree = true;
     so.limits = {0, 0, options_.hash_megabytes};
+    so.threads = options_.threads;
     return so;
   }
 
