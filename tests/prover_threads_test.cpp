@@ -10,6 +10,7 @@
 #include "rules/orthodox/game.h"
 #include "solver/prover/solution.h"
 #include "solver/prover/solve.h"
+#include "solver/prover/help_table.h"
 #include "solver/prover/transposition_table.h"
 #include "tests/test_support.h"
 
@@ -58,6 +59,42 @@ TEST_CASE("a selfmate solved by two threads is the one-thread solution", "[prove
     CHECK(one.verdict == prover::Verdict::Proved);
     CHECK(prover::format_solution_text(two) == prover::format_solution_text(one));
     break;  // one is enough here; the corpus test covers the rest
+  }
+}
+
+TEST_CASE("helpmates solved by two and three threads list the one-thread solutions in order", "[prover][threads][help]") {
+  // Threads share out (first move, reply) pairs and the lines are put back in pair order. A
+  // careless merge (lines in finishing order, or replies in generation rather than search
+  // order) changes the order of the 342 lines of the first; the second's short solution (the
+  // mater's first move mates) sits among the pairs and must keep its place.
+  struct Case {
+    std::string fen;
+    int n;
+    bool half_move;
+  };
+  std::string regression;
+  for (const auto& row : help_self_corpus())
+    if (row.file == "py_regressions_4_47_to_4_49_09_h2.inp") regression = row.fen;
+  REQUIRE_FALSE(regression.empty());
+  const std::vector<Case> cases = {{regression, 2, false}, {"6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 2, true}};
+  for (const auto& c : cases) {
+    INFO(c.fen);
+    auto solve_help = [&](int threads) {
+      orthodox::Game game(read_fen(c.fen));
+      prover::SolveOptions options;
+      options.goal = prover::Goal::HelpMate;
+      options.n = c.n;
+      options.half_move = c.half_move;
+      options.threads = threads;
+      return prover::solve(game, options);
+    };
+    const prover::Solution one = solve_help(1);
+    REQUIRE(one.verdict == prover::Verdict::Proved);
+    CHECK(one.solutions.size() > 1);
+    for (int threads : {2, 3}) {
+      const prover::Solution many = solve_help(threads);
+      CHECK(prover::format_solution_text(many) == prover::format_solution_text(one));
+    }
   }
 }
 
@@ -125,6 +162,32 @@ TEST_CASE("the table's growth loses entries, never answers wrongly", "[prover][t
     CHECK(probe == (i % 2 == 0 ? prover::TranspositionTable::Probe::Win : prover::TranspositionTable::Probe::Loss));
   }
   CHECK(found > 10'000);
+}
+
+TEST_CASE("the helpmate table's growth loses entries, never answers wrongly", "[prover][table]") {
+  // As above for the bucketed table: a fact is found only for its own key and only at the
+  // plies it covers, before and after the index widens; a key never stored is never found.
+  prover::HelpTable table(8);
+  const std::size_t before = table.buckets_in_use();
+  auto next = [](std::uint64_t& k) { return k = k * 6364136223846793005ULL + 1442695040888963407ULL; };
+  std::uint64_t key = 0x9E3779B97F4A7C15ULL;
+  std::vector<std::uint64_t> keys;
+  for (int i = 0; i < 300'000; ++i) {
+    keys.push_back(next(key));
+    if (table.store_loss(keys.back(), 1 + i % 5)) table.note_fills(1);
+  }
+  CHECK(table.buckets_in_use() > before);
+  int found = 0;
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    const int p = 1 + int(i % 5);
+    CHECK_FALSE(table.loss(keys[i], p + 1));
+    found += table.loss(keys[i], p);
+  }
+  CHECK(found > 10'000);
+  std::uint64_t other = 0x0123456789ABCDEFULL;
+  int strangers = 0;
+  for (int i = 0; i < 300'000; ++i) strangers += table.loss(next(other), 1);
+  CHECK(strangers == 0);
 }
 
 TEST_CASE("a checks-only pass that fails proves nothing: the quiet key is still found", "[prover][first-key]") {

@@ -98,6 +98,31 @@ class HelpSearch {
     return found_;
   }
 
+  // The solutions of solutions(plies) that begin with `m`, one of the moves of the current
+  // position, in the same order (threads share out the moves of a node this way).
+  std::vector<std::vector<M>> solutions_beginning(const M& m, int plies) {
+    found_.clear();
+    path_.clear();
+    capped_ = false;
+    max_solutions_ = 0;
+    const bool first_mates = plies % 2 == 1;
+    const bool white_mates = (game_.side_to_move() == White) == first_mates;
+    salt_ = white_mates ? 0 : 0x9E3779B97F4A7C15ULL;
+    if (plies > 0) visit(m, plies, first_mates);
+    return found_;
+  }
+
+  // The moves of the current position in the order search() tries them at `plies` plies
+  // (plies >= 3: no filter applies there).
+  void moves_in_search_order(std::vector<M>& out) {
+    out.clear();
+    for (int stage = 0; stage < Stages; ++stage) {
+      MoveList moves;
+      generate(moves, stage, false);
+      for (int i = 0; i < moves.size(); ++i) out.push_back(moves[i]);
+    }
+  }
+
   bool capped() const { return capped_; }
   Budget& budget() { return budget_; }
   void reset_budget(const Limits& limits) { budget_ = Budget(limits); }
@@ -151,7 +176,7 @@ class HelpSearch {
       if (cuts_.mate_bound && p >= cuts_.mate_bound_from && !flights) {
         const int km = mater ? (p + 1) / 2 : p / 2, kd = mater ? p / 2 : (p + 1) / 2;
         if (!help_bound::may_mate(pos, m, km, kd)) {
-          if (use_table) tt_->store_loss(key(), p);
+          if (use_table) remember_loss(p);
           return false;
         }
       }
@@ -172,7 +197,7 @@ class HelpSearch {
           // No move of any kind can be followed by mate (castling and en passant aside).
           const int def_rights = m == White ? (BlackKingside | BlackQueenside) : (WhiteKingside | WhiteQueenside);
           if (!others_ok && !king_ok && pos.en_passant_square() == NoSquare && !(pos.castling_rights() & def_rights)) {
-            tt_->store_loss(key(), p);
+            remember_loss(p);
             return false;
           }
         }
@@ -202,25 +227,33 @@ class HelpSearch {
               !help_bound::may_give_check_after(game_.position(), ~game_.position().side_to_move(), m))
             continue;
         }
-        budget_.spend();
-        path_.push_back(m);
-        game_.play(m);
-        if (mater) {
-          if (mated()) {
-            record();
-            found = true;
-          } else if (p >= 3) {
-            found = search(p - 1, false) || found;
-          }
-        } else {
-          found = search(p - 1, true) || found;  // p >= 2 here: the other side's ply comes last
-        }
-        game_.undo();
-        path_.pop_back();
+        found = visit(m, p, mater) || found;
         if (capped_) return found;
       }
     }
-    if (use_table && !found) tt_->store_loss(key(), p);
+    if (use_table && !found) remember_loss(p);
+    return found;
+  }
+
+  // Plays m (p plies left, `mater` as in search) and searches below it: whether some
+  // solution begins with m.
+  bool visit(const M& m, int p, bool mater) {
+    bool found = false;
+    budget_.spend();
+    path_.push_back(m);
+    game_.play(m);
+    if (mater) {
+      if (mated()) {
+        record();
+        found = true;
+      } else if (p >= 3) {
+        found = search(p - 1, false);
+      }
+    } else {
+      found = search(p - 1, true);  // p >= 2 here: the other side's ply comes last
+    }
+    game_.undo();
+    path_.pop_back();
     return found;
   }
 
@@ -244,6 +277,14 @@ class HelpSearch {
 
   bool gives_check(const M& m) { return prover::gives_check(game_, m); }
 
+  // Stores "no solution within p plies" here; fills are reported to the table in batches.
+  void remember_loss(int p) {
+    if (tt_->store_loss(key(), p) && ++fills_ == TableGrowth::Batch) {
+      tt_->note_fills(fills_);
+      fills_ = 0;
+    }
+  }
+
   void record() {
     found_.push_back(path_);
     if (max_solutions_ && found_.size() > max_solutions_) capped_ = true;
@@ -253,6 +294,7 @@ class HelpSearch {
   Budget budget_;
   std::unique_ptr<HelpTable> own_tt_;  // null when the table is shared
   HelpTable* tt_;
+  std::size_t fills_ = 0;  // not yet reported to the table
   HelpCuts cuts_;
   std::vector<M> path_;
   std::vector<std::vector<M>> found_;

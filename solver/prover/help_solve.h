@@ -37,49 +37,71 @@ std::vector<HelpLine> spell_help_lines(G& game, const std::vector<std::vector<ty
   return out;
 }
 
-// Every solution of `plies` plies from the current position, the first moves shared out among
-// `threads` threads. Each thread has its own copy of the game; they share one table (every
-// entry is a proved "no solution", whoever stored it) and an equal share of the node limit.
-// The solutions below each first move are kept in first-move order, so the result is the
-// one-thread result in the same order.
+// Every solution of `plies` plies (plies >= 4) from the current position, the pairs of a
+// first move and a reply shared out among `threads` threads: with the first moves alone, one
+// heavy first move would leave the other threads idle at the end. Each thread has its own
+// copy of the game; they share one table (every entry is a proved "no solution", whoever
+// stored it) and an equal share of the node limit. The solutions are kept in the order of
+// the pairs, and the replies are listed in the order the search tries them, so the result is
+// the one-thread result in the same order.
 template <RuleSet G>
 std::vector<std::vector<typename G::MoveType>> help_solutions_parallel(G& game, int plies, const Limits& limits, int threads,
                                                                       std::uint64_t& nodes) {
   using M = typename G::MoveType;
-  typename G::MoveListType first;
-  game.generate_legal(first);
-  const int count = first.size();
-  std::vector<std::vector<std::vector<M>>> below(static_cast<std::size_t>(count));
-  const bool mater_first = plies % 2 == 1;
+  struct Pair {
+    M first, reply;
+    bool mate_in_one;  // the first move mates (a short solution): nothing to search
+  };
   Limits share = limits;
   HelpTable table(limits.hash_megabytes);
   if (limits.max_nodes) share.max_nodes = (limits.max_nodes + std::uint64_t(threads) - 1) / std::uint64_t(threads);
-  std::atomic<int> next{0};
-  std::atomic<std::uint64_t> total{0};
+  HelpSearch<G> lister(game, share, table);
+  std::vector<Pair> pairs;
+  {
+    typename G::MoveListType first;
+    game.generate_legal(first);
+    const bool mater_first = plies % 2 == 1;
+    std::vector<M> replies;
+    for (int i = 0; i < first.size(); ++i) {
+      const M m = first[i];
+      lister.budget().spend();
+      game.play(m);
+      if (mater_first && game.in_check() && !game.has_legal_move()) {
+        pairs.push_back({m, m, true});
+      } else {
+        lister.moves_in_search_order(replies);
+        for (const M& r : replies) pairs.push_back({m, r, false});
+      }
+      game.undo();
+    }
+  }
+  std::vector<std::vector<std::vector<M>>> below(pairs.size());
+  std::atomic<std::size_t> next{0};
+  std::atomic<std::uint64_t> total{lister.nodes()};
   std::exception_ptr failure;
   std::mutex failure_mutex;
   auto work = [&] {
     G copy = game;
     HelpSearch<G> search(copy, share, table);
     try {
-      for (int i; (i = next.fetch_add(1)) < count;) {
-        const M m = first[i];
+      for (std::size_t i; (i = next.fetch_add(1)) < pairs.size();) {
+        const Pair& pair = pairs[i];
+        if (pair.mate_in_one) {
+          below[i].push_back({pair.first});
+          continue;
+        }
         search.budget().spend();
-        copy.play(m);
-        if (mater_first && copy.in_check() && !copy.has_legal_move()) {
-          below[std::size_t(i)].push_back({m});
-        } else if (plies > 1) {
-          for (auto& line : search.solutions(plies - 1)) {
-            line.insert(line.begin(), m);
-            below[std::size_t(i)].push_back(std::move(line));
-          }
+        copy.play(pair.first);
+        for (auto& line : search.solutions_beginning(pair.reply, plies - 1)) {
+          line.insert(line.begin(), pair.first);
+          below[i].push_back(std::move(line));
         }
         copy.undo();
       }
     } catch (...) {
       std::lock_guard<std::mutex> lock(failure_mutex);
       if (!failure) failure = std::current_exception();
-      next = count;  // the others stop after their current first move
+      next = pairs.size();  // the others stop after their current pair
     }
     total += search.nodes();
   };

@@ -13,7 +13,7 @@ namespace arbiter::prover {
 struct Limits {
   std::uint64_t max_nodes = 0;  // 0: no limit
   double max_seconds = 0;       // 0: no limit
-  std::size_t hash_megabytes = 64;  // fixed memory for the transposition table; it never grows
+  std::size_t hash_megabytes = 64;  // the search table's largest size (it starts small and grows)
 };
 
 class LimitReached : public std::runtime_error {

@@ -252,12 +252,11 @@ class MateSearch {
   // Stores a proved bound for the current position; fills are reported to the table in
   // batches (it grows by them) so that threads do not touch a shared counter at every store.
   void remember(int n, bool win) {
-    if (tt_->store(game_.key(), n, win) && ++fills_ == FillBatch) {
-      tt_->note_fills(FillBatch);
+    if (tt_->store(game_.key(), n, win) && ++fills_ == TableGrowth::Batch) {
+      tt_->note_fills(fills_);
       fills_ = 0;
     }
   }
-  static constexpr std::size_t FillBatch = 1024;
 
   void rotate_shared(MoveList& moves) {
     if (ply_ >= SharedPlies || ply_ == naming_ply_ || rotation_slot_ == 0 || moves.size() < 2) return;

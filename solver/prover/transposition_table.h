@@ -14,7 +14,8 @@
 // key check and reads as empty. Every stored fact is proved, so a lost update only costs time.
 //
 // Memory: at most the size given (table_memory.h), of which a part in use that starts at 1 MB
-// and doubles as the search fills it; within it, a store replaces whatever was there.
+// and doubles as the searches fill it (table_growth.h); within it, a store replaces whatever
+// was there.
 
 #include <unistd.h>
 
@@ -22,6 +23,7 @@
 #include <atomic>
 #include <cstdint>
 
+#include "solver/prover/table_growth.h"
 #include "solver/prover/table_memory.h"
 
 namespace arbiter::prover {
@@ -42,11 +44,8 @@ inline std::size_t default_hash_megabytes() {
 
 class TranspositionTable {
  public:
-  explicit TranspositionTable(std::size_t megabytes) : memory_(table_bytes(megabytes)) {
-    table_ = memory_.as<Entry>();
-    entries_ = memory_.bytes() / sizeof(Entry);
-    mask_ = std::min(entries_, InitialEntries) - 1;
-  }
+  explicit TranspositionTable(std::size_t megabytes)
+      : memory_(table_bytes(megabytes)), table_(memory_.as<Entry>()), growth_(memory_.bytes() / sizeof(Entry), InitialEntries) {}
 
   enum class Probe { Unknown, Win, Loss };
 
@@ -64,25 +63,15 @@ class TranspositionTable {
     if (win) d.win_at = std::uint8_t(d.win_at ? std::min<int>(d.win_at, n) : n);
     else d.loss_at = std::uint8_t(std::max<int>(d.loss_at, n));
     const std::uint64_t data = std::uint64_t(d.win_at) | std::uint64_t(d.loss_at) << 8;
-    Entry& e = table_[key & mask_.load(std::memory_order_relaxed)];
+    Entry& e = table_[key & growth_.mask()];
     std::atomic_ref<std::uint64_t>(e.data).store(data, std::memory_order_relaxed);
     std::atomic_ref<std::uint64_t>(e.check).store(key ^ data, std::memory_order_relaxed);
     return fill;
   }
 
-  // Growth: the searches report their fills in batches; once they reach half the entries in
-  // use, the part in use doubles (up to the size given). Doubling only widens the index mask:
-  // a fact stored under the old mask is found again when the new bit of its key is 0 and is
-  // otherwise lost, which costs time and never a wrong answer (a found entry is matched on the
-  // whole key).
-  void note_fills(std::size_t count) {
-    const std::size_t filled = fills_.fetch_add(count, std::memory_order_relaxed) + count;
-    std::size_t mask = mask_.load(std::memory_order_relaxed);
-    if (filled > (mask + 1) / 2 && mask + 1 < entries_) {
-      if (mask_.compare_exchange_strong(mask, mask * 2 + 1, std::memory_order_relaxed)) fills_ = 0;
-    }
-  }
-  std::size_t entries_in_use() const { return mask_.load(std::memory_order_relaxed) + 1; }
+  // Fills (see store) reported in batches of TableGrowth::Batch; the part in use grows by them.
+  void note_fills(std::size_t count) { growth_.note_fills(count); }
+  std::size_t entries_in_use() const { return growth_.in_use(); }
 
   std::size_t bytes() const { return memory_.bytes(); }
 
@@ -104,7 +93,7 @@ class TranspositionTable {
 
   // The entry's bounds when it holds `key` (and was not torn by two writers), else none.
   Data load(std::uint64_t key) const {
-    Entry& e = table_[key & mask_.load(std::memory_order_relaxed)];
+    Entry& e = table_[key & growth_.mask()];
     const std::uint64_t data = std::atomic_ref<std::uint64_t>(e.data).load(std::memory_order_relaxed);
     const std::uint64_t check = std::atomic_ref<std::uint64_t>(e.check).load(std::memory_order_relaxed);
     if ((check ^ data) != key) return {};
@@ -114,10 +103,8 @@ class TranspositionTable {
   static constexpr std::size_t InitialEntries = std::size_t(1) << 16;  // 1 MB
 
   TableMemory memory_;
-  Entry* table_ = nullptr;
-  std::size_t entries_ = 0;             // allocated
-  std::atomic<std::size_t> mask_{0};    // entries in use - 1
-  std::atomic<std::size_t> fills_{0};   // fills reported since the last growth
+  Entry* table_;
+  TableGrowth growth_;
 };
 
 }  // namespace arbiter::prover
