@@ -3,6 +3,13 @@
 // and the full tree of defences for each key, optional tries with their unique refutation, or
 // in first-key mode just one proved key as fast as possible. Helpmates go to help_solve.h;
 // solve() below picks the engine the stipulation's goal needs.
+//
+// Threads (SolveOptions::threads): the first moves are shared out (all_keys), a thread with
+// none left joins a running one and takes its defences near the top in another order
+// (MateSearch::share_first_defences), and the key's tree is built defence by defence in
+// parallel (key_defences). All share one transposition table, whose every entry is a proved
+// bound, and each outcome is recorded per first move or defence and read back in move order:
+// the keys, tries, refutations and trees are the one-thread ones; only node counts differ.
 
 #include <atomic>
 #include <exception>
