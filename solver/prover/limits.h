@@ -4,6 +4,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <cstdio>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -37,7 +38,7 @@ class Budget {
     if ((nodes_ & 1023) == 0) {
       if (stop_ && stop_->load(std::memory_order_relaxed)) throw SearchCancelled{};
       if (limits_.max_seconds > 0 && seconds() > limits_.max_seconds)
-        throw LimitReached("time limit reached (" + std::to_string(limits_.max_seconds) + " s)");
+        throw LimitReached("time limit reached (" + seconds_text(limits_.max_seconds) + " s)");
     }
   }
   // Cancels the search (SearchCancelled) soon after `*stop` becomes true; null: never.
@@ -48,6 +49,12 @@ class Budget {
   }
 
  private:
+  static std::string seconds_text(double s) {  // "600", "0.5": as the user wrote it
+    char text[32];
+    std::snprintf(text, sizeof text, "%g", s);
+    return text;
+  }
+
   Limits limits_;
   std::chrono::steady_clock::time_point start_;
   std::uint64_t nodes_ = 0;

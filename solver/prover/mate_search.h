@@ -34,7 +34,12 @@
 //  - Proof-number search: it wins on long, narrow forcing lines; on the corpus (#2-#5 with wide
 //    defences) the depth-first search with the bounds above already beats the peer, and PN
 //    search needs a memory-resident tree. The open case is Lasker-Thomas #8 (reports/benchmarks.md).
-//  - History ordering of refutations beyond the two killers per ply: not measured yet.
+//  - History ordering of refutations beyond the two killers per ply (a (side, from, to) table
+//    of depth-weighted refutation counts, as a tie-break after killers, checks and captures):
+//    measured on the corpus, it saved 4 % of the nodes (5.5 % without trees) and cost 15 to
+//    30 % more time, the sort now ordering most defences instead of a few. Ordering never
+//    changes a verdict; a named refutation must not depend on it either (judge_defences; the
+//    test "the refutation named does not depend on what the search learnt before").
 
 #include <algorithm>
 #include <array>
