@@ -52,9 +52,8 @@ std::vector<std::vector<typename G::MoveType>> help_solutions_parallel(G& game, 
     M first, reply;
     bool mate_in_one;  // the first move mates (a short solution): nothing to search
   };
-  Limits share = limits;
+  const Limits share = limits.share(threads);
   HelpTable table(limits.hash_megabytes);
-  if (limits.max_nodes) share.max_nodes = (limits.max_nodes + std::uint64_t(threads) - 1) / std::uint64_t(threads);
   HelpSearch<G> lister(game, share, table);
   std::vector<Pair> pairs;
   {

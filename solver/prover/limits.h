@@ -15,6 +15,16 @@ struct Limits {
   std::uint64_t max_nodes = 0;  // 0: no limit
   double max_seconds = 0;       // 0: no limit
   std::size_t hash_megabytes = 64;  // the search table's largest size (it starts small and grows)
+
+  // One of `threads` equal shares of the node limit; the limit reached is still reported as
+  // the whole one the user gave.
+  Limits share(int threads) const {
+    Limits l = *this;
+    if (max_nodes) l.max_nodes = (max_nodes + std::uint64_t(threads) - 1) / std::uint64_t(threads);
+    l.whole_max_nodes = max_nodes;
+    return l;
+  }
+  std::uint64_t whole_max_nodes = 0;  // set by share(): the limit to name
 };
 
 class LimitReached : public std::runtime_error {
@@ -34,7 +44,8 @@ class Budget {
   void spend() {
     ++nodes_;
     if (limits_.max_nodes && nodes_ > limits_.max_nodes)
-      throw LimitReached("node limit reached (" + std::to_string(limits_.max_nodes) + " nodes)");
+      throw LimitReached("node limit reached (" +
+                         std::to_string(limits_.whole_max_nodes ? limits_.whole_max_nodes : limits_.max_nodes) + " nodes)");
     if ((nodes_ & 1023) == 0) {
       if (stop_ && stop_->load(std::memory_order_relaxed)) throw SearchCancelled{};
       if (limits_.max_seconds > 0 && seconds() > limits_.max_seconds)

@@ -124,8 +124,7 @@ class Solver {
     std::atomic<std::uint64_t> nodes{0};
     std::mutex mutex;  // guards `failure` and the progress callback
     std::exception_ptr failure;
-    Limits share = options_.limits;
-    if (share.max_nodes) share.max_nodes = (share.max_nodes + std::uint64_t(threads) - 1) / std::uint64_t(threads);
+    const Limits share = options_.limits.share(threads);
 
     auto work = [&] {
       G game = game_;
