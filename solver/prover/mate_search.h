@@ -36,8 +36,8 @@
 //    search needs a memory-resident tree. The open case is Lasker-Thomas #8 (reports/benchmarks.md).
 //  - History ordering of refutations beyond the two killers per ply (a (side, from, to) table
 //    of depth-weighted refutation counts, as a tie-break after killers, checks and captures):
-//    measured on the corpus, it saved 4 % of the nodes (5.5 % without trees) and cost 15 to
-//    30 % more time, the sort now ordering most defences instead of a few. Ordering never
+//    measured on the corpus, it saved 4 % of the nodes (5.5 % without trees) and cost 10 to
+//    35 % more time, the sort now ordering most defences instead of a few. Ordering never
 //    changes a verdict; a named refutation must not depend on it either (judge_defences; the
 //    test "the refutation named does not depend on what the search learnt before").
 
