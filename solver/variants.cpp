@@ -14,6 +14,7 @@
 #include "solver/perft/perft.h"
 #include "solver/replay/conditional_replay.h"
 #include "solver/replay/diagram.h"
+#include "solver/replay/timetravel_mate_prover.h"
 #include "solver/replay/transactional_replay.h"
 #include "solver/report/variant_marks.h"
 
@@ -27,7 +28,10 @@ using Settings = InterpretationSettings;
 template <RuleSet G>
 G make_game(std::string_view fen, const SourceLocation& where, const Settings& interpret) {
   using Options = std::decay_t<decltype(std::declval<const G&>().options())>;
-  return G::from_fen(fen, where, options_with<Options>(interpret));
+  G game = G::from_fen(fen, where, options_with<Options>(interpret));
+  // Time Traveler's Chess records may claim forced mates: the prover judges them.
+  if constexpr (requires { game.set_mate_prover(&prove_timetravel_mate); }) game.set_mate_prover(&prove_timetravel_mate);
+  return game;
 }
 
 template <RuleSet G>

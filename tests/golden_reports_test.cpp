@@ -99,7 +99,7 @@ TEST_CASE("golden reports: pages carry verdicts and claims and diagrams and timi
   CHECK(svg.rfind("<svg", 0) == 0);
   CHECK(svg.find("traveling") != std::string::npos);  // the legend names the stages drawn
   const std::string index = test::read_text_file(out + "/README.md");
-  CHECK(index.find("4 puzzles: 1 claims fail (as the file expects), 3 legal.") != std::string::npos);
+  CHECK(index.find("4 puzzles: 2 claims fail (as the file expects), 2 legal.") != std::string::npos);
 
   // Bad input: nothing written.
   const std::string bad = dir.write("x.pgn", "[Event \"x\"]\n\n1. e4 Ke9 *\n");

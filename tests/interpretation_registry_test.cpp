@@ -8,6 +8,8 @@
 #include <map>
 #include <set>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "rules/conditional/options.h"
 #include "rules/option/options.h"
@@ -34,6 +36,31 @@ std::string squeezed(std::string_view text) {
 }
 
 std::string source_dir(const std::string& relative) { return std::string(ARBITER_SOURCE_DIR) + "/" + relative; }
+
+// For one rule set's Options and the interpretations it reads: with nothing set each reads
+// back as the registry's default (what the code applies is what the registry documents), and
+// each choice set reads back as itself while every other interpretation keeps its default
+// (apply_interpretation writes the field it names and no other).
+template <class Options>
+void check_read_back(std::string_view variant) {
+  std::vector<const Interpretation*> read;
+  for (const auto& i : all_interpretations())
+    if (variant_reads(variant, i)) read.push_back(&i);
+  REQUIRE(!read.empty());
+  for (const Interpretation* i : read) {
+    INFO(variant << ": " << i->id);
+    CHECK(current_choice(Options{}, i->id) == i->default_choice);
+    for (const auto& c : i->choices) {
+      INFO("set to " << c.name);
+      Options o{};
+      REQUIRE(apply_interpretation(o, i->id, c.name));
+      CHECK(current_choice(o, i->id) == c.name);
+      for (const Interpretation* other : read)
+        if (other != i) CHECK(current_choice(o, other->id) == other->default_choice);
+    }
+  }
+  CHECK(current_choice(Options{}, std::string(variant) + ".no-such-interpretation").empty());
+}
 
 }  // namespace
 
@@ -64,10 +91,10 @@ TEST_CASE("the registry holds every variant's interpretations and each quotes it
   }
   CHECK(per_variant["orthodox"] == 3);
   CHECK(per_variant["option"] == 6);
-  CHECK(per_variant["timetravel"] == 15);
+  CHECK(per_variant["timetravel"] == 17);
   CHECK(per_variant["transactional"] == 6);
   CHECK(per_variant["conditional"] == 3);
-  CHECK(all.size() == 33);
+  CHECK(all.size() == 35);
 }
 
 TEST_CASE("every choice the registry lists is one its rule set can apply", "[interpretations]") {
@@ -87,8 +114,7 @@ TEST_CASE("every choice the registry lists is one its rule set can apply", "[int
         applied = option::apply_interpretation(o, i.id, c.name);
       } else if (i.variant == "timetravel") {
         timetravel::Options o;
-        applied = timetravel::apply_interpretation(o, i.id, c.name) && timetravel::current_choice(o, i.id) == c.name;
-        CHECK(timetravel::current_choice(timetravel::Options{}, i.id) == i.default_choice);
+        applied = timetravel::apply_interpretation(o, i.id, c.name);
       } else if (i.variant == "transactional") {
         transactional::Options o;
         applied = transactional::apply_interpretation(o, i.id, c.name);
@@ -103,6 +129,20 @@ TEST_CASE("every choice the registry lists is one its rule set can apply", "[int
   CHECK_FALSE(orthodox::apply_interpretation(o, "option.castling-in-double", "either-half"));
   conditional::Options c;
   CHECK_FALSE(conditional::apply_interpretation(c, "timetravel.resonator", "one-move"));
+}
+
+TEST_CASE("every rule set applies the registry's defaults and reads its choices back", "[interpretations]") {
+  check_read_back<orthodox::Options>("orthodox");
+  check_read_back<option::Options>("option");  // its own and, for each half, orthodox.*
+  check_read_back<timetravel::Options>("timetravel");
+  check_read_back<transactional::Options>("transactional");
+  check_read_back<conditional::Options>("conditional");
+  // Every variant in the registry is covered above.
+  CHECK(interpretation_variants() ==
+        std::vector<std::string_view>{"orthodox", "option", "timetravel", "transactional", "conditional"});
+  // An id of another variant reads as unknown.
+  CHECK(current_choice(conditional::Options{}, "transactional.isolation").empty());
+  CHECK(current_choice(orthodox::Options{}, "option.castling-in-double").empty());
 }
 
 TEST_CASE("interpretation settings are checked against the registry", "[interpretations]") {
@@ -136,7 +176,7 @@ TEST_CASE("arbiter interpretations lists them by variant", "[interpretations][cl
   int status = -1;
   const auto all = test::run_arbiter_json("interpretations --json", status);
   CHECK(status == 0);
-  REQUIRE(all["interpretations"].size() == 33);
+  REQUIRE(all["interpretations"].size() == 35);
   const auto& first = all["interpretations"][0];
   CHECK(first["id"] == "orthodox.castling-guarded-squares");
   CHECK(first["default"] == "king-path");

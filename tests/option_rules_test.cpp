@@ -361,6 +361,50 @@ TEST_CASE("option: an ordinary en passant second half needs its square empty", "
 // Under castling-in-double=either-half, castling moves the rook too: a rook that castled and
 // moves again is "the same piece ... moved on both moves" (rule 6), so its second move may not
 // capture.
+TEST_CASE("option: a rook that castled and moves again is the same piece moved twice (rule 6)", "[option]") {
+  // White: O-O puts the rook on f1; from there it could take the knight on f5. The bishop can
+  // take on g7.
+  const std::string fen = "4k3/6p1/8/5n2/8/8/1B6/4K2R w K - 0 20 1/1";
+  const Turn rook_takes = dbl(WhiteShort, Move(sq::f1, sq::f5));
+  const Turn rook_moves = dbl(WhiteShort, Move(sq::f1, sq::f3));
+  const Turn bishop_takes = dbl(WhiteShort, Move(sq::b2, sq::g7));
+  Options single_only, either;
+  either.castling = option::CastlingInDouble::EitherHalf;
+  auto e = game_of(fen, either);
+  CHECK(verdict(e, rook_takes) == "same-piece-no-capture");
+  CHECK(parse_verdict(e, "O-O,Rxf5") == "illegal same-piece-no-capture");
+  CHECK(verdict(e, rook_moves) == "legal");
+  CHECK(parse_verdict(e, "O-O,Rf3") == "legal e1g1,f1f3");
+  CHECK(e.move_text(rook_moves) == "O-O,Rf3");
+  CHECK(verdict(e, bishop_takes) == "legal");  // another piece may capture after castling
+  CHECK(parse_verdict(e, "O-O,Bxg7") == "legal e1g1,b2g7");
+  auto s = game_of(fen, single_only);
+  CHECK(verdict(s, rook_takes) == "castling-is-single");
+  CHECK(verdict(s, rook_moves) == "castling-is-single");
+
+  // Every second half the rook makes after O-O: its non-capturing moves, and Rxf5 not among them.
+  std::vector<std::string> rook_seconds;
+  const auto after_castling = legal_list(e);  // held: a temporary would die before the loop body
+  for (const Turn& t : *after_castling)
+    if (t.is_double() && t.first == WhiteShort && t.second.from() == sq::f1) rook_seconds.push_back(e.move_uci(t));
+  std::sort(rook_seconds.begin(), rook_seconds.end());
+  CHECK(rook_seconds == std::vector<std::string>{"e1g1,f1a1", "e1g1,f1b1", "e1g1,f1c1", "e1g1,f1d1", "e1g1,f1e1",
+                                                 "e1g1,f1f2", "e1g1,f1f3", "e1g1,f1f4"});
+
+  // The rook is the twice-moved piece: "the first square it stops on" is f1.
+  e.play(rook_moves);
+  CHECK(e.fen() == "4k3/6p1/8/5n2/8/5R2/1B6/6K1 b - - 2 20 0/1 moved-twice:f1-f3");
+
+  // Black, queenside: the rook lands on d8 and may not then take the knight on d4.
+  const std::string black = "r3k3/8/8/8/3N4/8/8/4K3 b q - 0 20 1/1";
+  const Move black_long(sq::e8, sq::c8, MoveKind::Castling);
+  auto b = game_of(black, either);
+  CHECK(verdict(b, dbl(black_long, Move(sq::d8, sq::d4))) == "same-piece-no-capture");
+  CHECK(parse_verdict(b, "O-O-O,Rxd4") == "illegal same-piece-no-capture");
+  CHECK(verdict(b, dbl(black_long, Move(sq::d8, sq::d5))) == "legal");
+  CHECK(parse_verdict(b, "O-O-O,Rd5") == "legal e8c8,d8d5");
+}
+
 TEST_CASE("option: interpretation first-move-exposes-king", "[option]") {
   const std::string fen = "k3r3/8/8/8/8/4B3/7R/4K3 w - - 0 20 1/1";
   const Turn t = dbl(Move(sq::e3, sq::d4), Move(sq::h2, sq::e2));

@@ -154,6 +154,24 @@ TEST_CASE("timetravel: explosion predicates", "[timetravel]") {
   CHECK(rejection(resonator, "Bd3/e4") == "no-such-move");
 }
 
+TEST_CASE("timetravel: an explosion supported only by en passant", "[timetravel]") {
+  // Black has just played d7-d5: e5xd6 e.p. brings the e5 pawn to d6 in one move (d2 is stuck
+  // behind the knight d3 and the d5 pawn), so a pawn explosion on d6 is supported now, and not
+  // when the en passant right is gone.
+  const std::string fen = "4k'3/8/8/3pP3/8/3N4/3P4/4K'3 w - d6 0 1";
+  CHECK(rejection(game_of(fen), "d6/d7") == "");
+  CHECK(rejection(game_of("4k'3/8/8/3pP3/8/3N4/3P4/4K'3 w - - 0 1"), "d6/d7") == "explosion-supported");
+  // After ...d7//d5 (an annihilation by the double step) the capture would undo it: still a
+  // support, unless the double step gives no en passant right.
+  const std::string before = "4k'3/3p4/8/3p~P3/8/3N4/3P4/4K'3 b - - 0 1";
+  Game undo = game_of(before);
+  undo.play(undo.parse_move("d7//d5", Where));
+  CHECK(rejection(undo, "d6/d7") == "");
+  Game no_right = game_of(before, with("timetravel.en-passant-annihilation", "no-right"));
+  no_right.play(no_right.parse_move("d7//d5", Where));
+  CHECK(rejection(no_right, "d6/d7") == "explosion-supported");
+}
+
 TEST_CASE("timetravel: annihilations, including the double step", "[timetravel]") {
   Game g = after({"e4", "e5", "d4/e5"});
   CHECK(!legal(g, "d2//d4"));  // Black to move
@@ -204,6 +222,29 @@ TEST_CASE("timetravel: each interpretation changes what it should", "[timetravel
     CHECK(!grammatically_incorrect(game_of(fen).board(), White, Options{}));
     CHECK(!grammatically_incorrect(game_of(fen).board(), White, with("timetravel.grammar-enemy-blocker", "free")));
     CHECK(grammatically_incorrect(game_of(fen).board(), White, with("timetravel.grammar-enemy-blocker", "permanent")));
+  }
+  SECTION("per-piece-annihilation-order: a cycle of blocked paths under per-piece scope") {
+    // The traveling knight e8 is met only by c6 promoting on c8, where the traveling rook
+    // stands; the rook only by e6 promoting on e8. Black has no men to capture.
+    const std::string fen = "2R~1N~3/8/2P1P3/8/8/8/8/4K'3 w - - 0 1";
+    Options per_piece = with("timetravel.grammar-scope", "per-piece");
+    CHECK(grammatically_incorrect(game_of(fen).board(), White, per_piece));
+    REQUIRE(apply_interpretation(per_piece, "timetravel.per-piece-annihilation-order", "ignored"));
+    CHECK(!grammatically_incorrect(game_of(fen).board(), White, per_piece));
+    // Joint scope does not read it.
+    CHECK(grammatically_incorrect(game_of(fen).board(), White, with("timetravel.per-piece-annihilation-order", "ignored")));
+  }
+  SECTION("support-check: game 2's explosions are made in check") {
+    // No Black normal move parries 2.Bb5/e8+ or 3.Bxd3+, so under each-move no support can
+    // move at all: 2...d4/d3 and 3...Qe6/c4 are unsupported, and 3.Bxd3 is already mate.
+    const Game first = after({"e4", "d6", "Bb5/e8"});
+    CHECK(rejection(first, "d4/d3") == "");
+    CHECK(rejection(game_of(first.fen(), with("timetravel.support-check", "each-move")), "d4/d3") == "explosion-supported");
+    const Game g = after({"e4", "d6", "Bb5/e8", "d4/d3", "Bxd3"});
+    CHECK(rejection(g, "Qe6/c4") == "");
+    const Game each = game_of(g.fen(), with("timetravel.support-check", "each-move"));
+    CHECK(rejection(each, "Qe6/c4") == "explosion-supported");
+    CHECK(each.status() == GameStatus::Checkmate);
   }
   SECTION("support-set: live drops supports no longer on the board") {
     const std::string fen = "4k'3/8/8/8/8/5N~2/8/4K'1N1 w - - 0 1 wNf3=x";

@@ -22,8 +22,10 @@ using namespace arbiter::timetravel;
 
 namespace {
 
-// The side's men from a FEN; `traveling` and `traveled` mark men of either colour.
-SupportBoard board_of(std::string_view fen, Color side, Bitboard traveling = 0, Bitboard traveled = 0) {
+// The side's men from a FEN; `traveling` and `traveled` mark men of either colour. The FEN's
+// en passant square is the side's when it is to move.
+SupportBoard board_of(std::string_view fen, Color side, Bitboard traveling = 0, Bitboard traveled = 0,
+                      SupportCheck check = SupportCheck::Ignored) {
   FenOptions options;
   options.orthodox_legality = false;
   const Position pos = read_fen(fen, {"<test>", 1, 1}, options);
@@ -35,6 +37,10 @@ SupportBoard board_of(std::string_view fen, Color side, Bitboard traveling = 0, 
   b.enemy = pos.pieces(~side);
   b.enemy_traveling = b.enemy & traveling;
   b.castling = pos.castling_rights();
+  if (side == pos.side_to_move()) b.en_passant = pos.en_passant_square();
+  b.check = check;
+  for (int t = Pawn; t <= King; ++t) b.enemy_type[t] = pos.pieces(~side, PieceType(t));
+  b.enemy_untraveled = b.enemy & ~traveling & ~traveled;
   return b;
 }
 
@@ -206,17 +212,77 @@ TEST_CASE("support: annihilation and castling under SupportMoves::All", "[timetr
   CHECK(support_reach(no_right, sq::e1, King, SupportMoves::All).moves[sq::g1] == 2);
 }
 
+TEST_CASE("support: en passant as the first hypothetical move", "[timetravel-support]") {
+  // Black has just played d7-d5: the e5 pawn may take en passant, and only now.
+  const std::string fen = "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1";
+  const SupportBoard b = board_of(fen, White);
+  REQUIRE(b.en_passant == sq::d6);
+  const SupportReach e5 = support_reach(b, sq::e5, Pawn, SupportMoves::Plain);
+  CHECK(e5.moves[sq::d6] == 1);
+  CHECK(e5.moves[sq::d7] == 2);
+  CHECK(e5.moves[sq::e6] == 1);
+  // Without the right (Black to move, or the move before was another) d6 is out of reach.
+  SupportBoard no_right = b;
+  no_right.en_passant = NoSquare;
+  const SupportReach plain = support_reach(no_right, sq::e5, Pawn, SupportMoves::Plain);
+  CHECK_FALSE(plain.squares & square_bb(sq::d6));
+  CHECK(plain.moves[sq::e6] == 1);
+  CHECK(board_of(fen, Black).en_passant == NoSquare);
+
+  // A helper's capture clears two men off a line: exd6 e.p. takes d5 and leaves e5, so the
+  // rook a5 reaches h5 in two. Without it: Rxd5, e6, Rh5 (or round by a4 or a6), three.
+  const std::string rook = "4k3/8/8/R2pP3/8/8/8/4K3 w - d6 0 1";
+  const SupportBoard r = board_of(rook, White);
+  CHECK(support_reach(r, sq::a5, Rook, SupportMoves::Plain).moves[sq::h5] == 2);
+  CHECK(support_distance(r, sq::a5, Rook, sq::h5, SupportMoves::Plain) == 2);
+  SupportBoard r_no_right = r;
+  r_no_right.en_passant = NoSquare;
+  CHECK(support_reach(r_no_right, sq::a5, Rook, SupportMoves::Plain).moves[sq::h5] == 3);
+
+  // After an annihilation by a double step (...d7//d5) no pawn stands on d5: the capture undoes
+  // the annihilation and the traveling pawn returns there, blocking the rank again. The knight
+  // e6 keeps the e-pawn from advancing, so the rook needs three either way (exd6 e.p. and Rxd5,
+  // or round by a4 or a6); a capture that brought nothing back would give two.
+  SupportBoard undo = board_of("4k3/8/4N3/R3P3/8/8/8/4K3 w - - 0 1", White);
+  undo.en_passant = sq::d6;
+  undo.en_passant_restores = sq::d5;
+  CHECK(support_reach(undo, sq::e5, Pawn, SupportMoves::Plain).moves[sq::d6] == 1);
+  CHECK(support_reach(undo, sq::a5, Rook, SupportMoves::Plain).moves[sq::h5] == 3);
+  CHECK(support_reach_exhaustive(undo, sq::a5, Rook, SupportMoves::Plain).moves[sq::h5] == 3);
+  undo.en_passant_restores = NoSquare;
+  CHECK(support_reach(undo, sq::a5, Rook, SupportMoves::Plain).moves[sq::h5] == 2);
+}
+
+TEST_CASE("support: check in the hypothesis (timetravel.support-check)", "[timetravel-support]") {
+  // The bishop e2 is pinned: Black's rook e8 would take the king, Black being resolved. Ignored:
+  // Bb5 in one. Each-move: the king must step aside first (Kd1, Bb5): two.
+  const std::string fen = "4r2k/8/8/8/8/8/4B3/4K3 w - - 0 1";
+  const SupportBoard ignored = board_of(fen, White);
+  CHECK(support_reach(ignored, sq::e2, Bishop, SupportMoves::Plain).moves[sq::b5] == 1);
+  const SupportBoard each = board_of(fen, White, 0, 0, SupportCheck::EachMove);
+  CHECK(support_reach(each, sq::e2, Bishop, SupportMoves::Plain).moves[sq::b5] == 2);
+  CHECK(support_distance(each, sq::e2, Bishop, sq::b5, SupportMoves::Plain) == 2);
+  // The king itself steps off the file as before.
+  CHECK(support_reach(each, sq::e1, King, SupportMoves::Plain).moves[sq::d1] == 1);
+  CHECK(support_reach(each, sq::e1, King, SupportMoves::Plain).moves[sq::f2] == 1);
+  // With Black unresolved (a traveling knight on a8) the rook's threat is no check: one again.
+  const SupportBoard unresolved = board_of("n3r2k/8/8/8/8/8/4B3/4K3 w - - 0 1", White, square_bb(sq::a8), 0,
+                                           SupportCheck::EachMove);
+  CHECK(support_reach(unresolved, sq::e2, Bishop, SupportMoves::Plain).moves[sq::b5] == 1);
+}
+
 namespace {
 
 // Every untraveled man of either side, as every type it may support, under every SupportMoves:
 // the pruned search must find exactly what the exhaustive one finds. Returns the comparisons.
-int compare_with_exhaustive(const std::string& fen, Bitboard traveling, Bitboard traveled) {
+int compare_with_exhaustive(const std::string& fen, Bitboard traveling, Bitboard traveled,
+                            SupportCheck check = SupportCheck::Ignored) {
   FenOptions options;
   options.orthodox_legality = false;
   const Position pos = read_fen(fen, {"<test>", 1, 1}, options);
   int compared = 0;
   for (Color side : {White, Black}) {
-    const SupportBoard b = board_of(fen, side, traveling, traveled);
+    const SupportBoard b = board_of(fen, side, traveling, traveled, check);
     for (SupportMoves rules : {SupportMoves::Plain, SupportMoves::NoTravelingCapture, SupportMoves::All})
       for (Bitboard men = b.own_untraveled; men;) {
         const Square from = pop_lsb(men);
@@ -225,8 +291,8 @@ int compare_with_exhaustive(const std::string& fen, Bitboard traveling, Bitboard
           if (!(b.own[t] & square_bb(from)) && !(pawn && can_support(Pawn, PieceType(t)))) continue;
           const SupportReach fast = support_reach(b, from, PieceType(t), rules);
           const SupportReach slow = support_reach_exhaustive(b, from, PieceType(t), rules);
-          INFO(fmt::format("{} traveling {:#x} traveled {:#x} side {} from {} as {} rules {}", fen, traveling,
-                           traveled, int(side), square_name(from), t, int(rules)));
+          INFO(fmt::format("{} traveling {:#x} traveled {:#x} side {} from {} as {} rules {} check {}", fen, traveling,
+                           traveled, int(side), square_name(from), t, int(rules), int(check)));
           REQUIRE(fast.squares == slow.squares);
           REQUIRE(fast.moves == slow.moves);
           // The one-target search agrees, on every empty square.
@@ -290,6 +356,16 @@ TEST_CASE("support: pruned search equals the exhaustive one", "[timetravel-suppo
   compared += compare_with_exhaustive("4k3/8/8/8/8/4n3/2N1P3/4K3 w - - 0 1", square_bb(sq::e3), 0);
   compared += compare_with_exhaustive("7k/8/8/8/8/8/8/4K1NR w K - 0 1", 0, 0);
   compared += compare_with_exhaustive("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", squares({sq::d1, sq::f8}), 0);
+  // En passant as the first move, by the support and by a helper.
+  compared += compare_with_exhaustive("4k3/8/8/R2pP3/8/8/8/4K3 w - d6 0 1", 0, 0);
+  compared += compare_with_exhaustive("r3k3/8/8/1PpP4/8/8/8/R3K3 w Qq c6 0 1", squares({sq::a8}), 0);
+  // Check in the hypothesis (each-move: the ball cut alone against no cut), with kings of
+  // every stage, resolved and unresolved opponents, castling through attacked squares.
+  for (const char* fen : {"4r2k/8/8/8/8/8/4B3/4K3 w - - 0 1", "r3k2r/8/8/8/8/5q2/8/R3K2R w KQkq - 0 1",
+                          "4k3/8/8/R2pP3/8/8/8/4K3 w - d6 0 1", "1n2k3/8/8/3b4/8/8/3P4/R1B1K2R w KQ - 0 1"}) {
+    compared += compare_with_exhaustive(fen, 0, 0, SupportCheck::EachMove);
+    compared += compare_with_exhaustive(fen, squares({sq::b8, sq::d5}), squares({sq::e1}), SupportCheck::EachMove);
+  }
   CHECK(compared > 2000);
 }
 

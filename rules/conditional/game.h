@@ -79,6 +79,17 @@ class Game {
   // The player who chooses the next ply (in phase S the opponent of the man's owner).
   Color side_to_move() const { return phase_ == Phase::Substitute ? ~pos_.side_to_move() : pos_.side_to_move(); }
   std::uint64_t key() const { return pos_.key() ^ (std::uint64_t(phase_) * 0x9E3779B97F4A7C15ULL); }
+  // Everything later plies depend on, for searches that merge games: the position, the phase
+  // and the moves the C-mover could state (key() leaves the last out; it rarely differs).
+  bool same_state(const Game& other) const {
+    return phase_ == other.phase_ && statable_ == other.statable_ && pos_ == other.pos_;
+  }
+  // Drops what undo() needs, so that a search keeping many games keeps them small.
+  void forget_history() {
+    history_.clear();
+    history_.shrink_to_fit();
+    pos_.clear_history();
+  }
   bool in_check() const { return pos_.in_check(); }
 
   // Perft over the full choice space: every C-ply outcome counts once per statement that

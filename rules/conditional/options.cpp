@@ -29,6 +29,13 @@ const std::vector<Interpretation>& interpretations() {
   return all;
 }
 
+namespace {
+
+// The name of choice `k` of interpretation `id`.
+std::string_view choice_name(std::string_view id, std::size_t k) { return arbiter::choice_name(interpretations(), id, k); }
+
+}  // namespace
+
 bool apply_interpretation(Options& options, std::string_view id, std::string_view choice) {
   const auto k = choice_index(interpretations(), id, choice);
   if (!k) return false;
@@ -36,6 +43,14 @@ bool apply_interpretation(Options& options, std::string_view id, std::string_vie
   else if (id == "conditional.illegal-c-move") options.illegal_c_move = IllegalCMove(*k);
   else options.b_check_cancelled = BCheckCancelled(*k);
   return true;
+}
+
+std::string_view current_choice(const Options& options, std::string_view id) {
+  const auto name = [&](auto field) { return choice_name(id, std::size_t(field)); };
+  if (id == "conditional.a-move-check-forced") return name(options.forced_check);
+  if (id == "conditional.illegal-c-move") return name(options.illegal_c_move);
+  if (id == "conditional.b-check-cancelled") return name(options.b_check_cancelled);
+  return {};
 }
 
 }  // namespace arbiter::conditional

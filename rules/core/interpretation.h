@@ -35,4 +35,12 @@ inline std::optional<std::size_t> choice_index(const std::vector<Interpretation>
   return std::nullopt;
 }
 
+// The name of choice `k` of interpretation `id` (an option field's value is its choice's
+// index), or "" when either is unknown.
+inline std::string_view choice_name(const std::vector<Interpretation>& all, std::string_view id, std::size_t k) {
+  for (const auto& i : all)
+    if (i.id == id) return k < i.choices.size() ? i.choices[k].name : std::string_view();
+  return {};
+}
+
 }  // namespace arbiter

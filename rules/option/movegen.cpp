@@ -125,7 +125,6 @@ bool visit_doubles(Position& pos, const OptionState& st, const Options& o, Want 
       pos.unmake();
       continue;
     }
-    const bool king_moved = pos.king_square(us) == m1.to();
     pos.make_pass(ep);
     const Square their_king = pos.king_square(~us);
     bool go_on = true;
@@ -142,9 +141,11 @@ bool visit_doubles(Position& pos, const OptionState& st, const Options& o, Want 
         if (!check) continue;
       }
       if (m2.to() == their_king) continue;  // only possible after a discovered check (direct-only)
-      if (m2.from() == m1.to()) {           // the same piece again
-        if (captures(pos, m2) || m2.to() == m1.from()) continue;
-        if (exposed && (king_moved || !started_in_check || o.same_piece_from_check == SamePieceFromCheck::Forbidden))
+      const TwiceMovedPiece again = twice_moved_piece(m1, m2);
+      if (again.stop != NoSquare) {  // the same piece again (after castling, the rook too)
+        if (captures(pos, m2) || m2.to() == again.from) continue;
+        const bool king_twice = again.stop == pos.king_square(us);
+        if (exposed && (king_twice || !started_in_check || o.same_piece_from_check == SamePieceFromCheck::Forbidden))
           continue;
       }
       if (m2.kind() == MoveKind::Castling && o.castling == CastlingInDouble::SingleOnly) continue;
@@ -161,7 +162,7 @@ bool visit_doubles(Position& pos, const OptionState& st, const Options& o, Want 
       MoveList<> caps;
       target_captures(pos, st.target, caps);
       for (Move m2 : caps) {
-        if (m2.from() == m1.to()) continue;  // a piece moving twice captures nothing
+        if (twice_moved_piece(m1, m2).stop != NoSquare) continue;  // a piece moving twice captures nothing
         if (special_capture_ok(pos, st.target, m2, want == Want::Checks) &&
             !visit(Turn{m1, m2, TurnKind::DoubleSpecialCapture})) {
           go_on = false;
@@ -350,7 +351,8 @@ std::optional<Rejection> first_failed_predicate(Position& pos, const OptionState
   if (castles && o.castling == CastlingInDouble::SingleOnly) return rejection(Predicate::CastlingIsSingle);
   if (m1.kind() == MoveKind::Castling)
     if (auto p = orthodox::first_failed_predicate(pos, m1, o.orthodox)) return rejection(*p);
-  const bool same = turn.same_piece();
+  const TwiceMovedPiece again = twice_moved_piece(m1, m2);
+  const bool same = again.stop != NoSquare;
   if (same && captures(pos, m1)) return rejection(Predicate::SamePieceIntermediateSquareEmpty);
   if (captures(pos, m1)) return rejection(Predicate::FirstMoveNoCapture);
 
@@ -358,15 +360,15 @@ std::optional<Rejection> first_failed_predicate(Position& pos, const OptionState
   const Square ep = pos.en_passant_square();
   pos.make(m1);
   const bool exposed = !king_safe(pos, us);
-  const bool king_moved = pos.king_square(us) == m1.to();
+  const bool king_twice = same && again.stop == pos.king_square(us);
   const bool gives_check = pos.in_check();
   const bool direct = gives_check && direct_check(pos, m1);
   pos.make_pass(ep);
   std::optional<Rejection> result;
   const bool second_special = turn.kind == TurnKind::DoubleSpecialCapture;
   if (same && (second_special || captures(pos, m2))) result = rejection(Predicate::SamePieceNoCapture);
-  else if (same && m2.to() == m1.from()) result = rejection(Predicate::SamePieceMustAlterPosition);
-  else if (same && exposed && king_moved) result = rejection(Predicate::SamePieceKingNotThroughCheck);
+  else if (same && m2.to() == again.from) result = rejection(Predicate::SamePieceMustAlterPosition);
+  else if (same && exposed && king_twice) result = rejection(Predicate::SamePieceKingNotThroughCheck);
   else if (same && exposed && (!started_in_check || o.same_piece_from_check == SamePieceFromCheck::Forbidden))
     result = rejection(Predicate::SamePieceFirstMoveNoSelfCheck);
   else if (gives_check && (o.first_move_check == FirstMoveCheck::AnyCheck || direct)) result = rejection(Predicate::FirstMoveNoCheck);
@@ -411,7 +413,9 @@ void unmake_turn(Position& pos, Turn turn) {
 EnPassantTarget target_after(const Position& before, Turn turn) {
   if (!turn.is_double()) return {};
   const Move m1 = turn.first;
-  if (turn.same_piece()) return {EnPassantTarget::TwiceMoved, m1.to(), turn.second.to()};
+  // "captured on the first square it stops on": for the rook that castled, where it landed.
+  if (const TwiceMovedPiece again = twice_moved_piece(m1, turn.second); again.stop != NoSquare)
+    return {EnPassantTarget::TwiceMoved, again.stop, turn.second.to()};
   if (type_of(before.piece_on(m1.from())) == Pawn && (m1.from() ^ m1.to()) == 16)
     return {EnPassantTarget::FirstHalfStep, (m1.from() + m1.to()) / 2, m1.to()};
   return {};

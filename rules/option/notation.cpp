@@ -30,11 +30,13 @@ std::string half_text(const Position& pos, Move m, bool special) {
 
 PieceType mover_type(const Position& pos, Move m) { return type_of(pos.piece_on(m.from())); }
 
-// The piece type that makes the second half: the first half's piece (promoted, if it did).
+// The piece type that makes the second half: a piece the first half moved (promoted, if it
+// did; the rook, if it castled) or one still on its square before the turn.
 PieceType second_mover_type(const Position& pos, Turn t) {
-  if (t.second.from() == t.first.to())
-    return t.first.is_promotion() ? t.first.promotion() : mover_type(pos, t.first);
-  return mover_type(pos, t.second);
+  const TwiceMovedPiece again = twice_moved_piece(t.first, t.second);
+  if (again.stop == NoSquare) return mover_type(pos, t.second);
+  if (again.stop == t.first.to() && t.first.is_promotion()) return t.first.promotion();
+  return type_of(pos.piece_on(again.from));
 }
 
 bool is_capture_turn_half(const Position& pos, Move m) {

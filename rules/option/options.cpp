@@ -28,7 +28,8 @@ const std::vector<Interpretation>& interpretations() {
       {"option.castling-in-double", "option", "option-chess.txt", "Castling is a single move, not a double move.",
        "single-only",
        {{"single-only", "castling is never either half of a double move"},
-        {"either-half", "castling cannot be played as a double move by itself, but may be one half of one"}}},
+        {"either-half", "castling cannot be played as a double move by itself, but may be one half of one; the "
+                        "rook moves too, so a rook that castled and moves again is a piece moving twice (rule 6)"}}},
       {"option.en-passant-second-half", "option", "option-chess.txt",
        "The en passant move must immediately follow the double move or the opportunity for en passant capture is lost.",
        "allowed",
@@ -47,6 +48,13 @@ const std::vector<Interpretation>& interpretations() {
   return all;
 }
 
+namespace {
+
+// The name of choice `k` of interpretation `id`.
+std::string_view choice_name(std::string_view id, std::size_t k) { return arbiter::choice_name(interpretations(), id, k); }
+
+}  // namespace
+
 bool apply_interpretation(Options& options, std::string_view id, std::string_view choice) {
   if (id.starts_with("orthodox.")) return orthodox::apply_interpretation(options.orthodox, id, choice);
   const auto k = choice_index(interpretations(), id, choice);
@@ -58,6 +66,18 @@ bool apply_interpretation(Options& options, std::string_view id, std::string_vie
   else if (id == "option.en-passant-second-half") options.en_passant_second_half = EnPassantSecondHalf(*k);
   else options.first_half_double_step = FirstHalfDoubleStep(*k);
   return true;
+}
+
+std::string_view current_choice(const Options& options, std::string_view id) {
+  if (id.starts_with("orthodox.")) return orthodox::current_choice(options.orthodox, id);
+  const auto name = [&](auto field) { return choice_name(id, std::size_t(field)); };
+  if (id == "option.first-move-exposes-king") return name(options.first_move_exposure);
+  if (id == "option.first-move-check") return name(options.first_move_check);
+  if (id == "option.same-piece-from-check") return name(options.same_piece_from_check);
+  if (id == "option.castling-in-double") return name(options.castling);
+  if (id == "option.en-passant-second-half") return name(options.en_passant_second_half);
+  if (id == "option.first-half-double-step") return name(options.first_half_double_step);
+  return {};
 }
 
 }  // namespace arbiter::option

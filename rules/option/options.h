@@ -54,5 +54,8 @@ const std::vector<Interpretation>& interpretations();
 // Sets one interpretation (option.* or, for the movement of each half, orthodox.*); false when
 // either the id or the choice is unknown.
 bool apply_interpretation(Options& options, std::string_view id, std::string_view choice);
+// The choice `options` applies for an interpretation (option.* or orthodox.*), as
+// apply_interpretation names it; "" for an unknown id.
+std::string_view current_choice(const Options& options, std::string_view id);
 
 }  // namespace arbiter::option

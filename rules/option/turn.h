@@ -20,6 +20,25 @@ enum class TurnKind : std::uint8_t {
 // operations there, against playing the turn later). Not part of the turn's identity.
 enum class CheckFlag : std::uint8_t { Unknown, No, Yes };
 
+// The piece a second half moves, when the first half moved it too: where it started and where
+// it first stopped (NoSquare both when the second half moves another piece). Castling, stored
+// as the king's move, moves the rook as well, so a rook that castled and moves again is "the
+// same piece moved on both moves" (rule 6) as much as the king would be.
+struct TwiceMovedPiece {
+  Square from = NoSquare;
+  Square stop = NoSquare;
+};
+
+constexpr TwiceMovedPiece twice_moved_piece(Move first, Move second) {
+  if (second.from() == first.to()) return {first.from(), first.to()};
+  if (first.kind() == MoveKind::Castling) {
+    const bool kingside = first.to() > first.from();
+    const Square rook_stop = kingside ? first.from() + 1 : first.from() - 1;
+    if (second.from() == rook_stop) return {kingside ? first.from() + 3 : first.from() - 4, rook_stop};
+  }
+  return {};
+}
+
 struct Turn {
   Move first;
   Move second;  // Move() unless a double move
@@ -33,8 +52,9 @@ struct Turn {
     return kind == TurnKind::SpecialCapture || kind == TurnKind::DoubleSpecialCapture;
   }
   constexpr Move last() const { return is_double() ? second : first; }
-  // The same piece moves twice (its second move starts where its first ended).
-  constexpr bool same_piece() const { return is_double() && second.from() == first.to(); }
+  // The same piece moves twice: the second half moves a piece the first half moved, the
+  // first's mover or, after castling, its rook.
+  constexpr bool same_piece() const { return is_double() && twice_moved_piece(first, second).stop != NoSquare; }
 
   friend constexpr bool operator==(const Turn& a, const Turn& b) {
     return a.first == b.first && a.second == b.second && a.kind == b.kind;

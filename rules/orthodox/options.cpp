@@ -25,11 +25,23 @@ const std::vector<Interpretation>& interpretations() {
   return all;
 }
 
+namespace {
+
+// The name of choice `k` of interpretation `id`.
+std::string_view choice_name(std::string_view id, std::size_t k) { return arbiter::choice_name(interpretations(), id, k); }
+
+}  // namespace
+
 bool apply_interpretation(Options& options, std::string_view id, std::string_view choice) {
   const auto k = choice_index(interpretations(), id, choice);
   if (!k) return false;
   if (id == "orthodox.castling-guarded-squares") options.castling_guard = CastlingGuard(*k);
   return true;
+}
+
+std::string_view current_choice(const Options& options, std::string_view id) {
+  if (id == "orthodox.castling-guarded-squares") return choice_name(id, std::size_t(options.castling_guard));
+  return choice_name(id, 0);  // no field: the documented decision is the only choice
 }
 
 }  // namespace arbiter::orthodox

@@ -22,5 +22,8 @@ const std::vector<Interpretation>& interpretations();
 // Sets one interpretation by id and choice name; false when either is unknown. The
 // single-choice entries (decisions documented, no alternative) are accepted and change nothing.
 bool apply_interpretation(Options& options, std::string_view id, std::string_view choice);
+// The choice `options` applies for an interpretation, as apply_interpretation names it ("" for
+// an unknown id); a single-choice entry answers its one choice.
+std::string_view current_choice(const Options& options, std::string_view id);
 
 }  // namespace arbiter::orthodox

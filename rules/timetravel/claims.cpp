@@ -277,10 +277,38 @@ ClaimOutcome check_claim(Game& g, const Move& move, int ply, std::string_view cl
                                                            interp(o, {"timetravel.resonator"}))
                                               : fmt::format("legal explosions capture there: {}", fmt::join(hits, ", ")));
   }
+  if (kind == "mate-in" || kind == "wins-in") {
+    const auto colon = arg.find(':');
+    if (colon == std::string_view::npos)
+      throw ParseError(where, fmt::format("claim {}: expected N:white or N:black (e.g. {}=2:black)", kind, kind));
+    const int n = number_arg(arg.substr(0, colon), where);
+    if (n < 1) throw ParseError(where, fmt::format("claim {}: N must be at least 1", kind));
+    const Color attacker = color_arg(arg.substr(colon + 1), where);
+    const MateGoal goal = kind == "mate-in" ? MateGoal::Checkmate : MateGoal::Win;
+    const std::string what = fmt::format("{} within {} move{}", goal == MateGoal::Checkmate ? "checkmate" : "a win (checkmate or grammar)",
+                                         n, n == 1 ? "" : "s");
+    const std::string against = attacker == to_move ? "" : fmt::format(" against every {} move", name(to_move));
+    const std::string rules = interp(o, {"timetravel.check-resolution", "timetravel.kingless-check", "timetravel.self-check"});
+    if (!g.mate_prover())
+      return verdict(false, fmt::format("unknown: whether {} forces {}{} (no mate prover in this run; {})", name(attacker), what,
+                                        against, rules));
+    const MateAnswer a = g.mate_prover()(g, attacker, n, goal);
+    const char* note = goal == MateGoal::Checkmate ? "; a win by grammar is no checkmate" : "";
+    switch (a.verdict) {
+      case MateVerdict::Proved:
+        return verdict(true, fmt::format("proved: {} forces {}{} ({}; {})", name(attacker), what, against, a.detail, rules));
+      case MateVerdict::Refuted:
+        return verdict(false, fmt::format("refuted: {} cannot force {}{} ({}{}; {})", name(attacker), what, against, a.detail, note,
+                                          rules));
+      case MateVerdict::Unknown:
+        break;
+    }
+    return verdict(false, fmt::format("unknown: whether {} forces {}{} ({}; {})", name(attacker), what, against, a.detail, rules));
+  }
   throw ParseError(where, fmt::format("unknown claim '{}': expected one of legal, supports=, not-support=, spares, check, not-check, "
                                       "checkmate, kingless=, unresolved=, can-resolve-in-one=, cannot-resolve-in-one=, "
                                       "grammatically-incorrect=, grammatically-correct=, attacks-traveling=, traveling-attackers=, "
-                                      "men-to=, escapes-only-to=, immune=",
+                                      "men-to=, escapes-only-to=, immune=, mate-in=, wins-in=",
                                       claim));
 }
 

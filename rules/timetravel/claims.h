@@ -17,6 +17,12 @@
 //   men-to=c4:Q,QB,QN,QBP       the chessmen the side to move can place on c4, by identity
 //   escapes-only-to=c4          every move out of check puts a man on c4
 //   immune=c4,b5                no explosion of the side to move can capture on these squares
+//   mate-in=N:C                 C forces checkmate within N of its own moves from here, whatever
+//                               the other side plays (C to move: "#N"; else after any reply).
+//                               Proved, refuted or unknown (a node limit reached) by the prover
+//                               the replay installs (mate_claim.h); a win by grammar is no mate.
+//   wins-in=N:C                 the same for a win by checkmate or by the opponent's grammatical
+//                               incorrectness ("A player wins by checkmate or by forcing ...").
 
 #include <string>
 #include <string_view>

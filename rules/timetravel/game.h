@@ -6,12 +6,14 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "rules/core/position.h"
 #include "rules/core/ruleset.h"
 #include "rules/timetravel/board.h"
 #include "rules/timetravel/check.h"
 #include "rules/timetravel/fen.h"
+#include "rules/timetravel/mate_claim.h"
 #include "rules/timetravel/movegen.h"
 #include "rules/timetravel/notation.h"
 #include "rules/timetravel/options.h"
@@ -79,12 +81,16 @@ class Game {
   // The "[%claim ...]" commands of a move's comments, judged after the move (claims.h).
   std::vector<ClaimOutcome> check_claims(const std::vector<std::string>& comments, const Move& m, int ply,
                                          const SourceLocation& where);
+  // The search that judges "[%claim mate-in=N:C]" (mate_claim.h); none by default.
+  void set_mate_prover(MateProver prover) { mate_prover_ = std::move(prover); }
+  const MateProver& mate_prover() const { return mate_prover_; }
 
  private:
   // Generation plays each candidate and takes it back: the observable state never changes,
   // so the const interface of the RuleSet is kept.
   mutable Board board_;
   Options options_;
+  MateProver mate_prover_;
 };
 
 static_assert(RuleSet<Game>);

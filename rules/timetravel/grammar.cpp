@@ -47,6 +47,7 @@ struct Board {
   Bitboard enemy_traveling;
   std::array<int, 64> own_traveling;  // index into traveling, or -1
   GrammarEnemyBlocker enemy_blocker;
+  bool own_block;  // own traveling men block paths (false: per-piece scope, order ignored)
 };
 
 // `path`: squares the resonator must walk onto or through. Own traveling men there must be
@@ -59,7 +60,7 @@ void add_route(const Board& b, int ti, int ui, Square target, int captures, Bitb
   if (enemy_in_way && b.enemy_blocker == GrammarEnemyBlocker::Permanent) return;
   GrammarRoute r{ti, ui, captures, {}, b.enemy_blocker == GrammarEnemyBlocker::OneCapture ? enemy_in_way : 0, promotion_file};
   if (captures + popcount(r.enemy_blockers) > b.enemy_men) return;
-  for (Bitboard p = path; p;) {
+  for (Bitboard p = b.own_block ? path : 0; p;) {
     const int o = b.own_traveling[pop_lsb(p)];
     if (o >= 0) r.own_blockers.push_back(o);
   }
@@ -385,6 +386,7 @@ std::string cache_key(const GrammarQuery& q) {
   k += char(q.pawn_step);
   k += char(q.promotion);
   k += char(q.enemy_blocker);
+  k += char(q.scope == GrammarScope::PerPiece ? int(q.per_piece_order) : 0);  // read only per piece
   k += char(q.enemy_men & 0xFF);
   k += char(q.enemy_men >> 8);
   for (int i = 0; i < 8; ++i) k += char((q.enemy_traveling >> (8 * i)) & 0xFF);
@@ -401,7 +403,8 @@ std::string cache_key(const GrammarQuery& q) {
 }  // namespace
 
 std::vector<GrammarRoute> grammar_routes(const GrammarQuery& q) {
-  Board b{q.side, q.enemy_men, q.pawn_step, q.promotion, q.enemy_traveling, {}, q.enemy_blocker};
+  const bool own_block = q.scope == GrammarScope::Joint || q.per_piece_order == PerPieceAnnihilationOrder::Kept;
+  Board b{q.side, q.enemy_men, q.pawn_step, q.promotion, q.enemy_traveling, {}, q.enemy_blocker, own_block};
   b.own_traveling.fill(-1);
   for (std::size_t i = 0; i < q.traveling.size(); ++i) b.own_traveling[q.traveling[i].square] = int(i);
   std::vector<GrammarRoute> out;

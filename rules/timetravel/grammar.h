@@ -30,6 +30,9 @@ struct GrammarQuery {
   PawnAnnihilation pawn_step = PawnAnnihilation::StraightAndDouble;
   bool promotion = true;  // may pawns resonate with pieces by promoting (false for Resonator::TheoreticalNoPromotion)
   GrammarEnemyBlocker enemy_blocker = GrammarEnemyBlocker::OneCapture;  // timetravel.grammar-enemy-blocker
+  // timetravel.per-piece-annihilation-order, read only in PerPiece scope: Ignored drops the own
+  // traveling men from every route's blockers (each man judged as if alone).
+  PerPieceAnnihilationOrder per_piece_order = PerPieceAnnihilationOrder::Kept;
 };
 
 enum class GrammarVerdict { Correct, Incorrect, Unknown };
@@ -60,7 +63,8 @@ bool could_annihilate(const GrammarMan& resonator, const GrammarMan& traveling, 
 // One way an untraveled man could annihilate a traveling man. A route with blockers is a
 // pawn walking straight up its file: the own traveling men on the way must be annihilated
 // before it (order), the enemy traveling men on the way must leave the board (each costs one
-// enemy man of the capture budget).
+// enemy man of the capture budget). In PerPiece scope with PerPieceAnnihilationOrder::Ignored
+// no route has own blockers.
 struct GrammarRoute {
   int traveling;           // index into GrammarQuery::traveling
   int untraveled;          // index into GrammarQuery::untraveled

@@ -52,6 +52,17 @@ SupportBoard support_board(const Board& b, Color side, const Options& options) {
   sb.enemy = b.pieces(~side);
   sb.enemy_traveling = b.traveling(~side);
   sb.castling = b.castling_rights() & (side == White ? (WhiteKingside | WhiteQueenside) : (BlackKingside | BlackQueenside));
+  // Only the side to move may take en passant, and only as its first hypothetical move.
+  const bool undoes = b.annihilation_undo().traveling_square != NoSquare;
+  if (side == b.side_to_move() && b.en_passant_square() != NoSquare &&
+      !(undoes && options.en_passant_annihilation == EnPassantAnnihilation::NoRight)) {
+    sb.en_passant = b.en_passant_square();
+    sb.en_passant_restores = b.annihilation_undo().traveling_square;
+  }
+  sb.check = options.support_check;
+  sb.check_options = options;
+  for (int t = Pawn; t <= King; ++t) sb.enemy_type[t] = b.pieces(~side, PieceType(t));
+  sb.enemy_untraveled = b.untraveled(~side);
   return sb;
 }
 
@@ -274,20 +285,15 @@ const SupportTable& support_table(const Board& b, Color side, const Options& opt
   struct Last {
     std::uint64_t key = 0;
     Color side = White;
-    SupportMoves moves = SupportMoves::Plain;
-    SupportChoice choice = SupportChoice::Any;
-    PawnAnnihilation pawns = PawnAnnihilation::StraightAndDouble;
+    Options options;  // the table reads several (support-moves, -choice, -check, the check's own)
     std::optional<SupportTable> table;
   };
   thread_local Last last;
-  if (!last.table || last.key != b.key() || last.side != side || last.moves != options.support_moves ||
-      last.choice != options.support_choice || last.pawns != options.pawn_annihilation) {
+  if (!last.table || last.key != b.key() || last.side != side || !(last.options == options)) {
     last.table.emplace(b, side, options);
     last.key = b.key();
     last.side = side;
-    last.moves = options.support_moves;
-    last.choice = options.support_choice;
-    last.pawns = options.pawn_annihilation;
+    last.options = options;
   }
   return *last.table;
 }
@@ -314,6 +320,7 @@ GrammarQuery grammar_query(const Board& b, Color side, const Options& options) {
   q.enemy_men = options.grammar_budget == GrammarBudget::Unbounded ? 64 : popcount(b.pieces(~side));
   q.enemy_blocker = options.grammar_enemy_blocker;
   q.scope = options.grammar_scope;
+  q.per_piece_order = options.per_piece_annihilation_order;
   q.pawn_step = options.pawn_annihilation;
   q.promotion = options.resonator != Resonator::TheoreticalNoPromotion;
   return q;

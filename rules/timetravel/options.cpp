@@ -34,6 +34,15 @@ const std::vector<Interpretation>& interpretations() {
        "enemy-men-now",
        {{"enemy-men-now", "the pawn resonators' captures together cannot exceed the enemy men on the board"},
         {"unbounded", "no bound: enemy explosions may bring new men to capture"}}},
+      {"timetravel.per-piece-annihilation-order", "timetravel", "time-travelers-chess.txt",
+       "his position is grammatically correct if and only if there is a theoretical possibility that each of his "
+       "traveling chessmen on the board can be annihilated.",
+       "kept",
+       {{"kept", "under per-piece grammar scope, a traveling man whose resonator must pass another own traveling man "
+                 "(\"No piece of either color can move through it\") needs that man annihilated first, so men whose "
+                 "paths block each other in a cycle make the position incorrect"},
+        {"ignored", "under per-piece grammar scope, each traveling man is judged as if the side's other traveling men "
+                    "were not on the board: they block no path"}}},
       {"timetravel.support-set", "timetravel", "time-travelers-chess.txt",
        "after each explosion a player causes, there must be at least one way to pair past explosions with associated "
        "explosion supports such that no two explosions are paired with the same explosion support.",
@@ -49,10 +58,18 @@ const std::vector<Interpretation>& interpretations() {
        "(These hypothetical moves could include captures of enemy chessmen. Some of the moves also could be of "
        "friendly chessmen other than the rook, in order to free lines for the rook.)",
        "plain",
-       {{"plain", "normal moves, capturing any enemy man (traveling men included); no annihilation, castling or en "
-                  "passant"},
+       {{"plain", "normal moves, capturing any enemy man (traveling men included), en passant as the first move when "
+                  "the real position allows it; no annihilation or castling"},
         {"no-traveling-capture", "normal moves that never capture an enemy traveling man"},
         {"all", "normal moves plus annihilations (which free lines) and castling"}}},
+      {"timetravel.support-check", "timetravel", "time-travelers-chess.txt",
+       "in the hypothetical circumstance that the player were allowed to make moves in succession, could reach the "
+       "given square, as untraveled rook, in no more than three total moves.",
+       "ignored",
+       {{"ignored", "the hypothetical moves may leave the player in check: the opponent never moves in the hypothesis "
+                    "(game 2's 2...d4/d3 and 3...Qe6/c4 are explosions made in a check no normal move parries)"},
+        {"each-move", "every hypothetical move must leave the player out of check (the text's check), as a move of the "
+                      "game must under timetravel.self-check=illegal"}}},
       {"timetravel.pawn-annihilation", "timetravel", "time-travelers-chess.txt",
        "A resonator one move away from an traveling chessman of the same piece-type may move onto the square occupied "
        "by the traveling chessman.",
@@ -131,8 +148,9 @@ template <class F>
 bool visit_fields(Options& o, F&& f) {
   return f(o.resonator, "timetravel.resonator") || f(o.grammar_scope, "timetravel.grammar-scope") ||
          f(o.grammar_enemy_blocker, "timetravel.grammar-enemy-blocker") || f(o.grammar_budget, "timetravel.grammar-budget") ||
+         f(o.per_piece_annihilation_order, "timetravel.per-piece-annihilation-order") ||
          f(o.support_set, "timetravel.support-set") || f(o.support_choice, "timetravel.support-choice") ||
-         f(o.support_moves, "timetravel.support-moves") || f(o.pawn_annihilation, "timetravel.pawn-annihilation") ||
+         f(o.support_moves, "timetravel.support-moves") || f(o.support_check, "timetravel.support-check") || f(o.pawn_annihilation, "timetravel.pawn-annihilation") ||
          f(o.check_resolution, "timetravel.check-resolution") || f(o.kingless_check, "timetravel.kingless-check") ||
          f(o.self_check, "timetravel.self-check") || f(o.winning_move, "timetravel.winning-move") ||
          f(o.traveled_pawn_first_move, "timetravel.traveled-pawn-first-move") ||

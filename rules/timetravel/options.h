@@ -28,6 +28,12 @@ enum class GrammarEnemyBlocker { OneCapture, Free, Permanent };
 // the enemy men on the board now, or unbounded (future enemy explosions add men).
 enum class GrammarBudget { EnemyMenNow, Unbounded };
 
+// timetravel.per-piece-annihilation-order: under per-piece grammar scope, a traveling man whose
+// every resonator route passes another own traveling man still needs that man annihilated
+// first (so a cycle of such blocks is incorrect), or each man is judged as if the other
+// traveling men were not on the board. Read only under GrammarScope::PerPiece.
+enum class PerPieceAnnihilationOrder { Kept, Ignored };
+
 // timetravel.support-set: a past explosion keeps the supports it had when it was made, or
 // loses those that have since left the board (captured, annihilated) when later explosions
 // are matched.
@@ -41,6 +47,11 @@ enum class SupportChoice { Any, Nearest };
 // Plain: normal moves and captures of any enemy man. NoTravelingCapture: the same but never
 // capturing a traveling man. All: plain moves plus annihilations and castling.
 enum class SupportMoves { Plain, NoTravelingCapture, All };
+
+// timetravel.support-check: may the hypothetical moves that bring a support to its square
+// leave the player in check (the opponent never moves in the hypothesis), or must each be a
+// move the self-check rule allows?
+enum class SupportCheck { Ignored, EachMove };
 
 // timetravel.pawn-annihilation: which pawn moves count as "one move away" for a pawn
 // resonator: the straight step and the double step (game 4's d2//d4), the straight step only,
@@ -83,9 +94,11 @@ struct Options {
   GrammarScope grammar_scope = GrammarScope::Joint;
   GrammarEnemyBlocker grammar_enemy_blocker = GrammarEnemyBlocker::OneCapture;
   GrammarBudget grammar_budget = GrammarBudget::EnemyMenNow;
+  PerPieceAnnihilationOrder per_piece_annihilation_order = PerPieceAnnihilationOrder::Kept;
   SupportSet support_set = SupportSet::FixedAtExplosion;
   SupportChoice support_choice = SupportChoice::Any;
   SupportMoves support_moves = SupportMoves::Plain;
+  SupportCheck support_check = SupportCheck::Ignored;
   PawnAnnihilation pawn_annihilation = PawnAnnihilation::StraightAndDouble;
   CheckResolution check_resolution = CheckResolution::AfterThreat;
   KinglessCheck kingless_check = KinglessCheck::ThreatOfResolution;
@@ -94,6 +107,8 @@ struct Options {
   TraveledPawnFirstMove traveled_pawn_first_move = TraveledPawnFirstMove::AnyPawnMove;
   EnPassantAnnihilation en_passant_annihilation = EnPassantAnnihilation::Undoes;
   CastlingCheck castling_check = CastlingCheck::TextCheck;
+
+  friend bool operator==(const Options&, const Options&) = default;
 };
 
 // The most moves a support may need ("in no more than three moves").

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "rules/timetravel/check.h"
+
 // The search enumerates sequences of at most `limit` moves of one side in which the support
 // moves last (a friendly move after the support's last one cannot change where it stands):
 // S, SS, HS, SSS, HSS, SHS, HHS for three (S: a support move, H: another man's move). It runs
@@ -28,10 +30,18 @@
 //   With one move left a helper with a harmless destination (off the support's last lines) is
 //   as good as the man vanishing, so its other destinations are not tried.
 //
-// En passant is not modelled: it needs the opponent's double step as the last move, and the
-// opponent never moves in the hypothesis, so only the first hypothetical move could use it
-// (a pawn on e5 just after ...d7-d5 could then stand on d6, which no other first move gives).
-// SupportBoard carries no en passant square for that one case.
+// En passant needs the opponent's double step as the last move, and the opponent never moves
+// in the hypothesis, so only the first hypothetical move can use it (SupportBoard::en_passant,
+// set by the caller only for the side to move): a pawn on e5 just after ...d7-d5 may stand on
+// d6, and a helper's capture there removes the d5 pawn from a line as well as its own man. That
+// removal is off the helper's destination, which the helper cuts do not foresee, so a helper's
+// en passant capture is always tried.
+//
+// Check (timetravel.support-check=each-move): every hypothetical move must leave the side out
+// of check (check.h on the hypothetical men; castling also not out of or through check). The
+// helper cuts assume a helper matters only through the lines it opens; a helper that parries a
+// check breaks that, so under each-move every helper move is tried (the ball cut stays exact:
+// check only removes sequences).
 //
 // Helper promotions: to queen and knight only (a rook or bishop moves like a part of the queen,
 // and where the promoted helper stands only blocks) except under All, where the promoted piece
@@ -119,6 +129,7 @@ struct Node {
   Bitboard enemy;                 // enemy men
   Bitboard solid;                 // enemy men that may not be captured
   int castling;                   // side's rights; 0 unless SupportMoves::All
+  Square ep;                      // en passant square: at the root only, else NoSquare
   Square sup;
   PieceType sup_type;
 
@@ -136,9 +147,20 @@ class Search {
  public:
   Search(const SupportBoard& b, PieceType as_type, SupportMoves rules, bool prune)
       : us_(b.side), as_(as_type), rules_(rules), pawn_ann_(b.pawn_annihilation), prune_(prune),
+        each_move_(b.check == SupportCheck::EachMove), prune_helpers_(prune && !each_move_),
+        check_options_(b.check_options),
         ks_(b.side == White ? WhiteKingside : BlackKingside),
         qs_(b.side == White ? WhiteQueenside : BlackQueenside),
-        king_home_(relative_square(b.side, sq::e1)) {}
+        king_home_(relative_square(b.side, sq::e1)),
+        ep_restores_(b.en_passant_restores) {
+    for (int t = Pawn; t <= King; ++t) enemy_type_[t] = b.enemy_type[t];
+    enemy_traveling_ = b.enemy_traveling;
+    enemy_untraveled_ = b.enemy_untraveled;
+    if (ep_restores_ != NoSquare) {  // the pawn the capture brings back
+      enemy_type_[Pawn] |= square_bb(ep_restores_);
+      enemy_traveling_ |= square_bb(ep_restores_);
+    }
+  }
 
   // Runs rounds 1..limit from `root`, recording wanted squares into `out`.
   void run(const Node& root, Bitboard wanted, int limit, SupportReach& out) {
@@ -152,9 +174,15 @@ class Search {
   PieceType as_;
   SupportMoves rules_;
   PawnAnnihilation pawn_ann_;
-  bool prune_;
+  bool prune_;          // the ball cut
+  bool each_move_;      // SupportCheck::EachMove
+  bool prune_helpers_;  // the helper cuts (not under EachMove)
+  Options check_options_;
   int ks_, qs_;
   Square king_home_;
+  Square ep_restores_;
+  Bitboard enemy_type_[PieceTypeCount] = {};  // enemy men at the root (and a pawn an en passant capture restores)
+  Bitboard enemy_traveling_ = 0, enemy_untraveled_ = 0;
   Bitboard want_ = 0;
   int level_ = 0;
   SupportReach* out_ = nullptr;
@@ -171,7 +199,7 @@ class Search {
         if (square_bb(s) & last_rank(us_)) return 0;
         Bitboard one = forward(us_, square_bb(s)) & ~occ;
         Bitboard two = (square_bb(s) & second_rank(us_)) ? forward(us_, one) & ~occ : 0;
-        return one | two | (pawn_attacks(us_, s) & n.enemy & ~n.solid);
+        return one | two | (pawn_attacks(us_, s) & ((n.enemy & ~n.solid) | ep_bb(n)));
       }
       case Knight: return knight_attacks(s) & open;
       case Bishop: return bishop_attacks(s, occ) & open;
@@ -188,7 +216,7 @@ class Search {
     const Bitboard home_men = n.untraveled & ~n.traveling;
     if (!(n.type[King] & home_men & square_bb(king_home_)) || !(n.type[Rook] & home_men & square_bb(rook)))
       return false;
-    return !(between(king_home_, rook) & ~square_bb(rook) & n.occupied());  // check is ignored
+    return !(between(king_home_, rook) & ~square_bb(rook) & n.occupied());  // check: castle_allowed()
   }
 
   // Own traveling men of type t that the untraveled man on s could annihilate.
@@ -222,6 +250,8 @@ class Search {
     return 0;
   }
 
+  Bitboard ep_bb(const Node& n) const { return n.ep != NoSquare ? square_bb(n.ep) : 0; }
+
   Node moved(const Node& n, Square from, Square to, PieceType t, PieceType promo) const {
     Node c = n;
     const Bitboard fb = square_bb(from), tb = square_bb(to);
@@ -231,6 +261,18 @@ class Search {
     c.own = (c.own & ~fb) | tb;
     if (n.untraveled & fb) c.untraveled = (c.untraveled & ~fb) | tb;
     c.enemy &= ~tb;
+    c.ep = NoSquare;
+    if (t == Pawn && to == n.ep) {
+      // En passant: the pawn that passed the square is taken; after an annihilation by the
+      // double step the capture undoes it and the enemy traveling pawn returns.
+      const Square behind = us_ == White ? to - 8 : to + 8;
+      if (ep_restores_ != NoSquare) {
+        c.enemy |= square_bb(ep_restores_);
+        if (rules_ == SupportMoves::NoTravelingCapture) c.solid |= square_bb(ep_restores_);
+      } else {
+        c.enemy &= ~square_bb(behind);
+      }
+    }
     c.castling &= ~rights_lost(from);
     if (from == n.sup) {
       c.sup = to;
@@ -242,6 +284,7 @@ class Search {
   Node annihilated(const Node& n, Square from, Square partner, PieceType t) const {
     Node c = n;
     const Bitboard both = square_bb(from) | square_bb(partner);
+    c.ep = NoSquare;
     c.type[t] &= ~both;
     c.own &= ~both;
     c.traveling &= ~both;
@@ -259,14 +302,44 @@ class Search {
     c.own ^= k ^ r;
     c.untraveled ^= k ^ r;
     c.castling &= ~(ks_ | qs_);
+    c.ep = NoSquare;
     if (n.sup == king_home_) c.sup = king_to(side);
     if (n.sup == rook_home(side)) c.sup = rook_to(side);
     return c;
   }
 
+  // The hypothetical position as check reads it.
+  Men men(const Node& n) const {
+    Men m;
+    m.color[us_] = n.own;
+    m.color[~us_] = n.enemy;
+    for (int t = Pawn; t <= King; ++t) m.type[t] = n.type[t] | (enemy_type_[t] & n.enemy);
+    m.traveling = n.traveling | (enemy_traveling_ & n.enemy);
+    m.untraveled = n.untraveled | (enemy_untraveled_ & n.enemy);
+    return m;  // no en passant square: the opponent never moves
+  }
+
+  // May the side stand here after a hypothetical move (timetravel.support-check)?
+  bool safe(const Node& c) const { return !each_move_ || !in_check(men(c), us_, check_options_); }
+
+  // Castling's strictures on check, as the game reads them (timetravel.castling-check); the
+  // position after it is checked by safe() like every move's.
+  bool castle_allowed(const Node& n, Castle side) const {
+    if (!can_castle(n, side)) return false;
+    if (!each_move_) return true;
+    const Square pass = (king_home_ + king_to(side)) / 2;
+    if (check_options_.castling_check == CastlingCheck::Attacked) {
+      const Men m = men(n);
+      for (Square s : {king_home_, pass, king_to(side)})
+        if (attacked_by(m, ~us_, s)) return false;
+      return true;
+    }
+    return safe(n) && safe(moved(n, king_home_, pass, King, NoPieceType));
+  }
+
   // The support castles when it is the king or that side's rook.
   bool support_castles(const Node& n, Castle side) const {
-    return rules_ == SupportMoves::All && (n.sup == king_home_ || n.sup == rook_home(side)) && can_castle(n, side);
+    return rules_ == SupportMoves::All && (n.sup == king_home_ || n.sup == rook_home(side)) && castle_allowed(n, side);
   }
 
   Bitboard ball(const Node& n, int r) const {
@@ -281,8 +354,15 @@ class Search {
   Bitboard final_squares(const Node& n) const {
     Bitboard d = destinations(n, n.sup_type, n.sup);
     if (n.sup_type == Pawn) d &= as_ == Pawn ? ~last_rank(us_) : last_rank(us_);
+    if (each_move_)
+      for (Bitboard q = d & want_; q;) {
+        const Square to = pop_lsb(q);
+        const bool promotes = n.sup_type == Pawn && (square_bb(to) & last_rank(us_));
+        if (!safe(moved(n, n.sup, to, n.sup_type, promotes ? as_ : NoPieceType))) d &= ~square_bb(to);
+      }
     for (Castle side : {Castle::King, Castle::Queen})
-      if (support_castles(n, side)) d |= square_bb(n.sup == king_home_ ? king_to(side) : rook_to(side));
+      if (support_castles(n, side) && safe(castled(n, side)))
+        d |= square_bb(n.sup == king_home_ ? king_to(side) : rook_to(side));
     return d;
   }
 
@@ -351,19 +431,30 @@ class Search {
     while (d) {
       const Square to = pop_lsb(d);
       const bool promotes = n.sup_type == Pawn && (square_bb(to) & last_rank(us_));
-      visit(moved(n, n.sup, to, n.sup_type, promotes ? as_ : NoPieceType), r - 1);
+      try_visit(moved(n, n.sup, to, n.sup_type, promotes ? as_ : NoPieceType), r - 1);
     }
     for (Castle side : {Castle::King, Castle::Queen})
-      if (support_castles(n, side)) visit(castled(n, side), r - 1);
+      if (support_castles(n, side)) try_visit(castled(n, side), r - 1);
     helpers(n, r);
+  }
+
+  // A hypothetical move has been made: go on from the position it leaves, if the side may stand there.
+  void try_visit(const Node& c, int r) {
+    if (safe(c)) visit(c, r);
   }
 
   // Another man moves; r - 1 moves then remain.
   void helpers(const Node& n, int r) {
     const int after = r - 1;
-    const Bitboard rel = !prune_ || after > 2 ? ~Bitboard(0) : after == 1 ? blockers(n) : two_move_relevance(n);
-    if (!rel) return;
+    const bool cut = prune_helpers_ && after <= 2;
     const Bitboard sup = square_bb(n.sup);
+    // En passant takes a man off its destination: never cut (see the top).
+    const Bitboard ep = cut ? ep_bb(n) : 0;
+    if (ep)
+      for (Bitboard p = n.type[Pawn] & n.own & ~n.traveling & ~sup & pawn_attacks(~us_, n.ep); p;)
+        try_visit(moved(n, pop_lsb(p), n.ep, Pawn, NoPieceType), after);
+    const Bitboard rel = !cut ? ~Bitboard(0) : after == 1 ? blockers(n) : two_move_relevance(n);
+    if (!rel) return;
     const Bitboard last_blockers = after == 1 ? final_lines(n) : 0;
     for (Bitboard men = n.own & ~n.traveling & ~sup; men;) {
       const Square from = pop_lsb(men);
@@ -372,12 +463,13 @@ class Search {
       if (rules_ == SupportMoves::All && (n.untraveled & square_bb(from)))
         for (Bitboard a = annihilations(n, t, from); a;) {
           const Square partner = pop_lsb(a);
-          if ((square_bb(from) | square_bb(partner)) & rel) visit(annihilated(n, from, partner, t), after);
+          if ((square_bb(from) | square_bb(partner)) & rel) try_visit(annihilated(n, from, partner, t), after);
         }
       if (!vacates && after == 1) continue;
       Bitboard d = destinations(n, t, from);
+      if (t == Pawn) d &= ~ep;  // tried above
       if (!vacates) d &= rel;  // only where it lands can matter
-      if (prune_ && after == 1 && vacates) {
+      if (cut && after == 1 && vacates) {
         // A destination off the support's last lines leaves them as if the man had vanished,
         // which no other destination beats.
         const Bitboard harmless = d & ~last_blockers & ~last_rank(us_);
@@ -387,20 +479,21 @@ class Search {
         const Square to = pop_lsb(d);
         if (t == Pawn && (square_bb(to) & last_rank(us_))) {
           for (PieceType p : {Queen, Knight, Rook, Bishop}) {
+            // (Under each-move too: the side's own types never change its check.)
             if (rules_ != SupportMoves::All && (p == Rook || p == Bishop)) continue;
-            visit(moved(n, from, to, t, p), after);
+            try_visit(moved(n, from, to, t, p), after);
           }
         } else {
-          visit(moved(n, from, to, t, NoPieceType), after);
+          try_visit(moved(n, from, to, t, NoPieceType), after);
         }
       }
     }
     if (rules_ == SupportMoves::All)
       for (Castle side : {Castle::King, Castle::Queen}) {
-        if (n.sup == king_home_ || n.sup == rook_home(side) || !can_castle(n, side)) continue;
+        if (n.sup == king_home_ || n.sup == rook_home(side) || !castle_allowed(n, side)) continue;
         const Bitboard vacated = square_bb(king_home_) | square_bb(rook_home(side));
         const Bitboard landed = square_bb(king_to(side)) | square_bb(rook_to(side));
-        if ((vacated | (after >= 2 ? landed : 0)) & rel) visit(castled(n, side), after);
+        if ((vacated | (after >= 2 ? landed : 0)) & rel) try_visit(castled(n, side), after);
       }
   }
 
@@ -433,6 +526,7 @@ Node root_node(const SupportBoard& b, Square from, SupportMoves rules) {
   n.castling = rules == SupportMoves::All ? b.castling & (b.side == White ? WhiteKingside | WhiteQueenside
                                                                           : BlackKingside | BlackQueenside)
                                           : 0;
+  n.ep = b.en_passant;
   n.sup = from;
   n.sup_type = n.type_on(from);
   return n;

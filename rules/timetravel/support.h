@@ -2,7 +2,9 @@
 // Explosion supports: "an empty square reachable in no more than three moves by a friendly
 // untraveled chessman of the piece-type of interest ... in the hypothetical circumstance that
 // the player were allowed to make moves in succession". The opponent never moves in that
-// hypothesis, so check plays no part; en passant is not modelled (see support.cpp).
+// hypothesis: the first move may take en passant when the real position allows it (the
+// opponent's double step was the last move), no later one can. Check plays no part unless
+// timetravel.support-check=each-move asks that no hypothetical move leave the player in check.
 
 #include <array>
 #include <cstdint>
@@ -25,6 +27,19 @@ struct SupportBoard {
   int castling = 0;  // side's castling rights bits (CastlingRights), used only under All
   // Which pawn steps annihilate (timetravel.pawn-annihilation), used only under All.
   PawnAnnihilation pawn_annihilation = PawnAnnihilation::StraightAndDouble;
+  // The en passant square when the side is to move and may take there now ("En passant capture
+  // is legal ... as in standard chess and under the same strictures"): only the first
+  // hypothetical move can use it. After an enemy annihilation by a double step the capture
+  // undoes it: `en_passant_restores` is where the enemy traveling pawn then returns.
+  Square en_passant = NoSquare;
+  Square en_passant_restores = NoSquare;
+  // timetravel.support-check. Under EachMove no hypothetical move may leave the side in check as
+  // `check_options` define it (check_resolution, kingless_check, pawn_annihilation,
+  // castling_check are read), which needs the enemy men by type and stage.
+  SupportCheck check = SupportCheck::Ignored;
+  Options check_options{};
+  Bitboard enemy_type[PieceTypeCount] = {};  // enemy men by PieceType (all stages)
+  Bitboard enemy_untraveled = 0;
 };
 
 // Squares the untraveled man on `from` could stand on, still untraveled and as an `as_type` (a
@@ -58,6 +73,8 @@ Bitboard explosion_supports(const SupportBoard& b, PieceType type, Square square
                             SupportChoice choice, int limit = SupportMoveLimit);
 
 // Test reference: support_reach with every pruning switched off (every sequence is tried).
+// (Under SupportCheck::EachMove support_reach itself tries every helper move: the helper cuts
+// assume a helper matters only through the lines it opens, not through the check it parries.)
 SupportReach support_reach_exhaustive(const SupportBoard& b, Square from, PieceType as_type, SupportMoves rules,
                                       int limit = SupportMoveLimit);
 

@@ -65,6 +65,11 @@ class Game {
   GameStatus status() const;
   Color side_to_move() const { return r_.side; }
   std::uint64_t key() const { return r_.key(); }
+  // Drops what undo() needs, so that a search keeping many games keeps them small.
+  void forget_history() {
+    history_.clear();
+    history_.shrink_to_fit();
+  }
   bool in_check() const { return r_.committed_check(r_.side); }
 
   // The referee's announcement of a commit, as the text writes it ("White has committed:

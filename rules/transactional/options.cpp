@@ -45,6 +45,13 @@ const std::vector<Interpretation>& interpretations() {
   return all;
 }
 
+namespace {
+
+// The name of choice `k` of interpretation `id`.
+std::string_view choice_name(std::string_view id, std::size_t k) { return arbiter::choice_name(interpretations(), id, k); }
+
+}  // namespace
+
 bool apply_interpretation(Options& options, std::string_view id, std::string_view choice) {
   const auto k = choice_index(interpretations(), id, choice);
   if (!k) return false;
@@ -55,6 +62,17 @@ bool apply_interpretation(Options& options, std::string_view id, std::string_vie
   else if (id == "transactional.opponent-commit") options.opponent_commit = OpponentCommit(*k);
   else options.isolation = Isolation(*k);
   return true;
+}
+
+std::string_view current_choice(const Options& options, std::string_view id) {
+  const auto name = [&](auto field) { return choice_name(id, std::size_t(field)); };
+  if (id == "transactional.move-limit") return name(options.move_limit);
+  if (id == "transactional.transaction-end") return name(options.transaction_end);
+  if (id == "transactional.locked-squares") return name(options.locked_squares);
+  if (id == "transactional.piece-moves") return name(options.piece_moves);
+  if (id == "transactional.opponent-commit") return name(options.opponent_commit);
+  if (id == "transactional.isolation") return name(options.isolation);
+  return {};
 }
 
 }  // namespace arbiter::transactional

@@ -56,5 +56,8 @@ struct Options {
 
 const std::vector<Interpretation>& interpretations();
 bool apply_interpretation(Options& options, std::string_view id, std::string_view choice);
+// The choice `options` applies for an interpretation, as apply_interpretation names it ("" for
+// an unknown id).
+std::string_view current_choice(const Options& options, std::string_view id);
 
 }  // namespace arbiter::transactional

@@ -63,6 +63,7 @@ struct Referee {
   Position potential_view() const;
   bool committed_check(Color c) const;  // is c's king attacked in the committed view c knows?
   std::uint64_t key() const;
+  friend bool operator==(const Referee&, const Referee&) = default;  // every field: the same state
 };
 
 // Playing an action on the referee's state (the action must be legal).

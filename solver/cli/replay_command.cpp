@@ -56,6 +56,25 @@ std::string numbered(const PgnGame& game, const ReplayError& e) {
   return move_number_text(game.first_ply() + e.ply - 1) + " " + e.move;
 }
 
+// The whole-record reading: its cost, whether it is proven least, its ties, the comments.
+std::string reading_text(const RecordReading& r) {
+  auto edits = [](double e) { return e == 1 ? std::string("1 edit") : fmt::format("{:g} edits", e); };
+  std::string out = fmt::format("  reading  the whole record at {} in all, ", edits(r.cost));
+  if (r.proven && r.all_ties)
+    out += r.ties == 1 ? "proven least-cost within the edit model, and the only reading at that cost\n"
+                       : fmt::format("proven least-cost within the edit model; {} readings cost as little\n", r.ties);
+  else if (r.proven)
+    out += fmt::format("proven least-cost within the edit model; {} reading{} found at that cost before {} was reached\n", r.ties,
+                       r.ties == 1 ? "" : "s", r.limit);
+  else
+    out += fmt::format("the best found: not proven least-cost ({} reached; no reading costs less than {}){}\n", r.limit,
+                       edits(r.lower_bound),
+                       r.ties > 1 ? fmt::format("; {} readings found at this cost", r.ties) : std::string());
+  for (const auto& o : r.other_readings) out += fmt::format("           - as cheap: {}\n", o);
+  for (const auto& c : r.comments) out += fmt::format("           - comment {}\n", c);
+  return out;
+}
+
 std::string game_text(const CheckedGame& checked, const std::string& file) {
   const ReplayReport& r = checked.report;
   const PgnGame& g = *checked.game;
@@ -73,6 +92,7 @@ std::string game_text(const CheckedGame& checked, const std::string& file) {
   }
   for (const auto& w : r.warnings)
     out += fmt::format("  warning  ply {}, {}, {}:{}:{}: {}\n", w.ply, w.move, file, w.where.line, w.where.column, w.message);
+  if (r.reading) out += reading_text(*r.reading);
   for (const auto& f : r.findings) {
     out += fmt::format("  {:<8} ply {}, {}: {}\n", f.kind == "gap" ? "gap" : "note", f.ply, f.move, f.reason);
     for (const auto& d : f.details) out += fmt::format("           - {}\n", d);

@@ -78,6 +78,17 @@ nlohmann::json game_json(const CheckedGame& checked) {
                           {"details", f.details}, {"line", f.where.line}, {"column", f.where.column}});
     j["findings"] = findings;
   }
+  if (r.reading) {
+    j["reading"] = {{"cost", r.reading->cost},
+                    {"proven_least_cost", r.reading->proven},
+                    {"all_ties", r.reading->all_ties},
+                    {"limit", r.reading->limit},
+                    {"lower_bound", r.reading->lower_bound},
+                    {"ties", r.reading->ties},
+                    {"other_readings", r.reading->other_readings},
+                    {"comments", r.reading->comments},
+                    {"states", r.reading->states}};
+  }
   if (!r.timeline.empty()) {
     nlohmann::json timeline = nlohmann::json::array();
     for (const auto& p : r.timeline)

@@ -7,9 +7,16 @@
 #include <string>
 #include <vector>
 
-#include <fmt/format.h>
+#include <unistd.h>
 
-#include "solver/replay/edit_distance.h"
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "solver/reading/comment_claims.h"
+#include "solver/reading/record_search.h"
+#include "solver/reading/text_distance.h"
+#include "solver/replay/conditional_reading.h"
+#include "solver/replay/reading_summary.h"
 
 #include "rules/conditional/game.h"
 #include "rules/notation/san.h"
@@ -27,28 +34,11 @@ using conditional::Game;
 using conditional::Phase;
 using conditional::Statement;
 
-constexpr int SearchRuns = 20000; // replays the edit search may spend on one record
-constexpr int LookBack = 3;       // earlier plies an edit may re-read
-// A ply no reading within two edits makes legal is left unread (passed over) so that the rest
-// of the record is still checked; it costs more than any edit.
-constexpr std::string_view UnreadText = "(unread)";
-constexpr double UnreadCost = 3;
-constexpr double ProgressWeight = 0.2;
-constexpr int PairLookBack = 6;  // two earlier plies read differently together (1...d5 and 2...dxe4)
+using conditional_reading::UnreadText;
 
-struct Fix {
-  std::string text;
-  double cost = 0;
-  int trigger = 0;  // the ply (0-based) that could not be played without it
-};
-
+// The texts a reading puts in place of the printed ones (ply, 0-based -> text).
 struct Reading {
-  std::map<int, Fix> fixes;
-  double cost() const {
-    double c = 0;
-    for (const auto& [ply, f] : fixes) c += f.cost;
-    return c;
-  }
+  std::map<int, std::string> fixes;
 };
 
 struct Outcome {
@@ -91,11 +81,9 @@ struct Mark {
 };
 
 Mark mark_in(std::string_view san) {
-  while (!san.empty() && (san.back() == '!' || san.back() == '?')) san.remove_suffix(1);
-  if (san.ends_with("++")) return {Claim::Mate, "++"};
-  if (san.ends_with('#')) return {Claim::Mate, "#"};
-  if (san.ends_with('+')) return {Claim::Check, "+"};
-  return {};
+  const std::string_view sign = reading::claim_sign(san);  // the sign the edit search reads too
+  if (sign.empty()) return {};
+  return {sign == "+" ? Claim::Check : Claim::Mate, std::string(sign)};
 }
 
 std::string claim_name(const Mark& m) {
@@ -228,7 +216,7 @@ Outcome run(const PgnGame& record, const Reading& reading, const conditional::Op
   for (int i = 0; i < n; ++i) {
     const PgnMove& move = record.moves[std::size_t(i)];
     const auto fix = reading.fixes.find(i);
-    const std::string text = fix != reading.fixes.end() ? fix->second.text : move.san;
+    const std::string text = fix != reading.fixes.end() ? fix->second : move.san;
     ReplayPly p;
     p.ply = i + 1;
     p.move = move.san;
@@ -296,278 +284,50 @@ Outcome run(const PgnGame& record, const Reading& reading, const conditional::Op
   return out;
 }
 
-// --- the edit search ------------------------------------------------------------------------
+// --- the whole-record reading -----------------------------------------------------------------
 
-// Without the marks that do not change which move is meant.
-std::string normalized(std::string_view s) {
-  std::string out;
-  for (char c : s)
-    if (c != 'x' && c != '+' && c != '#' && c != ':') out += c;
-  return out;
+constexpr int PliesPerTurn = 6;  // A, B, C for each side: how far back a comment reaches
+
+std::string edits_text(double edits) {
+  return edits == 1 ? "1 edit" : fmt::format("{:g} edits", edits);
 }
 
-// Piece letters of other languages for the English ones (Portuguese and Spanish Torre,
-// German Turm, French Tour: T for R; Dama/Dame: D for Q; Cavalo/Caballo: C for N; Springer:
-// S for N; Läufer: L for B; Fou: F for B; Alfil: A for B). Reading one is half an edit: the
-// letter is a translation, not a slip.
-std::string english_letters(std::string_view s) {
-  std::string out(s);
-  for (std::size_t i = 0; i < out.size(); ++i) {
-    const bool piece_position = i == 0 || out[i - 1] == '?' || out[i - 1] == '/' || out[i - 1] == '*' || out[i - 1] == '!';
-    if (!piece_position) continue;
-    switch (out[i]) {
-      case 'T': out[i] = 'R'; break;
-      case 'D': out[i] = 'Q'; break;
-      case 'C':
-      case 'S': out[i] = 'N'; break;
-      case 'L':
-      case 'F':
-      case 'A': out[i] = 'B'; break;
-      default: break;
-    }
-  }
-  return out;
-}
-
-double move_distance(std::string_view printed, std::string_view san) {
-  const std::string a = normalized(printed);
-  const std::string b = normalized(san);
-  double d = edit_distance(a, b);
-  const std::string translated = english_letters(printed);
-  if (translated != printed) {
-    const int changed = edit_distance(translated, printed);
-    d = std::min(d, edit_distance(normalized(translated), b) + 0.5 * changed);
-  }
-  return d;
-}
-
-struct Candidate {
-  std::string text;
-  double cost = 0;
-};
-
-bool playable(const Game& game, const std::string& text) {
-  try {
-    game.parse_move(text, {"<candidate>", 1, 1});
-    return true;
-  } catch (const ParseError&) {
-    return false;
-  }
-}
-
-// Statements a few characters from an unreadable one: its foreign letters read as English,
-// then up to two structural edits (a '?', '/', '*' or '!' put in, taken out or replacing a
-// character, or any character dropped).
-std::vector<Candidate> repaired_statements(const Game& game, const std::string& printed) {
-  std::vector<Candidate> out;
-  std::set<std::string> seen;
-  auto consider = [&](const std::string& text, double cost) {
-    if (!seen.insert(text).second) return;
-    if (playable(game, text)) out.push_back({text, cost});
-  };
-  auto single_edits = [](const std::string& s) {
-    std::vector<std::string> edits;
-    for (std::size_t i = 0; i <= s.size(); ++i) {
-      if (i < s.size()) edits.push_back(s.substr(0, i) + s.substr(i + 1));
-      for (char c : std::string_view("?/*!")) {
-        edits.push_back(s.substr(0, i) + c + s.substr(i));
-        if (i < s.size() && s[i] != c) edits.push_back(s.substr(0, i) + c + s.substr(i + 1));
+// The men each ply of a reading captures, for the comments.
+std::vector<PieceType> captures_of(const PgnGame& record, const Reading& reading, const conditional::Options& options) {
+  std::vector<PieceType> out;
+  Game game = initial_game(record, options);
+  for (int i = 0; i < int(record.moves.size()); ++i) {
+    const auto fix = reading.fixes.find(i);
+    const std::string& text = fix != reading.fixes.end() ? fix->second : record.moves[std::size_t(i)].san;
+    PieceType taken = NoPieceType;
+    if (text != "--") {
+      try {
+        const Action a = text == UnreadText ? Action::unread() : game.parse_move(text, {"<reading>", 1, 1});
+        std::optional<Move> m;
+        if (a.kind == ActionKind::Move || a.kind == ActionKind::Execute) m = a.move;
+        else if (a.kind == ActionKind::Statement) m = game.resolve(a.statement).move;
+        if (m) taken = m->kind() == MoveKind::EnPassant ? Pawn : type_of(game.position().piece_on(m->to()));
+        game.play(a);
+      } catch (const ParseError&) {
+        break;  // not a reading of the search's: nothing more to say
       }
     }
-    return edits;
-  };
-  std::vector<std::pair<std::string, double>> starts = {{printed, 0}};
-  const std::string translated = english_letters(printed);
-  if (translated != printed) {
-    starts.push_back({translated, 0.5 * edit_distance(translated, printed)});
-    consider(translated, starts.back().second);
-  }
-  for (const auto& [start, base] : starts) {
-    for (const std::string& one : single_edits(start)) {
-      consider(one, base + 1);
-      for (const std::string& two : single_edits(one)) consider(two, base + 2);
-    }
+    out.push_back(taken);
   }
   return out;
 }
 
-// The nearest texts the rules accept at this ply, cheapest first.
-std::vector<Candidate> candidates_at(const Game& game, const std::string& printed) {
-  std::vector<Candidate> out;
-  if (printed == "--") return out;
-  ActionList legal;
-  game.generate_legal(legal);
-  if (game.phase() != Phase::C) {
-    for (const Action& a : legal) {
-      const std::string san = game.move_text(a);
-      const double d = move_distance(printed, san);
-      if (d > 0 && d <= 2) out.push_back({san, d});
-    }
-  } else {
-    std::optional<Statement> read;
-    try {
-      read = conditional::read_statement(printed, {"<candidate>", 1, 1});
-    } catch (const ParseError&) {
-    }
-    if (!read) {
-      out = repaired_statements(game, printed);
-    } else {
-      const Statement& s = *read;
-      auto add = [&](const Statement& changed, double cost) {
-        const std::string text = conditional::statement_text(changed, changed.marked);
-        if (text != printed && playable(game, text)) out.push_back({text, cost});
-      };
-      // A branch's move read as a nearby legal one.
-      for (const Action& a : legal) {
-        if (a.kind != ActionKind::Execute) continue;
-        const std::string san = game.move_text(a);
-        for (Branch b : {Branch::Then, Branch::Else}) {
-          const double d = move_distance(conditional::branch_text(s, b), san);
-          if (d <= 0 || d > 2) continue;
-          Statement changed = s;
-          auto& field = b == Branch::Then ? changed.then_move : changed.else_move;
-          if (san.size() >= field.size()) continue;
-          field.fill('\0');
-          std::copy(san.begin(), san.end(), field.begin());
-          if (s.then_text() == s.else_text()) changed.then_move = changed.else_move = field;
-          add(changed, d);
-        }
-      }
-      // Another condition a character or two away.
-      if (!s.unconditional()) {
-        const std::string cond = conditional::condition_text(s.condition);
-        for (Square sq = 0; sq < 64; ++sq)
-          for (int k = 0; k < 8; ++k) {
-            conditional::Condition c;
-            c.square = sq;
-            c.kind = k == 0 ? conditional::ConditionKind::Empty : k == 1 ? conditional::ConditionKind::Enemy
-                                                                          : conditional::ConditionKind::EnemyOfType;
-            if (k >= 2) c.type = PieceType(k - 1);
-            const int d = edit_distance(cond, conditional::condition_text(c));
-            if (d == 0 || d > 2) continue;
-            Statement changed = s;
-            changed.condition = c;
-            add(changed, d);
-          }
-      }
-      // The '*' mark on the other branch.
-      if (s.marked != Branch::None && s.then_text() != s.else_text()) {
-        Statement changed = s;
-        changed.marked = s.marked == Branch::Then ? Branch::Else : Branch::Then;
-        add(changed, 2);
-      }
-    }
-  }
-  std::stable_sort(out.begin(), out.end(), [](const Candidate& a, const Candidate& b) { return a.cost < b.cost; });
-  std::vector<Candidate> unique;
-  for (auto& c : out)
-    if (std::none_of(unique.begin(), unique.end(), [&](const Candidate& u) { return u.text == c.text; })) unique.push_back(c);
-  return unique;
+Reading reading_of(const PgnGame& record, const reading::Reading& texts) {
+  Reading r;
+  for (std::size_t i = 0; i < texts.texts.size(); ++i)
+    if (texts.texts[i] != record.moves[i].san) r.fixes[int(i)] = texts.texts[i];
+  return r;
 }
 
-struct SearchResult {
-  Reading reading;
-  Outcome outcome;
-  bool complete = false;  // the search found a consistent reading within its budget
-  int repaired_from = -1;  // otherwise: the ply from which each ply was repaired on its own
-  int runs = 0;
-};
-
-// Best-first over readings; each child must get past the ply its parent failed at.
-SearchResult search(const PgnGame& record, const conditional::Options& options) {
-  struct Node {
-    Reading reading;
-    Outcome outcome;
-  };
-  // Cheapest reading first, each ply it makes legal counting as a fraction of an edit: a
-  // repair is judged by its size and by how much of the record it makes legal.
-  auto score = [](const Node& n) {
-    return n.reading.cost() - ProgressWeight * (n.outcome.consistent ? 1000 : n.outcome.ply);
-  };
-  auto better = [&](const Node& a, const Node& b) { return score(a) < score(b); };
-  SearchResult result;
-  std::vector<Node> open;
-  open.push_back({{}, run(record, {}, options)});
-  result.runs = 1;
-  std::optional<Node> furthest;
-  while (!open.empty() && result.runs < SearchRuns) {
-    auto it = std::min_element(open.begin(), open.end(), better);
-    Node node = std::move(*it);
-    open.erase(it);
-    if (!furthest || node.outcome.ply > furthest->outcome.ply) furthest = node;
-    if (node.outcome.consistent) {
-      result.reading = node.reading;
-      result.outcome = node.outcome;
-      result.complete = true;
-      return result;
-    }
-    const int f = node.outcome.ply;
-    for (int k = f; k >= std::max(0, f - LookBack); --k) {
-      if (node.reading.fixes.count(k)) continue;
-      const Outcome before = run(record, node.reading, options, k);
-      ++result.runs;
-      if (before.game == std::nullopt || before.ply != k) continue;
-      std::vector<Candidate> options_here = candidates_at(*before.game, record.moves[std::size_t(k)].san);
-      if (k == f) options_here.push_back({std::string(UnreadText), UnreadCost});
-      for (const Candidate& c : options_here) {
-        Node child{node.reading, {}};
-        child.reading.fixes[k] = {c.text, c.cost, f};
-        child.outcome = run(record, child.reading, options);
-        ++result.runs;
-        if (child.outcome.ply > f || child.outcome.consistent) open.push_back(std::move(child));
-      }
-    }
-    // Two earlier plies of one side read differently together: a misread move that the
-    // record's later moves of that side then follow.
-    for (int k1 = f - 1; k1 >= std::max(0, f - PairLookBack) && result.runs < SearchRuns; --k1) {
-      if (node.reading.fixes.count(k1)) continue;
-      const Outcome at1 = run(record, node.reading, options, k1);
-      ++result.runs;
-      if (at1.ply != k1) continue;
-      for (const Candidate& c1 : candidates_at(*at1.game, record.moves[std::size_t(k1)].san)) {
-        Reading first = node.reading;
-        first.fixes[k1] = {c1.text, c1.cost, f};
-        const Outcome after1 = run(record, first, options);
-        ++result.runs;
-        if (after1.consistent || after1.ply > f || after1.ply <= k1 || after1.ply >= f) continue;
-        const int k2 = after1.ply;  // the first ply the re-read move breaks: read it anew too
-        if (first.fixes.count(k2)) continue;
-        const Outcome at2 = run(record, first, options, k2);
-        ++result.runs;
-        for (const Candidate& c2 : candidates_at(*at2.game, record.moves[std::size_t(k2)].san)) {
-          Node child{first, {}};
-          child.reading.fixes[k2] = {c2.text, c2.cost, f};
-          child.outcome = run(record, child.reading, options);
-          ++result.runs;
-          if (child.outcome.ply > f || child.outcome.consistent) open.push_back(std::move(child));
-        }
-      }
-    }
-  }
-  // No consistent reading within the budget: from the furthest one, go on ply by ply with the
-  // edit that lets the record go furthest (an unread ply at worst), so every ply is judged.
-  Node node = *furthest;
-  while (!node.outcome.consistent) {
-    const int f = node.outcome.ply;
-    const Outcome at = run(record, node.reading, options, f);
-    std::vector<Candidate> options_here = candidates_at(*at.game, record.moves[std::size_t(f)].san);
-    options_here.push_back({std::string(UnreadText), UnreadCost});
-    std::optional<Node> next;
-    for (const Candidate& c : options_here) {
-      Node child{node.reading, {}};
-      child.reading.fixes[f] = {c.text, c.cost, f};
-      child.outcome = run(record, child.reading, options);
-      const int reach = child.outcome.consistent ? 1 << 20 : child.outcome.ply;
-      const int best = !next ? -1 : next->outcome.consistent ? 1 << 20 : next->outcome.ply;
-      if (reach > best) next = std::move(child);
-    }
-    node = std::move(*next);
-  }
-  result.reading = node.reading;
-  result.outcome = node.outcome;
-  result.complete = false;
-  result.repaired_from = furthest->outcome.ply;
-  return result;
+// Terminal progress: on stderr, only when it is a terminal, one line redrawn.
+void show_progress(const reading::Progress& p, int plies) {
+  fmt::print(stderr, "\rreading the record: {} states, ply {} of {} reached, {} tried ({:.0f} s) ", p.states, p.deepest_ply,
+             plies, edits_text(p.cost / double(reading::Edit)), p.seconds);
 }
 
 }  // namespace
@@ -578,40 +338,97 @@ ReplayReport replay_conditional(const PgnGame& record, const conditional::Option
   report.variant = "conditional";
   initial_game(record, options);  // a bad FEN is bad input, before any search
 
-  const SearchResult found = search(record, options);
-  const Reading& chosen = found.reading;
-  for (const auto& [ply, fix] : chosen.fixes) {
+  const conditional_reading::Model model(record, options);
+  reading::RecordSearch search(model);
+  const bool terminal = isatty(STDERR_FILENO);
+  if (terminal) search.on_progress([&](const reading::Progress& p) { show_progress(p, model.plies()); });
+  reading::Result found = search.run();
+  if (terminal) fmt::print(stderr, "\r{:80}\r", "");
+  if (found.readings.empty()) {
+    // No reading ends as the record says: read it without the end test, and say so.
+    struct Loose : conditional_reading::Model {
+      using conditional_reading::Model::Model;
+      bool accepts_end(const State&) const { return true; }
+    };
+    const Loose loose(record, options);
+    found = reading::RecordSearch(loose).run();
+    report.findings.push_back({int(record.moves.size()), record.result, "no-consistent-ending", "",
+                               "no reading within the edit model ends as the record says (its result and closing "
+                               "mate sign); the reading below ignores the ending",
+                               {}, record.result_location});
+  }
+
+  // Among readings of equal cost, the ones the author's comments agree with come first, then
+  // those that keep more plies as printed.
+  const auto claims = reading::capture_claims(record.moves, PliesPerTurn);
+  struct Ranked {
+    int agreed;
+    Reading reading;
+    const reading::Reading* texts;
+  };
+  std::vector<Ranked> ranked;
+  for (const auto& r : found.readings) {
+    Reading candidate = reading_of(record, r);
+    const auto captured = captures_of(record, candidate, options);
+    int agreed = 0;
+    for (const auto& c : claims) agreed += reading::agrees(c, captured);
+    ranked.push_back({agreed, std::move(candidate), &r});
+  }
+  std::stable_sort(ranked.begin(), ranked.end(), [](const Ranked& a, const Ranked& b) {
+    return a.agreed != b.agreed ? a.agreed > b.agreed : a.reading.fixes.size() < b.reading.fixes.size();
+  });
+  const Reading chosen = ranked.front().reading;
+
+  std::vector<const reading::Reading*> order;
+  for (const Ranked& r : ranked) order.push_back(r.texts);
+  RecordReading summary = reading_summary(found, order);
+  {
+    const auto captured = captures_of(record, chosen, options);
+    for (const auto& c : claims)
+      summary.comments.push_back(fmt::format("\"{}\" (after ply {}, {}): {}", c.phrase, c.last_ply + 1,
+                                             record.moves[std::size_t(c.last_ply)].san,
+                                             reading::agrees(c, captured) ? "agrees, the reading makes that capture"
+                                                                          : "does not agree, no such capture in the reading"));
+  }
+
+  for (const auto& [ply, text] : chosen.fixes) {
     const PgnMove& move = record.moves[std::size_t(ply)];
     Reading before;
     for (const auto& [k, f] : chosen.fixes)
       if (k < ply) before.fixes[k] = f;
-    const Outcome printed = run(record, before, options);
     const Outcome at = run(record, before, options, ply);
+    // The reading with this ply as printed: where it breaks.
+    Reading kept = chosen;
+    kept.fixes.erase(ply);
+    const Outcome printed = run(record, kept, options);
     ReplayError e;
     e.ply = ply + 1;
     e.move = move.san;
     e.where = move.where;
     e.erratum = true;
-    e.correction = fix.text;
-    for (const Candidate& c : candidates_at(*at.game, move.san)) {
-      e.suggestions.push_back(c.cost == int(c.cost) ? fmt::format("{} ({} edit{})", c.text, c.cost, c.cost == 1 ? "" : "s")
-                                                    : fmt::format("{} ({} edits)", c.text, c.cost));
+    e.correction = text;
+    for (const auto& c : conditional_reading::nearest_texts(*at.game, move.san)) {
+      e.suggestions.push_back(fmt::format("{} ({})", c.text, edits_text(c.cost / double(reading::Edit))));
       if (e.suggestions.size() == 8) break;
     }
-    const bool printed_fails_here = printed.ply == ply && !printed.consistent;
-    if (fix.text == UnreadText) {
+    if (text == UnreadText) {
       e.predicate = printed.predicate;
-      e.reason = fmt::format("unreadable: {} cannot be played here ({}) and no reading within two edits lets the record go on; "
-                             "passed over so that the rest is checked",
-                             move.san, printed.reason);
-    } else if (printed_fails_here) {
+      e.reason = fmt::format("unreadable: {} cannot be played here ({}) and no text within two edits can; passed over so "
+                             "that the rest is checked",
+                             move.san, printed.ply == ply ? printed.reason : "it is illegal in the reading's position");
+    } else if (!printed.consistent && printed.ply == ply) {
       e.predicate = printed.predicate;
-      e.reason = fmt::format("erratum: {} cannot be played here ({}); read as {}", move.san, printed.reason, fix.text);
-    } else {
+      e.reason = fmt::format("erratum: {} cannot be played here ({}); read as {}", move.san, printed.reason, text);
+    } else if (!printed.consistent) {
       e.predicate = "earlier-move-read-differently";
-      const PgnMove& trigger = record.moves[std::size_t(fix.trigger)];
+      const PgnMove& trigger = record.moves[std::size_t(printed.ply)];
       e.reason = fmt::format("erratum: {} is legal here, but ply {} ({}) cannot be played after it; read as {}", move.san,
-                             fix.trigger + 1, trigger.san, fix.text);
+                             printed.ply + 1, trigger.san, text);
+    } else {
+      e.predicate = "reading-costs-less";
+      e.reason = fmt::format("erratum: {} is legal here and the record can be played with it, but not at as little cost "
+                             "(its signs or its ending do not hold); read as {}",
+                             move.san, text);
     }
     if (!e.suggestions.empty()) e.reason += fmt::format(" (nearest readings: {})", fmt::join(e.suggestions, ", "));
     report.errors.push_back(std::move(e));
@@ -621,19 +438,8 @@ ReplayReport replay_conditional(const PgnGame& record, const conditional::Option
   const Outcome last = run(record, chosen, options, -1, &report.warnings);
   report.timeline = last.timeline;
   report.plies = int(last.timeline.size());
-  const Game& g = *last.game;
-  if (!found.complete) {
-    const PgnMove& move = record.moves[std::size_t(found.repaired_from)];
-    report.findings.push_back(
-        {found.repaired_from + 1, move.san, "search-limit", "ply by ply",
-         fmt::format("no reading within {} replays of the edit search makes the record legal from ply {} on; from there each "
-                     "ply was repaired on its own (the edit that lets the record go furthest), so the later errata are guesses "
-                     "and the final position is not the game's",
-                     SearchRuns, found.repaired_from + 1),
-         {},
-         move.where});
-  }
-  record_end_of_replay(report, g, record);
+  report.reading = std::move(summary);
+  record_end_of_replay(report, *last.game, record);
   return report;
 }
 

@@ -4,11 +4,12 @@
 // B-move's check). Every ply gets a verdict: its slot in the turn cycle, for a C-move the
 // condition's value and the branch played or skipped.
 //
-// Where the record cannot go on, the smallest edits that make it legal from there are
-// searched (a changed character of a move, a changed square, a changed condition, the '*'
-// mark on the other branch, foreign piece letters, an earlier move read differently), ranked
-// by size; checking goes on under the best reading, each edit reported as an erratum with the
-// alternatives it was chosen over.
+// The record is read as a whole (solver/reading/record_search.h with the edit model of
+// conditional_reading.h): one reading of every ply at the least total edit cost that ends as
+// the record says; each ply it reads otherwise is an erratum, with the nearest texts it was
+// chosen among and why the printed one fails (illegal there, or legal but breaking a later ply
+// or the ending). The report says whether the reading is proven least-cost, lists the others
+// as cheap, and what the author's comments say about it (comments break ties).
 //
 // Check and mate marks ('+' check; '++', the sample game's spelling, and '#' mate) are judged
 // on the move the board makes at that ply (a C-ply: the branch executed) and said in the ply's

@@ -70,6 +70,20 @@ struct ReplayClaim {
   bool in_variation = false;
 };
 
+// How a record was read as a whole (solver/reading/record_search.h): the least total edit cost
+// within the rule set's edit model, whether that is proven, and the other readings as cheap.
+struct RecordReading {
+  double cost = 0;        // edits in all (a foreign piece letter read as English: half an edit)
+  bool proven = false;    // no reading within the edit model costs less
+  bool all_ties = false;  // every reading as cheap is counted in `ties`
+  std::string limit;      // what stopped the search first, when not proven
+  double lower_bound = 0; // no reading costs less (edits)
+  std::size_t ties = 1;   // readings found at this cost, this one included
+  std::vector<std::string> other_readings;   // each other least-cost reading: where it differs
+  std::vector<std::string> comments;         // what the author's comments say, against this reading
+  std::size_t states = 0;  // game states the search kept
+};
+
 // The verdict on one ply of the main line, for variants whose plies need more than "legal"
 // (Conditional Chess: the slot of the turn cycle, the condition's value, the branch played).
 struct ReplayPly {
@@ -91,6 +105,7 @@ struct ReplayReport {
   std::vector<ReplayClaim> claims;  // every annotated claim, in file order
   std::vector<ReplayFinding> findings;
   std::vector<ReplayPly> timeline;  // every main-line ply, when the variant gives one
+  std::optional<RecordReading> reading;  // when the whole record was read by the edit search
   std::string variant;      // the rule set that judged the game
   std::string fen;          // end of the main line, or just before its first illegal move
   Color side_to_move = White;

@@ -8,8 +8,11 @@
 #include <vector>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
-#include "solver/replay/edit_distance.h"
+#include "solver/reading/record_search.h"
+#include "solver/replay/reading_summary.h"
+#include "solver/replay/transactional_reading.h"
 
 #include "rules/notation/san.h"
 #include "rules/transactional/game.h"
@@ -26,7 +29,6 @@ using transactional::Game;
 struct Reading {
   std::map<int, Decision> ends;           // ply (0-based) -> how its unmarked transaction ended
   std::map<int, std::string> corrections;  // ply -> the move text used instead of the printed one
-  int errata() const { return int(corrections.size()); }
 };
 
 struct Outcome {
@@ -38,33 +40,9 @@ struct Outcome {
   std::vector<int> implied_commits;  // plies whose forced commit the record does not mark
 };
 
-struct Parts {
-  int transaction = 0;  // 0 when absent
-  std::string body;     // without the prefix
-};
-
-Parts split(const std::string& san) {
-  Parts p;
-  p.body = san;
-  if (!san.empty() && san[0] == 'T') {
-    const auto colon = san.find(':');
-    if (colon != std::string::npos) {
-      p.transaction = std::atoi(san.substr(1, colon - 1).c_str());
-      p.body = san.substr(colon + 1);
-      while (!p.body.empty() && p.body.front() == ' ') p.body.erase(0, 1);
-    }
-  }
-  return p;
-}
-
-std::string with_mark(std::string body, Decision d) {
-  for (const char* mark : {"(C)", "(R)"})
-    if (body.ends_with(mark)) body.resize(body.size() - 3);
-  while (!body.empty() && body.back() == ' ') body.pop_back();
-  if (d == Decision::Commit) body += "(C)";
-  if (d == Decision::Rollback) body += "(R)";
-  return body;
-}
+using transactional_reading::Parts;
+using transactional_reading::split;
+using transactional_reading::with_mark;
 
 Outcome run(const PgnGame& record, const Reading& reading, const transactional::Options& options, int& plies_ok) {
   Game game(transactional::Referee::start(), options);
@@ -102,58 +80,25 @@ Outcome run(const PgnGame& record, const Reading& reading, const transactional::
   return {Outcome::Consistent, -1, "", std::nullopt, game, implied};
 }
 
-std::string normalized(std::string s) {
-  std::string out;
-  for (char c : s) {
-    if (c == ':') c = 'x';
-    if (c == '+' || c == '#' || c == ' ') continue;
-    out += c;
+// The nearest legal moves at `ply` (those at the least distance), in the position the chosen
+// reading's earlier plies reach.
+std::vector<std::string> nearest_moves(const transactional_reading::Model& model, const reading::Reading& chosen, int ply) {
+  auto state = model.start();
+  std::vector<reading::Step<transactional_reading::State>> steps;
+  for (int k = 0; k < ply; ++k) {
+    steps.clear();
+    model.steps(state, k, steps);
+    for (auto& step : steps)
+      if (step.text == chosen.texts[std::size_t(k)]) {
+        state = std::move(step.next);
+        break;
+      }
   }
-  for (const char* mark : {"(C)", "(R)"})
-    if (out.ends_with(mark)) out.resize(out.size() - 3);
+  std::vector<std::string> out;
+  const auto near = model.nearest_texts(state.game, ply);
+  for (const auto& c : near)
+    if (c.cost == near.front().cost) out.push_back(c.text);
   return out;
-}
-
-// The legal moves nearest the printed text (edit distance 1, else 2), spelled as the record
-// would: "T<n>: <SAN><mark>".
-std::vector<std::string> corrections_at(const PgnGame& record, const Reading& reading, int ply, const transactional::Options& options) {
-  Game game(transactional::Referee::start(), options);
-  for (int i = 0; i < ply; ++i) {
-    const PgnMove& move = record.moves[std::size_t(i)];
-    std::string text = reading.corrections.count(i) ? reading.corrections.at(i) : move.san;
-    if (auto end = reading.ends.find(i); end != reading.ends.end()) {
-      const Parts p = split(text);
-      const int number = p.transaction ? p.transaction : game.referee().transaction[game.side_to_move()];
-      text = fmt::format("T{}: {}", number, with_mark(p.body, end->second));
-    }
-    try {
-      game.play(game.parse_move(text, move.where));
-    } catch (const IllegalMoveError& e) {
-      if (e.predicate() != "commit-forced") throw;
-      game.play(game.parse_move(text + "(C)", move.where));  // an implied commit, as in run()
-    }
-  }
-  const Parts printed = split(record.moves[std::size_t(ply)].san);
-  const std::string want = normalized(printed.body);
-  const Decision printed_decision = printed.body.ends_with("(C)") ? Decision::Commit
-                                    : printed.body.ends_with("(R)") ? Decision::Rollback
-                                                                    : Decision::Continue;
-  transactional::ActionList legal;
-  game.generate_legal(legal);
-  for (int limit = 1; limit <= 2; ++limit) {
-    std::vector<std::string> out;
-    const Position view = game.referee().transactional_view(game.side_to_move());
-    for (const Action& a : legal) {
-      if (a.decision != printed_decision) continue;
-      const std::string san = san_body(view, a.move);
-      // Also the over-specified spellings a printer might have meant (Nf:d4 for Nxd4).
-      const std::string from_file = fmt::format("{}{}{}", san.substr(0, 1), char('a' + file_of(a.move.from())), san.substr(1));
-      const int d = std::min(edit_distance(want, normalized(san)), edit_distance(want, normalized(from_file)));
-      if (d == limit) out.push_back(fmt::format("T{}: {}", game.referee().transaction[game.side_to_move()], with_mark(san, a.decision)));
-    }
-    if (!out.empty()) return out;
-  }
-  return {};
 }
 
 std::string decision_name(Decision d) { return d == Decision::Commit ? "commit" : d == Decision::Rollback ? "rollback" : "neither"; }
@@ -166,43 +111,36 @@ ReplayReport replay_transactional(const PgnGame& record, const transactional::Op
   report.variant = "transactional";
   if (record.tag("FEN")) throw ParseError(*record.tag_value_location("FEN"), "Transactional records start from the start position");
 
-  // Best-first search over readings: fewest errata first; each gap forks commit/rollback.
-  struct Node {
-    Reading reading;
-  };
-  std::vector<Node> open = {{}};
-  std::vector<std::pair<Reading, Outcome>> finished;  // every reading that ended, consistent or not
-  std::optional<std::pair<Reading, Outcome>> best;
-  int expansions = 0;
-  while (!open.empty() && expansions++ < 400) {
-    std::stable_sort(open.begin(), open.end(), [](const Node& a, const Node& b) { return a.reading.errata() < b.reading.errata(); });
-    Node node = open.front();
-    open.erase(open.begin());
-    if (best && node.reading.errata() > best->first.errata()) break;
-    int ok = 0;
-    Outcome out = run(record, node.reading, options, ok);
-    if (out.kind == Outcome::Gap) {
-      for (Decision d : {Decision::Commit, Decision::Rollback}) {
-        Node next = node;
-        next.reading.ends[out.ply] = d;
-        open.push_back(next);
+  // The whole record read at the least edit cost (solver/reading/record_search.h); its texts
+  // become the corrections and gap endings the report explains below.
+  const transactional_reading::Model model(record, options);
+  const reading::Result found = reading::RecordSearch(model).run();
+  Reading chosen;
+  // Without a complete reading (the model has no last resort), the record is checked as
+  // printed and its first illegal move is the error.
+  if (found.complete && !found.readings.empty()) {
+    const reading::Reading& texts = found.readings.front();
+    for (int ply = 0; ply < int(texts.texts.size()); ++ply) {
+      const std::string& printed = record.moves[std::size_t(ply)].san;
+      const std::string& read = texts.texts[std::size_t(ply)];
+      if (read == printed || (!model.gap_at(ply) && read == printed + "(C)")) continue;  // as printed, or a commit implied
+      const auto body = split(read).body;
+      const Decision d = body.ends_with("(C)") ? Decision::Commit : body.ends_with("(R)") ? Decision::Rollback : Decision::Continue;
+      if (model.gap_at(ply)) {
+        chosen.ends[ply] = d;
+        if (with_mark(body, Decision::Continue) ==
+            with_mark(split(printed).body, Decision::Continue))
+          continue;  // the gap's ending is the only difference
       }
-      continue;
-    }
-    finished.push_back({node.reading, out});
-    if (out.kind == Outcome::Consistent) {
-      if (!best) best = finished.back();
-      continue;
-    }
-    if (node.reading.corrections.count(out.ply) || node.reading.errata() >= 4) continue;
-    for (const std::string& fix : corrections_at(record, node.reading, out.ply, options)) {
-      Node next = node;
-      next.reading.corrections[out.ply] = fix;
-      open.push_back(next);
+      chosen.corrections[ply] = read;
     }
   }
+  if (found.complete && !found.readings.empty()) {
+    std::vector<const reading::Reading*> order;
+    for (const auto& r : found.readings) order.push_back(&r);
+    report.reading = reading_summary(found, order);
+  }
 
-  const Reading chosen = best ? best->first : (finished.empty() ? Reading{} : finished.front().first);
   // Errata: the printed move, why it fails, and every nearest legal move.
   for (const auto& [ply, fix] : chosen.corrections) {
     const PgnMove& move = record.moves[std::size_t(ply)];
@@ -218,7 +156,7 @@ ReplayReport replay_transactional(const PgnGame& record, const transactional::Op
     e.where = move.where;
     e.predicate = failing.predicate;
     e.erratum = true;
-    e.suggestions = corrections_at(record, before, ply, options);
+    e.suggestions = nearest_moves(model, found.readings.front(), ply);
     e.correction = fix;
     // Why the other nearest moves were not taken: each is followed until it fails.
     std::vector<std::string> fates;
@@ -235,9 +173,15 @@ ReplayReport replay_transactional(const PgnGame& record, const transactional::Op
       fates.push_back(o.kind == Outcome::Consistent ? fmt::format("{} is also consistent", s)
                                                     : fmt::format("{} fails at ply {} ({})", s, o.ply + 1, record.moves[std::size_t(o.ply)].san));
     }
-    e.reason = fmt::format("erratum: {} is illegal under every reading ({}); nearest legal moves: {}; checked on with {}{}{}",
-                           move.san, failing.reason, fmt::join(e.suggestions, ", "), fix, fates.empty() ? "" : "; ",
-                           fmt::join(fates, "; "));
+    const std::string why =
+        failing.kind == Outcome::Failure && failing.ply == ply
+            ? fmt::format("is illegal under every reading ({})", failing.reason)
+        : failing.kind == Outcome::Failure
+            ? fmt::format("is legal here, but ply {} ({}) cannot be played after it", failing.ply + 1,
+                          record.moves[std::size_t(failing.ply)].san)
+            : std::string("is legal here, but the record read with it costs more");
+    e.reason = fmt::format("erratum: {} {}; nearest legal moves: {}; checked on with {}{}{}", move.san, why,
+                           fmt::join(e.suggestions, ", "), fix, fates.empty() ? "" : "; ", fmt::join(fates, "; "));
     report.errors.push_back(std::move(e));
   }
   // Gaps: the reading chosen, and where the other fails.

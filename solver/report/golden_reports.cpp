@@ -55,6 +55,29 @@ int json_int(const nlohmann::json& j, const char* key) {
 }
 
 // The timeline of a variant whose plies carry more than "legal" (Conditional Chess), as a table.
+// The whole-record reading (replay's "reading" object): its cost, whether it is proven least,
+// the readings as cheap, and the author's comments against it.
+std::string reading_note(const nlohmann::json& r) {
+  auto edits = [](double e) { return e == 1 ? std::string("1 edit") : fmt::format("{:g} edits", e); };
+  const double cost = r.value("cost", 0.0);
+  const std::size_t ties = r.value("ties", std::size_t(1));
+  std::string out = fmt::format("**Reading of the whole record:** {} in all, ", edits(cost));
+  const bool all_ties = r.value("all_ties", false);
+  if (r.value("proven_least_cost", false) && all_ties)
+    out += ties == 1 ? "proven least-cost within the edit model, the only reading at that cost."
+                     : fmt::format("proven least-cost within the edit model; {} readings cost as little.", ties);
+  else if (r.value("proven_least_cost", false))
+    out += fmt::format("proven least-cost within the edit model; {} found at that cost before {} was reached.", ties,
+                       markdown_text(r.value("limit", std::string())));
+  else
+    out += fmt::format("the best found, not proven least-cost ({} reached; no reading costs less than {}){}.",
+                       markdown_text(r.value("limit", std::string())), edits(r.value("lower_bound", 0.0)),
+                       ties > 1 ? fmt::format("; {} readings found at this cost", ties) : std::string());
+  for (const auto& o : r["other_readings"]) out += fmt::format("\n- As cheap: {}", markdown_text(o.get<std::string>()));
+  for (const auto& c : r["comments"]) out += fmt::format("\n- Comment {}", markdown_text(c.get<std::string>()));
+  return out;
+}
+
 std::string timeline_table(const nlohmann::json& timeline) {
   std::string out = "Every ply, slot by slot:\n\n| ply | side | slot | move | verdict | detail |\n|---|---|---|---|---|---|\n";
   for (const auto& p : timeline) {
@@ -108,6 +131,7 @@ PageSection game_section(const regress::PuzzleRun& run, bool own_heading, const 
   if (d.contains("warnings"))
     for (const auto& w : d["warnings"])
       s.findings.push_back({json_int(w, "ply"), json_text(w, "move"), "warning", json_text(w, "message"), "", false});
+  if (d.contains("reading")) s.notes.push_back(reading_note(d["reading"]));
   if (d.contains("timeline")) s.notes.push_back(timeline_table(d["timeline"]));
   s.timings.push_back({fmt::format("replay of {}", own_heading ? run.title : std::string("the game")), run.seconds});
   return s;
