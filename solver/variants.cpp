@@ -10,6 +10,7 @@
 #include "rules/transactional/game.h"
 #include "rules/notation/uci.h"
 #include "rules/orthodox/game.h"
+#include "solver/bench/shuffle_record.h"
 #include "solver/compose/composer.h"
 #include "solver/perft/perft.h"
 #include "solver/replay/conditional_replay.h"
@@ -51,6 +52,7 @@ VariantEngines register_variant(std::string name, std::vector<std::string> alias
     for (const auto& entry : arbiter::perft_divide(game, depth, progress)) out.emplace_back(game.move_uci(entry.move), entry.nodes);
     return out;
   };
+  e.shuffle_record = [](int plies) { return shuffle_record<G>(G::variant_name, plies); };
   e.normalize_fen = [](std::string_view fen, const SourceLocation& where) { return G::from_fen(fen, where).fen(); };
   e.solve = [](std::string_view fen, const SourceLocation& where, const prover::SolveOptions& options,
                const Settings& interpret) {

@@ -66,6 +66,8 @@ struct VariantEngines {
   correct::Report (*correct)(const std::string& fen, const SourceLocation& where, int n, const PgnLine& published,
                              const std::optional<PgnLine>& engine_line, const correct::Options& options,
                              const InterpretationSettings& interpret);
+  // A legal PGN record of `plies` plies in the variant's notation (solver/bench/shuffle_record.h).
+  std::string (*shuffle_record)(int plies) = nullptr;
   // The composer (solver/compose/composer.h); null for rule sets it does not compose for.
   compose::ComposeReport (*compose)(const compose::ComposeOptions& options, const InterpretationSettings& interpret) = nullptr;
 };

@@ -116,8 +116,13 @@ Action Game::parse_move(std::string_view text, const SourceLocation& where) cons
 
 std::string Game::move_text(const Action& a) const {
   switch (a.kind) {
-    case ActionKind::Move:
-    case ActionKind::Execute: return to_san(pos_, a.move);
+    case ActionKind::Move: return to_san(pos_, a.move);
+    // A record gives a C-ply as a statement: the outcome "this move is executed" is spelled as
+    // the unconditional statement that has it ("!Ng1"), which parse_move reads back.
+    case ActionKind::Execute: {
+      std::string text = "!";
+      return text += to_san(pos_, a.move);
+    }
     case ActionKind::Statement: {
       const Execution e = resolve(a.statement);
       return statement_text(a.statement, e.move ? e.branch : Branch::None);

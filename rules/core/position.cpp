@@ -1,6 +1,7 @@
 #include "rules/core/position.h"
 
 #include <cstring>
+#include <stdexcept>
 
 namespace arbiter {
 
@@ -178,7 +179,12 @@ void Position::make(Move m) {
   if (en_passant_hashed(s.en_passant, them)) s.key ^= zobrist::en_passant_file[file_of(s.en_passant)];
 }
 
+void Position::check_can_unmake() const {
+  if (states_.size() < 2) throw std::logic_error("unmake past the start of this position's history (a copy keeps none)");
+}
+
 void Position::unmake() {
+  check_can_unmake();
   const Move m = st().move;
   const Piece captured = st().captured;
   side_ = ~side_;
@@ -237,6 +243,7 @@ void Position::make_pass(Square en_passant) {
 }
 
 void Position::unmake_pass() {
+  check_can_unmake();
   if (side_ == Black) ++fullmove_;
   side_ = ~side_;
   states_.pop_back();
@@ -258,6 +265,7 @@ void Position::make_null() {
 }
 
 void Position::unmake_null() {
+  check_can_unmake();
   side_ = ~side_;
   if (side_ == Black) --fullmove_;
   states_.pop_back();

@@ -109,7 +109,29 @@ class Position {
   Color side_ = White;
   int fullmove_ = 1;
   std::uint8_t castling_mask_[64] = {};  // rights lost when a piece leaves or reaches the square
-  std::vector<State> states_;
+  // The undo stack. A copy starts a history of its own holding only the current state, so
+  // copying costs the same at ply 10 and at ply 200,000 (long replays stay linear); a copy can
+  // unmake only the moves made on it.
+  struct History : std::vector<State> {
+    History() = default;
+    History(const History& other) : std::vector<State>() {
+      reserve(16);  // a search from a copy goes some plies deep without growing the stack
+      push_back(other.back());
+    }
+    History& operator=(const History& other) {
+      if (this != &other) {
+        const State current = other.back();
+        clear();  // keeps the capacity: assigning into a scratch position allocates nothing
+        push_back(current);
+      }
+      return *this;
+    }
+    History(History&&) noexcept = default;
+    History& operator=(History&&) noexcept = default;
+    ~History() = default;
+  };
+  void check_can_unmake() const;
+  History states_;
 };
 
 }  // namespace arbiter

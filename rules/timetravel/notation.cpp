@@ -167,11 +167,13 @@ std::string move_body(Board& b, const Options& options, const Move& m) {
     if (capture) out += fmt::format("{}x", char('a' + file_of(m.from)));
   } else {
     out += letter(mover);
-    MoveList legal;
-    generate_legal(b, options, legal);
+    // Only the candidates that could share the text need the (costly) legality predicates.
+    MoveList candidates;
+    generate_candidates(b, options, candidates);
     bool same_file = false, same_rank = false, other = false;
-    for (const Move& r : legal) {
+    for (const Move& r : candidates) {
       if (r.kind != MoveKind::Normal || r.to != m.to || r.from == m.from || b.man_on(r.from).type != mover) continue;
+      if (first_failed_predicate(b, options, r)) continue;
       other = true;
       same_file |= file_of(r.from) == file_of(m.from);
       same_rank |= rank_of(r.from) == rank_of(m.from);

@@ -2,6 +2,7 @@
 // arbiter bench --problems DIR [--peer POPEYE] [--max-seconds S] [--threads N] [--hash MB] [--no-tree] [--json]
 //   direct mates against Popeye run live on each file (--peer), or against its recorded .out times
 // arbiter bench --help-self DIR [--peer POPEYE] [--max-seconds S] [--json]
+// arbiter bench --record-length [--plies 1000,...] [--variants a,b] [--chart FILE.svg] [--stockfish PATH] [--json]
 // arbiter bench --restore DIR [--count N] [--sizes 1,2,3] [--seed S] [--max-seconds S] [--threads N] [--json]
 
 #include <sys/resource.h>
@@ -17,12 +18,14 @@
 #include "solver/bench/help_self_bench.h"
 #include "solver/bench/perft_bench.h"
 #include "solver/bench/problem_bench.h"
+#include "solver/bench/record_length_bench.h"
 #include "solver/bench/restore_bench.h"
 #include "solver/bench/uci_engine.h"
 #include "solver/cli/cli_support.h"
 #include "solver/cli/commands.h"
 #include "solver/prover/solve_options.h"
 #include "solver/report/compose_gallery.h"
+#include "solver/variants.h"
 
 namespace arbiter::cli {
 
@@ -47,7 +50,59 @@ struct Args {
   int threads = prover::default_threads();
   std::size_t hash_mb = 64;
   std::uint64_t candidate_nodes = 2'000'000;
+  bool record_length = false;  // --record-length
+  std::vector<int> plies{1000, 3000, 10000, 30000, 100000, 300000, 1000000};
+  std::vector<std::string> variant_names{"orthodox", "option", "timetravel", "transactional", "conditional"};
+  std::string chart;  // --chart FILE.svg
 };
+
+// The record-length benchmark: read and replay time against the record's length, per rule set,
+// with Stockfish given the same orthodox moves side by side.
+int run_record_length(const Args& args) {
+  const bool show = progress_visible(args.json);
+  const auto rows = run_record_length_bench(args.plies, args.variant_names, args.stockfish, [&](const std::string& what) {
+    if (show) std::cerr << "  " << what << "\n";
+  });
+  nlohmann::ordered_json out = {{"peer", args.stockfish}, {"rows", nlohmann::ordered_json::array()},
+                                {"exponents", nlohmann::ordered_json::object()}};
+  bool whole = true;
+  if (!args.json)
+    std::cout << fmt::format("{:<14} {:>8} {:>10} {:>9} {:>9} {:>11} {:>9} {:>7}\n", "rule set", "plies", "PGN bytes", "read s",
+                             "replay s", "us per ply", "peer s", "ratio");
+  for (const auto& r : rows) {
+    whole = whole && r.replayed_whole;
+    const double ratio = r.peer_seconds > 0 ? r.replay_seconds / r.peer_seconds : 0;
+    nlohmann::ordered_json row = {{"variant", r.variant}, {"plies", r.plies}, {"bytes", r.bytes},
+                                  {"read_seconds", r.read_seconds}, {"replay_seconds", r.replay_seconds},
+                                  {"replayed_whole", r.replayed_whole}};
+    if (r.peer_seconds >= 0) row["peer_seconds"] = r.peer_seconds, row["ratio"] = ratio;
+    out["rows"].push_back(row);
+    if (!args.json)
+      std::cout << fmt::format("{:<14} {:>8} {:>10} {:>9.3f} {:>9.3f} {:>11.2f} {:>9} {:>7}{}\n", r.variant, r.plies, r.bytes,
+                               r.read_seconds, r.replay_seconds, 1e6 * r.replay_seconds / r.plies,
+                               r.peer_seconds >= 0 ? fmt::format("{:.3f}", r.peer_seconds) : "-",
+                               r.peer_seconds > 0 ? fmt::format("{:.2f}", ratio) : "-",
+                               r.replayed_whole ? "" : "  NOT REPLAYED WHOLE");
+  }
+  for (const auto& name : args.variant_names) {
+    const std::string canonical = find_variant(name).name;
+    nlohmann::ordered_json e = {{"read", growth_exponent(rows, canonical, TimeField::Read)},
+                                {"replay", growth_exponent(rows, canonical, TimeField::Replay)}};
+    if (canonical == "orthodox" && !args.stockfish.empty()) e["peer"] = growth_exponent(rows, canonical, TimeField::Peer);
+    out["exponents"][canonical] = e;
+    if (!args.json)
+      std::cout << fmt::format("{:<14} growth exponent (slope of log time on log plies): read {:.2f}, replay {:.2f}{}\n",
+                               canonical, e["read"].get<double>(), e["replay"].get<double>(),
+                               e.contains("peer") ? fmt::format(", peer {:.2f}", e["peer"].get<double>()) : "");
+  }
+  if (!args.json)
+    std::cout << "(1.00 is linear, 2.00 quadratic; ratio = our replay time / Stockfish's `position startpos moves ...`\n"
+                 " on the same moves, run side by side; Stockfish checks no notation and keeps no report)\n";
+  if (!args.chart.empty()) write_file_atomically(args.chart, record_length_chart_svg(rows));
+  out["replayed_whole"] = whole;
+  if (args.json) std::cout << out.dump(2) << "\n";
+  return whole ? ExitOk : ExitClaimFalse;
+}
 
 // The restore benchmark: sound problems damaged at random, restored by the correction search.
 int run_restore(const Args& args) {
@@ -324,6 +379,7 @@ int run_problem_bench(const Args& args) {
 }
 
 int run_bench(const Args& args) {
+  if (args.record_length) return run_record_length(args);
   if (!args.restore.empty()) return run_restore(args);
   if (!args.help_self.empty()) return run_help_self_bench(args);
   if (!args.problems.empty()) return run_problem_bench(args);
@@ -403,6 +459,15 @@ void add_bench_command(CLI::App& app, int& status) {
                   "Benchmark the correction search instead: sound problems of this folder (a corpus with MANIFEST.tsv,\n"
                   "e.g. ../shared/corpus/orthodox-problems, or PGN problems) damaged at random by 1 to 3 edits (seeded),\n"
                   "each restored by `correct` up to the damage's cost; --max-seconds is the limit per search");
+  cmd->add_flag("--record-length", args->record_length,
+                "Benchmark replay against the record's length instead: a legal knight-shuffle record of each --plies\n"
+                "length in each rule set, read as PGN and replayed; Stockfish (--stockfish) is given the same orthodox\n"
+                "moves side by side; prints the growth exponent (1 = linear); exit 1 if a record does not replay whole");
+  cmd->add_option("--plies", args->plies, "With --record-length: record lengths (default 1000,3000,...,1000000)")
+      ->delimiter(',')
+      ->check(CLI::Range(1, 10'000'000));
+  cmd->add_option("--variants", args->variant_names, "With --record-length: rule sets (default all five)")->delimiter(',');
+  cmd->add_option("--chart", args->chart, "With --record-length: also write the log-log chart of replay time (SVG)");
   cmd->add_option("--count", args->count, "With --restore: problems per damage size (default 100)")->check(CLI::Range(1, 100000));
   cmd->add_option("--sizes", args->sizes, "With --restore: damage sizes, e.g. 1,2,3 (default)")->delimiter(',')->check(CLI::Range(1, 4));
   cmd->add_option("--threads", args->threads,

@@ -116,6 +116,7 @@ class RecordSearch {
 
   Result run() {
     started_ = std::chrono::steady_clock::now();
+    if (auto literal = zero_cost(); literal) return std::move(*literal);
     // Small records first: a uniform-cost search on a small budget usually settles them.
     Result quick = uniform(std::numeric_limits<Cost>::max(), std::min(limits_.quick_states, limits_.max_states), {});
     if (quick.limit.empty()) return quick;
@@ -133,6 +134,91 @@ class RecordSearch {
 
  private:
   double elapsed() const { return std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count(); }
+
+  // The readings of cost zero, when the record has any: zero is the least a reading can cost
+  // (costs are never negative), so these are all the least-cost readings. They are found ply
+  // by ply through zero-cost steps only, states merged as in the uniform-cost search, which
+  // would also keep every dearer alternative of every ply: this is linear in the record's
+  // length. Nothing (and the full search follows) when some ply has no zero-cost step, when
+  // no final state passes the end test, or when a ply holds more states than the search may.
+  std::optional<Result> zero_cost() {
+    struct Node {
+      std::optional<State> state;  // dropped once the next ply is built
+      std::vector<std::pair<std::size_t, std::string>> parents;  // (index in the previous ply, text)
+      std::size_t paths = 0;  // zero-cost readings reaching it (saturating)
+    };
+    const int plies = model_.plies();
+    std::vector<std::vector<Node>> layers(std::size_t(plies) + 1);
+    layers[0].push_back({model_.start(), {}, 1});
+    std::size_t states = 1;
+    std::vector<Step<State>> steps;
+    for (int ply = 0; ply < plies; ++ply) {
+      auto& here = layers[std::size_t(ply)];
+      auto& next = layers[std::size_t(ply) + 1];
+      std::unordered_multimap<std::uint64_t, std::size_t> seen;
+      for (std::size_t i = 0; i < here.size(); ++i) {
+        steps.clear();
+        model_.steps(*here[i].state, ply, steps);
+        for (auto& step : steps) {
+          if (step.cost != 0) continue;
+          const std::uint64_t key = model_.key(step.next);
+          std::size_t match = next.size();
+          for (auto [it, end] = seen.equal_range(key); it != end; ++it)
+            if (model_.same(*next[it->second].state, step.next)) match = it->second;
+          if (match == next.size()) {
+            seen.emplace(key, next.size());
+            next.push_back({std::move(step.next), {}, 0});
+          }
+          next[match].parents.emplace_back(i, std::move(step.text));
+          next[match].paths = std::min<std::size_t>(next[match].paths + here[i].paths, 1u << 30);
+        }
+        here[i].state.reset();
+      }
+      states += next.size();
+      if (next.empty() || next.size() > limits_.max_states) return std::nullopt;
+    }
+    Result result;
+    std::vector<std::size_t> ends;
+    for (std::size_t i = 0; i < layers.back().size(); ++i)
+      if (model_.accepts_end(*layers.back()[i].state)) {
+        ends.push_back(i);
+        result.ties = std::min<std::size_t>(result.ties + layers.back()[i].paths, 1u << 30);
+      }
+    if (ends.empty()) return std::nullopt;
+    result.complete = result.proven = result.all_ties = true;
+    result.states = states;
+    // The readings listed, back from each accepted end through the kept parents; iterative,
+    // since a record may be a million plies long.
+    struct Frame {
+      int ply;
+      std::size_t node;
+      std::size_t next_parent = 0;
+    };
+    for (std::size_t end : ends) {
+      std::vector<Frame> path{{plies, end}};
+      while (!path.empty() && result.readings.size() < limits_.max_readings) {
+        Frame& top = path.back();
+        if (top.ply == 0) {
+          Reading r;
+          for (auto it = path.rbegin() + 1; it != path.rend(); ++it)
+            r.texts.push_back(layers[std::size_t(it->ply)][it->node].parents[(it->next_parent) - 1].second);
+          r.costs.assign(r.texts.size(), 0);
+          result.readings.push_back(std::move(r));
+          path.pop_back();
+          continue;
+        }
+        const auto& parents = layers[std::size_t(top.ply)][top.node].parents;
+        if (top.next_parent == parents.size()) {
+          path.pop_back();
+          continue;
+        }
+        const std::size_t parent = parents[top.next_parent++].first;
+        path.push_back({top.ply - 1, parent});
+      }
+    }
+    result.seconds = elapsed();
+    return result;
+  }
 
   // The uniform-cost search, keeping no partial reading dearer than `bound` and at most
   // `max_states` states; `upper` (the beam's readings, at `bound`) is the answer if it stops
@@ -331,27 +417,46 @@ class RecordSearch {
   }
 
   // Every least-cost path from the start to `id`, followed back through the kept parents.
+  // Iterative: a record (so a path) may be a million plies long.
   void collect(std::size_t id, std::vector<std::pair<std::string, Cost>>& suffix, Result& result) {
-    const Node& n = nodes_[id];
-    if (n.parents.empty()) {
-      ++result.ties;
-      if (result.readings.size() >= limits_.max_readings) return;
-      Reading r;
-      for (auto it = suffix.rbegin(); it != suffix.rend(); ++it) {
-        r.texts.push_back(it->first);
-        r.costs.push_back(it->second);
-        r.total += it->second;
+    struct Frame {
+      std::size_t node;
+      std::size_t next_parent = 0;
+    };
+    const std::size_t outer = suffix.size();
+    std::vector<Frame> path{{id}};
+    while (!path.empty()) {
+      Frame& top = path.back();
+      const Node& n = nodes_[top.node];
+      if (n.parents.empty()) {
+        ++result.ties;
+        if (result.readings.size() < limits_.max_readings) {
+          Reading r;
+          for (auto it = suffix.rbegin(); it != suffix.rend(); ++it) {
+            r.texts.push_back(it->first);
+            r.costs.push_back(it->second);
+            r.total += it->second;
+          }
+          result.readings.push_back(std::move(r));
+        }
+        path.pop_back();
+        if (!path.empty()) suffix.pop_back();
+        if (result.ties > 100000) break;  // counting stops here; the listed ones are kept
+        continue;
       }
-      result.readings.push_back(std::move(r));
-      return;
-    }
-    for (const Parent& p : n.parents) {
-      if (nodes_[std::size_t(p.node)].cost + p.cost != n.cost) continue;  // a parent since beaten
+      while (top.next_parent < n.parents.size() &&
+             nodes_[std::size_t(n.parents[top.next_parent].node)].cost + n.parents[top.next_parent].cost != n.cost)
+        ++top.next_parent;  // a parent since beaten
+      if (top.next_parent == n.parents.size()) {
+        path.pop_back();
+        if (!path.empty()) suffix.pop_back();
+        continue;
+      }
+      const Parent& p = n.parents[top.next_parent++];
       suffix.push_back({p.text, p.cost});
-      collect(std::size_t(p.node), suffix, result);
-      suffix.pop_back();
-      if (result.ties > 100000) return;  // counting stops here; the listed ones are kept
+      path.push_back({std::size_t(p.node)});
     }
+    suffix.resize(outer);
   }
 
   // The best found when the search stopped early: the path to `id`, then the cheapest step at

@@ -152,7 +152,7 @@ std::vector<Candidate> nearest_texts(const Game& game, const std::string& printe
       const Branch selected = s.unconditional() || truth ? Branch::Then : Branch::Else;
       for (const Action& a : legal) {
         if (a.kind != ActionKind::Execute) continue;
-        const std::string san = game.move_text(a);
+        const std::string san = game.move_text(a).substr(1);  // without the "!" of the statement form
         for (Branch b : {Branch::Then, Branch::Else}) {
           if (b != selected && s.then_text() != s.else_text()) continue;
           const Cost d = reading::move_distance(conditional::branch_text(s, b), san);
