@@ -11,8 +11,10 @@
 #include <chrono>
 #include <map>
 #include <string>
+#include <vector>
 
 #include "rules/conditional/mirror.h"
+#include "rules/notation/san.h"
 #include "rules/option/mirror.h"
 #include "rules/orthodox/mirror.h"
 #include "rules/timetravel/mirror.h"
@@ -20,6 +22,7 @@
 #include "solver/perft/perft.h"
 #include "tests/property_samples.h"
 #include "tests/property_walk.h"
+#include "tests/test_support.h"
 
 using namespace arbiter;
 using namespace arbiter::test::property;
@@ -56,6 +59,15 @@ std::string differences(const std::map<std::string, std::uint64_t>& a, const std
   for (const auto& [m, n] : both)
     if (n.first != n.second)
       out += m + " " + (n.first.empty() ? "-" : n.first) + ":" + (n.second.empty() ? "-" : n.second) + "  ";
+  return out;
+}
+
+// A FEN without its sixth field, the move number.
+std::string without_move_number(const std::string& fen) {
+  auto fields = test::split(fen, ' ');
+  if (fields.size() > 5) fields.erase(fields.begin() + 5);
+  std::string out;
+  for (const auto& f : fields) out += f + " ";
   return out;
 }
 
@@ -102,6 +114,57 @@ TEST_CASE("colour flip: Transactional perft equals the flipped position's, trans
 
 TEST_CASE("colour flip: Conditional perft equals the flipped position's, in every phase", "[property][colour-flip]") {
   check_colour_flip(conditional_samples());
+}
+
+// Conditional statements flip too (rules/conditional/mirror.h): at every C-ply of the samples, a
+// statement and its flip select the same branch and execute the same move, flipped, or are both
+// skipped. The statements: each legal move as the then-move, under a condition on a square
+// picked at random (empty, an enemy man, an enemy man of a type), another legal move or a move
+// that is illegal now as the else-move.
+TEST_CASE("colour flip: a conditional statement and its flip do the same, flipped", "[property][colour-flip]") {
+  test::Rng rng(0x57A7E);
+  int statements = 0, executed = 0, skipped = 0, c_plies = 0;
+  for (const auto& sample : conditional_samples()) {
+    if (sample.game.phase() != conditional::Phase::C) continue;
+    ++c_plies;
+    const Position& pos = sample.game.position();
+    MoveList<> legal, candidates;
+    orthodox::generate_legal(pos, legal);
+    orthodox::generate_candidates(pos, candidates);
+    std::vector<std::string> illegal;  // proposed by the men's movement, illegal now
+    for (Move m : candidates)
+      if (!legal.contains(m) && m.kind() != MoveKind::Castling) illegal.push_back(to_san(pos, m));
+    for (Move m : legal) {
+      const char* kinds[] = {"", "E", "PNBRQK"};
+      const int kind = rng.below(3);
+      std::string text = kind == 2 ? std::string(1, kinds[2][rng.below(6)]) : std::string(kinds[kind]);
+      text += square_name(rng.below(64)) + "?" + to_san(pos, m) + "/";
+      if (!illegal.empty() && rng.chance(50)) text += illegal[rng.below(int(illegal.size()))];
+      else text += to_san(pos, legal[rng.below(legal.size())]);
+      const conditional::Statement statement = conditional::read_statement(text, {"<test>", 1, 1});
+      conditional::Game game = sample.game;
+      conditional::Game flipped = colour_flip(game);
+      game.play(conditional::Action::stated(statement));
+      flipped.play(conditional::Action::stated(colour_flip(statement)));
+      INFO(sample.game.fen() << "  " << text << "  flipped: " << conditional::statement_text(colour_flip(statement)));
+      REQUIRE(game.last_execution());
+      REQUIRE(flipped.last_execution());
+      const conditional::Execution& ours = *game.last_execution();
+      const conditional::Execution& theirs = *flipped.last_execution();
+      CHECK(ours.branch == theirs.branch);
+      CHECK(ours.move.has_value() == theirs.move.has_value());
+      if (ours.move && theirs.move) CHECK(flip_move(*ours.move) == *theirs.move);
+      // The move number excepted: Black's move advances it, the flip's White move does not.
+      CHECK(without_move_number(colour_flip(game).fen()) == without_move_number(flipped.fen()));
+      ++statements;
+      ++(ours.move ? executed : skipped);
+    }
+  }
+  CHECK(c_plies >= 40);
+  CHECK(executed > 500);
+  CHECK(skipped > 100);
+  WARN("conditional: " << statements << " statements at " << c_plies << " C-plies, " << executed << " executed, " << skipped
+                       << " skipped, each as its flip");
 }
 
 // The one colour the Option Chess text names: tokens come "after Black's eighth move", and a
