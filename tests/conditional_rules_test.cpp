@@ -8,6 +8,7 @@
 
 #include "rules/conditional/game.h"
 #include "rules/notation/san.h"
+#include "solver/perft/perft.h"
 
 using namespace arbiter;
 using namespace arbiter::conditional;
@@ -220,6 +221,29 @@ TEST_CASE("conditional: statable moves and the statement-counting perft", "[cond
   line.generate_legal(outcomes);
   CHECK(outcomes.size() == 29 + 1);
   CHECK(outcomes[outcomes.size() - 1].kind == ActionKind::Skip);
+}
+
+// Found with the colour-flip property test (tests/colour_flip_property_test.cpp), whose first
+// mirror dropped the count in phase B as the FEN reader did: a game set up in phase B counted no
+// statable moves, so the C-ply after its B-move could never be skipped (and perft_statements
+// weighted each outcome once). Phase B is the position right after the A-move, where the
+// statement is made: the FEN gives it whole.
+TEST_CASE("conditional: a game set up in phase B counts the statement made there", "[conditional][fen]") {
+  Game played = game_at("4k3/4r3/8/8/8/8/8/R3K3 w - - 0 1");
+  play(played, "Kd1");  // White's A-move; White states now
+  Game set_up = game_at(played.fen());
+  CHECK(set_up.fen() == "4k3/4r3/8/8/8/8/8/R2K4 b - - 1 1 B");
+  CHECK(set_up.statable() == statable_moves(set_up.position(), White));
+  CHECK(set_up.statable() == played.statable());
+  CHECK(set_up.statable() == 14 + 5);  // the rook's 14 squares, the king's 5
+  play(set_up, "Kd7");                 // Black's B-move: the C-ply follows
+  ActionList outcomes;
+  set_up.generate_legal(outcomes);
+  REQUIRE(outcomes.size() > 0);
+  CHECK(outcomes[outcomes.size() - 1].kind == ActionKind::Skip);  // Rd1, say, is statable and illegal
+  set_up.undo();
+  CHECK(perft(set_up, 3) == perft(played, 3));
+  CHECK(set_up.perft_statements(3) == played.perft_statements(3));
 }
 
 TEST_CASE("conditional: FEN with the phase, and bad input", "[conditional][fen]") {

@@ -1,5 +1,9 @@
 // The shipped reports/ must be what `arbiter report` produces from puzzles/ now, timings aside:
-// a reader of the repository sees the current truth without building anything.
+// a reader of the repository sees the current truth without building anything. The composer's
+// gallery (reports/compose/) is regenerated too, its measured rates aside. Not regenerated:
+// the hand-written analyses (reports/analysis/: prose, and figures drawn for it once), the
+// benchmark runs (reports/benchmarks.md: measurements against peers), and baseline.json, whose
+// judgements the regress suite compares (tests/regress_test.cpp).
 
 #include <catch2/catch.hpp>
 
@@ -9,6 +13,7 @@
 #include <sstream>
 #include <string>
 
+#include "solver/report/compose_gallery.h"
 #include "solver/report/golden_reports.h"
 #include "tests/test_support.h"
 
@@ -76,6 +81,36 @@ TEST_CASE("golden reports: the shipped reports/ equal what arbiter report produc
   for (const auto& f : shipped) {
     INFO("reports/" << f << " is shipped but no longer produced: remove it (arbiter report does)");
     CHECK(produced.count(f) == 1);
+  }
+}
+
+// reports/compose/ is written by `arbiter bench --compose SECONDS --gallery reports/compose`: its
+// table of rates measures the composer (five minutes of composing per row, different on every
+// machine: timings, in effect), and is left aside; every problem's proof, node count and
+// diagram must be what the code gives now.
+TEST_CASE("golden reports: the composer's gallery regenerates, its measured rates aside", "[report][golden]") {
+  const fs::path source(ARBITER_SOURCE_DIR);
+  test::ScratchDir dir;
+  const std::string out = dir.path("compose");
+  report::write_compose_gallery((source / "puzzles/composed").string(), {}, out);
+  std::set<std::string> produced, shipped;
+  for (const auto& e : fs::directory_iterator(out)) produced.insert(e.path().filename().string());
+  for (const auto& e : fs::directory_iterator(source / "reports/compose")) shipped.insert(e.path().filename().string());
+  CHECK(produced == shipped);
+  CHECK(produced.size() == 13);  // the page and 12 diagrams
+  for (const auto& f : produced) {
+    INFO("reports/compose/" << f);
+    if (!shipped.count(f)) continue;
+    std::string expected = test::read_text_file((source / "reports/compose" / f).string());
+    const std::string actual = test::read_text_file((fs::path(out) / f).string());
+    if (f == "README.md") {
+      const auto rows = expected.find("|---|");
+      REQUIRE(rows != std::string::npos);
+      const auto first = expected.find('\n', rows) + 1;
+      expected.erase(first, expected.find("\n\n", first) + 1 - first);  // the table's rows
+    }
+    INFO(first_difference(expected, actual));
+    CHECK(expected == actual);
   }
 }
 

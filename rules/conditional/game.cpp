@@ -36,8 +36,16 @@ std::string_view phase_name(Phase p) {
 }
 
 Game::Game(Position pos, Phase phase, Options options) : pos_(std::move(pos)), phase_(phase), options_(options) {
+  // The C-mover's statable moves, counted when he states: right after his A-move. In phase B
+  // that is this very position (the C-mover is the side not to move); in phase C the B-move has
+  // been made since, and they are counted in the current position (RULES.md).
+  if (phase_ == Phase::B) statable_ = statable_moves(pos_, ~pos_.side_to_move());
   if (phase_ == Phase::C) statable_ = statable_moves(pos_, pos_.side_to_move());
   history_.reserve(128);
+}
+
+Game::Game(Position pos, Phase phase, int statable, Options options) : Game(std::move(pos), phase, options) {
+  if (phase_ == Phase::B || phase_ == Phase::C) statable_ = statable;
 }
 
 Game Game::from_fen(std::string_view fen, const SourceLocation& where, const Options& options) {

@@ -43,6 +43,9 @@ class Game {
   static constexpr std::string_view start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
   explicit Game(Position pos = Position::start(), Phase phase = Phase::A, Options options = {});
+  // A game in phase B or C whose C-mover stated with `statable` moves (statable_moves() when he
+  // stated, after his A-move: in phase C the B-move may since have taken some of his men).
+  Game(Position pos, Phase phase, int statable, Options options);
 
   static Game from_fen(std::string_view fen, const SourceLocation& where) { return from_fen(fen, where, {}); }
   static Game from_fen(std::string_view fen, const SourceLocation& where, const Options& options);
@@ -56,6 +59,7 @@ class Game {
 
   const Position& position() const { return pos_; }
   Phase phase() const { return phase_; }
+  int statable() const { return statable_; }  // phases B and C: the moves the C-mover could state
   const Options& options() const { return options_; }
   // What the statement would do if it were executed now (C phase).
   Execution resolve(const Statement& s) const;

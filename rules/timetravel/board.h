@@ -79,6 +79,7 @@ class Board {
   // Identities: the men of the set-up are named by their squares then (classical names such as
   // "QN" or "KBP" when the set-up is the start position); exploded men by type and number.
   void set_classical_names(bool on) { classical_names_ = on; }
+  bool classical_names() const { return classical_names_; }
   std::string name_of(const Man& m) const;
   std::string name_of_id(ManId id) const;
 
