@@ -11,12 +11,14 @@
 #include <string>
 #include <vector>
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "rules/core/fen.h"
 #include "rules/notation/uci.h"
 #include "rules/orthodox/game.h"
 #include "solver/prover/certificate.h"
+#include "solver/prover/certificate_reader.h"
 #include "solver/prover/solve.h"
 #include "solver/variants.h"
 #include "tests/test_support.h"
@@ -144,6 +146,22 @@ TEST_CASE("the certificate of a #2 has one mating line per defence", "[prover][c
   const json lasker_cert = certificate_of(lasker);
   CHECK(check(lasker_cert, 7).valid);
   CHECK_FALSE(check(lasker_cert, 6).valid);
+}
+
+TEST_CASE("the certificate reader reports bad JSON as a ParseError with its place", "[prover][certificate]") {
+  const auto error_of = [](const std::string& text) {
+    try {
+      prover::read_certificates(text, "c.json");
+    } catch (const ParseError& e) {
+      return fmt::format("{}:{}: {}", e.where().line, e.where().column, e.message());
+    }
+    return std::string("read");
+  };
+  CHECK_THAT(error_of("{\n  \"format\": ]"), Catch::StartsWith("2:13: expected a JSON certificate: [json.exception.parse_error"));
+  // Well-formed, but beyond a double (found by fuzzing: the library's out_of_range escaped).
+  CHECK_THAT(error_of("{\"keys\": 1e999}"), Catch::StartsWith("1:1: expected a JSON certificate: [json.exception.out_of_range"));
+  CHECK(error_of("{\"format\": \"arbiter-certificate\"}") == "1:1: expected a certificate with a \"variant\" string");
+  CHECK(error_of("{\"certificates\": []}") == "1:1: expected \"certificates\" to be a non-empty array of certificates");
 }
 
 TEST_CASE("tampered certificates are rejected, each with its error", "[prover][certificate]") {
