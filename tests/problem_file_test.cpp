@@ -197,6 +197,12 @@ TEST_CASE("Popeye input: keywords, abbreviations, piece lists, castling rights, 
     CHECK(p[0].tags.at("PopeyeOptions") == "NoThreat MaxSolutions 3 Variation Try");
     CHECK(p[0].stipulation.moves == 2);
   }
+  SECTION("a carriage return inside a text line is a blank (found by fuzzing: it went into a PGN tag)") {
+    auto p = read_problems("begin\nremark a\rb\r\ntitle c\r\npieces white kb1 black ka8\nstipulation #2\nend\n", "t.inp");
+    REQUIRE(p.size() == 1);
+    CHECK(p[0].tags.at("Remark") == "a b");
+    CHECK(p[0].title == "c");
+  }
   SECTION("unique prefixes; several squares for one piece letter") {
     auto p = read_problems("beg\npie wh ke1 pa2b2c2 bl ke8 pa7b7\nsti #3\nopt var\nendp\n", "t.inp");
     REQUIRE(p.size() == 1);
