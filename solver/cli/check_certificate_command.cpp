@@ -29,6 +29,11 @@ int run_check(const Args& args) {
     const nlohmann::json& c = entry.certificate;
     const SourceLocation where{args.file, 1, 1};
     const VariantEngines& rules = find_variant(entry.variant, where);
+    try {
+      (void)rules.normalize_fen(entry.fen, where);
+    } catch (const ParseError& e) {
+      throw prover::string_field_error(e, "fen", args.file);
+    }
     const problem::Stipulation& stipulation = entry.stipulation;
     // The certificate's own interpretations (solve --interpret), then the command line's.
     const InterpretationSettings interpret = interpretations_from(args.interpret, entry.interpretations);

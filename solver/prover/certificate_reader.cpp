@@ -1,5 +1,7 @@
 #include "solver/prover/certificate_reader.h"
 
+#include <fmt/format.h>
+
 #include "solver/prover/certificate.h"
 
 namespace arbiter::prover {
@@ -26,7 +28,11 @@ CertificateEntry read_entry(const nlohmann::json& c, const std::string& file) {
   entry.certificate = c;
   entry.variant = c["variant"].get<std::string>();
   entry.fen = c["fen"].get<std::string>();
-  entry.stipulation = problem::parse_stipulation(c["stipulation"].get<std::string>(), where);
+  try {
+    entry.stipulation = problem::parse_stipulation(c["stipulation"].get<std::string>(), where);
+  } catch (const ParseError& e) {
+    throw string_field_error(e, "stipulation", file);
+  }
   if (c.contains("interpretations")) {
     if (!c["interpretations"].is_object())
       throw ParseError(where, "expected \"interpretations\" to be an object {id: choice}");
@@ -39,6 +45,10 @@ CertificateEntry read_entry(const nlohmann::json& c, const std::string& file) {
 }
 
 }  // namespace
+
+ParseError string_field_error(const ParseError& inside, std::string_view field, const std::string& file) {
+  return ParseError({file, 1, 1}, fmt::format("in the \"{}\" string, column {}: {}", field, inside.where().column, inside.message()));
+}
 
 std::vector<CertificateEntry> read_certificates(std::string_view text, const std::string& file) {
   nlohmann::json doc;

@@ -30,4 +30,9 @@ struct CertificateEntry {
 // strings, another format, a malformed stipulation or an unknown interpretation.
 std::vector<CertificateEntry> read_certificates(std::string_view text, const std::string& file);
 
+// An error inside one of a certificate's strings ("fen", "stipulation"), read with its origin
+// at column 1: the JSON reader does not say where the string stands in the file, so the error
+// is placed at the file's start and names the field and the column in its text.
+ParseError string_field_error(const ParseError& inside, std::string_view field, const std::string& file);
+
 }  // namespace arbiter::prover
