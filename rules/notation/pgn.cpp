@@ -412,6 +412,7 @@ class Wrapper {
   void close_paren() { held_ += ')'; }
   void comment(std::string_view text) {
     if (text.empty()) return word("{}");
+    if (text.find('}') != std::string_view::npos) return line_comment(text);
     for (std::size_t start = 0; start <= text.size();) {
       std::size_t end = std::min(text.find(' ', start), text.size());
       std::string w = start == 0 ? "{" : "";
@@ -420,6 +421,19 @@ class Wrapper {
       word(w);
       start = end + 1;
     }
+  }
+  // A comment with a '}' (read from a ';' comment) cannot be braced: it ends its line.
+  void line_comment(std::string_view text) {
+    place_held();
+    if (!prefix_.empty()) {  // a '(' waiting for its first word
+      held_ = std::exchange(prefix_, {});
+      place_held();
+    }
+    if (line_length_ > 0) out_ += ' ';
+    out_ += "; ";
+    out_ += text;
+    out_ += '\n';
+    line_length_ = 0;
   }
   std::string finish() {
     place_held();
