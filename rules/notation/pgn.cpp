@@ -469,7 +469,10 @@ void write_line(const PgnLine& line, int ply, Wrapper& out) {
     // The number and its move form one unit, never split over two lines.
     std::string unit = ply % 2 == 0 || number_needed ? move_number_text(ply) + " " + move.san : move.san;
     std::size_t first_nag = 0;
-    if (!move.nags.empty() && move.nags[0] >= 1 && move.nags[0] <= 6) unit += Glyphs[move.nags[first_nag++]];
+    // A glyph glued to a Conditional Chess statement ("Bg5?Nf6/c4", "!Qe7") would read as part
+    // of it: those take their NAGs as $n.
+    const bool glyph_fits = move.san.find_first_of("?!") == std::string::npos;
+    if (glyph_fits && !move.nags.empty() && move.nags[0] >= 1 && move.nags[0] <= 6) unit += Glyphs[move.nags[first_nag++]];
     out.word(unit);
     for (std::size_t i = first_nag; i < move.nags.size(); ++i) out.word(fmt::format("${}", move.nags[i]));
     number_needed = false;
