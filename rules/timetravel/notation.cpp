@@ -167,11 +167,14 @@ std::string move_body(Board& b, const Options& options, const Move& m) {
     if (capture) out += fmt::format("{}x", char('a' + file_of(m.from)));
   } else {
     out += letter(mover);
-    MoveList legal;
-    generate_legal(b, options, legal);
+    // Disambiguated among the legal moves of the same type to the same square: only those
+    // candidates are judged (legality needs the grammar, the costly part of generation).
+    MoveList candidates;
+    generate_candidates(b, options, candidates);
     bool same_file = false, same_rank = false, other = false;
-    for (const Move& r : legal) {
+    for (const Move& r : candidates) {
       if (r.kind != MoveKind::Normal || r.to != m.to || r.from == m.from || b.man_on(r.from).type != mover) continue;
+      if (first_failed_predicate(b, options, r)) continue;
       other = true;
       same_file |= file_of(r.from) == file_of(m.from);
       same_rank |= rank_of(r.from) == rank_of(m.from);
