@@ -11,7 +11,8 @@ namespace arbiter::fuzz {
 
 // FEN of every rule set (orthodox, Option, Time Traveler's, Transactional, Conditional), and the
 // board FEN without orthodox legality: what parses prints back to a FEN that parses to the same
-// game (key, legal move count), and printing again changes nothing.
+// game (key, number of legal moves; of candidates in Time Traveler's Chess), and printing again
+// changes nothing.
 void fen_harness(std::string_view input);
 
 // Move notation. Input: a notation name (orthodox, option, timetravel, transactional,
