@@ -4,10 +4,14 @@
 
 ARBITER_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 ARBITER_PACKAGES="g++ cmake ninja-build catch2 libboost-graph-dev libz3-dev libcli11-dev nlohmann-json3-dev libfmt-dev stockfish"
+# The fuzz step only (tests/fuzz.sh): clang 14 and its runtime libraries, libFuzzer's among them
+# (/usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.fuzzer-x86_64.a).
+ARBITER_FUZZ_PACKAGES="clang libclang-rt-14-dev"
 
+# Installs those of the packages given (default: ARBITER_PACKAGES) that are missing.
 arbiter_install_packages() {
   local missing=""
-  for p in $ARBITER_PACKAGES; do
+  for p in ${*:-$ARBITER_PACKAGES}; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
   done
   [ -z "$missing" ] && return 0
@@ -16,6 +20,10 @@ arbiter_install_packages() {
   [ "$(id -u)" -ne 0 ] && sudo="sudo"
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends $missing
+}
+
+arbiter_install_fuzz_packages() {
+  arbiter_install_packages $ARBITER_PACKAGES $ARBITER_FUZZ_PACKAGES
 }
 
 arbiter_build() {

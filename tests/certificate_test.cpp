@@ -11,12 +11,14 @@
 #include <string>
 #include <vector>
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "rules/core/fen.h"
 #include "rules/notation/uci.h"
 #include "rules/orthodox/game.h"
 #include "solver/prover/certificate.h"
+#include "solver/prover/certificate_reader.h"
 #include "solver/prover/solve.h"
 #include "solver/variants.h"
 #include "tests/test_support.h"
@@ -146,6 +148,26 @@ TEST_CASE("the certificate of a #2 has one mating line per defence", "[prover][c
   CHECK_FALSE(check(lasker_cert, 6).valid);
 }
 
+TEST_CASE("the certificate reader reports bad JSON as a ParseError with its place", "[prover][certificate]") {
+  const auto error_of = [](const std::string& text) {
+    try {
+      prover::read_certificates(text, "c.json");
+    } catch (const ParseError& e) {
+      return fmt::format("{}:{}: {}", e.where().line, e.where().column, e.message());
+    }
+    return std::string("read");
+  };
+  CHECK_THAT(error_of("{\n  \"format\": ]"), Catch::StartsWith("2:13: expected a JSON certificate: [json.exception.parse_error"));
+  // Well-formed, but beyond a double (found by fuzzing: the library's out_of_range escaped).
+  CHECK_THAT(error_of("{\"keys\": 1e999}"), Catch::StartsWith("1:1: expected a JSON certificate: [json.exception.out_of_range"));
+  CHECK(error_of("{\"format\": \"arbiter-certificate\"}") == "1:1: expected a certificate with a \"variant\" string");
+  // An error inside a string: at the file's start, with the column in the string's text (found
+  // by fuzzing: the column was counted as if the string began the file).
+  CHECK(error_of("{\n \"format\": \"arbiter-certificate\", \"variant\": \"orthodox\", \"fen\": \"\", \"stipulation\": \"s#0\"}") ==
+        "1:1: in the \"stipulation\" string, column 3: mate length 0 in 's#0': a selfmate needs at least one move ('s#1' or more)");
+  CHECK(error_of("{\"certificates\": []}") == "1:1: expected \"certificates\" to be a non-empty array of certificates");
+}
+
 TEST_CASE("tampered certificates are rejected, each with its error", "[prover][certificate]") {
   const auto p = test::orthodox_corpus_problem("baird_0001_2");
   const json good = certificate_of(solve_fen(p.fen, 2));
@@ -265,6 +287,14 @@ TEST_CASE("arbiter solve --certificate and arbiter check-certificate", "[prover]
     CHECK(run.status == 2);
     CHECK(run.err == "arbiter check-certificate: " + file + ":1:1: expected \"format\": \"arbiter-certificate\"\n");
     CHECK(run.out.empty());
+  }
+  SECTION("a malformed FEN: bad input at the file's start, naming the column in the FEN (found by fuzzing)") {
+    json tampered = cert;
+    tampered["fen"] = "4k3/8/8/8/8/8/8/4K3 w X - 0 1";
+    const std::string file = dir.write("fen.json", tampered.dump(1));
+    const test::CliRun run = test::run_arbiter_command("check-certificate " + test::shell_quote(file), dir);
+    CHECK(run.status == 2);
+    CHECK_THAT(run.err, Catch::StartsWith("arbiter check-certificate: " + file + ":1:1: in the \"fen\" string, column 23: "));
   }
   SECTION("a certificate checked against a shorter stipulation: exit 1") {
     json tampered = cert;

@@ -175,6 +175,13 @@ TEST_CASE("conditional: statements read and written", "[conditional][notation]")
   CHECK(statement_text(s, Branch::Else) == "Bg5?Nf6/*c4*");
   CHECK(statement_text(read_statement("h5?Qe2/Qe2", {"<test>", 1, 1})) == "!Qe2");  // the text's example
   CHECK(read_statement("h5?Qe2/Qe2", {"<test>", 1, 1}) == read_statement("!Qe2", {"<test>", 1, 1}));
+  // Both branches the same, either marked: the one move is starred (found by fuzzing: with the
+  // else-branch marked, the mark was dropped).
+  const Statement same = read_statement("Bg5?Nf6/*Nf6*", {"<test>", 1, 1});
+  CHECK(same.marked == Branch::Else);
+  CHECK(statement_text(same, same.marked) == "!*Nf6*");
+  CHECK(statement_text(same, Branch::Then) == "!*Nf6*");
+  CHECK(statement_text(same) == "!Nf6");
   CHECK(read_statement("Ea1?Ra1/Rxa1", {"<test>", 1, 1}).condition.kind == ConditionKind::Enemy);
   CHECK(read_statement("d2?Nh4/e6", {"<test>", 1, 1}).condition.kind == ConditionKind::Empty);
   auto column_of = [](const std::string& text) {

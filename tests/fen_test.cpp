@@ -189,6 +189,17 @@ TEST_CASE("FEN board checks can be switched off for variants", "[fen]") {
   CHECK_THROWS_AS(read_fen("8/8/8/8/8/8/8/8 w - - 0 1"), ParseError);
   // Syntax errors are still errors.
   CHECK_THROWS_AS(read_fen("8/8/8/8/8/8/8/7 w - - 0 1", {"<fen>", 1, 1}, loose), ParseError);
+  // So are castling rights without their king and rook (found by fuzzing: Transactional Chess
+  // read them, and its views dropped them), unless switched off too.
+  try {
+    read_fen("4k3/8/8/8/8/8/8/4K3 w K - 0 1", {"<fen>", 1, 1}, loose);
+    FAIL("castling right without its rook accepted");
+  } catch (const ParseError& e) {
+    CHECK(e.where().column == 23);
+    CHECK(e.message() == "castling right 'K' needs the king on e1 and a rook on h1");
+  }
+  loose.castling_needs_pieces = false;
+  CHECK(read_fen("4k3/8/8/8/8/8/8/4K3 w K - 0 1", {"<fen>", 1, 1}, loose).can_castle(WhiteKingside));
 }
 
 TEST_CASE("FEN letters and square names", "[fen]") {

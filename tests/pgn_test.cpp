@@ -150,6 +150,32 @@ TEST_CASE("PGN writer: move numbers, glyphs, comments and variations", "[pgn]") 
         "1. e4 e5 2. Bc4 h6? 3. Qh5 ({Also} 3. Qf3 {would also serve.}) 3... a5??\n4. Qxf7# $18 1-0\n");
 }
 
+TEST_CASE("PGN writer: a comment with a '}' (from a ';' comment) is written as a ';' comment", "[pgn]") {
+  // Found by fuzzing: braced, the '}' ended the comment early and the rest read as moves.
+  const PgnGame g = read_pgn("1. e4 ; a } b\n(1. d4 ; c}\n) 1... e5 *")[0];
+  REQUIRE(g.moves[0].comments_after == std::vector<std::string>{"a } b"});
+  const std::string text = write_pgn(g);
+  CHECK(text.substr(text.find("\n\n") + 2) == "1. e4 ; a } b\n(1. d4 ; c}\n) 1... e5 *\n");
+  const auto back = read_pgn(text);
+  REQUIRE(back.size() == 1);
+  PgnGame expected = g;
+  expected.tags = back[0].tags;  // the Seven Tag Roster the writer fills in
+  CHECK(same_game(back[0], expected));
+}
+
+TEST_CASE("PGN writer: a Conditional Chess statement takes its NAGs as $n, never a glued glyph", "[pgn]") {
+  // Found by fuzzing: "Bg5?*Nf6*/c4!" reads as one statement, the '!' part of it.
+  const PgnGame g = read_pgn("1. e4 d5 2. Bg5?*Nf6*/c4 $1 (2. !Qe7 !) 2... Qd7 ! *")[0];
+  REQUIRE(g.moves[2].nags == std::vector<int>{1});
+  const std::string text = write_pgn(g);
+  CHECK(text.substr(text.find("\n\n") + 2) == "1. e4 d5 2. Bg5?*Nf6*/c4 $1 (2. !Qe7 $1) 2... Qd7! *\n");
+  const auto back = read_pgn(text);
+  REQUIRE(back.size() == 1);
+  CHECK(back[0].moves[2].san == "Bg5?*Nf6*/c4");
+  CHECK(back[0].moves[2].nags == std::vector<int>{1});
+  CHECK(back[0].moves[2].variations[0][0].nags == std::vector<int>{1});
+}
+
 TEST_CASE("PGN writer: a game from a FEN with Black to move starts with \"12...\"", "[pgn]") {
   PgnGame g = read_pgn("[FEN \"4k3/8/8/8/8/8/4P3/4K3 b - - 3 12\"]\n[SetUp \"1\"]\n\n12... Kd7 13. e4 Kd6 *")[0];
   CHECK(g.first_ply() == 23);

@@ -197,6 +197,12 @@ TEST_CASE("Popeye input: keywords, abbreviations, piece lists, castling rights, 
     CHECK(p[0].tags.at("PopeyeOptions") == "NoThreat MaxSolutions 3 Variation Try");
     CHECK(p[0].stipulation.moves == 2);
   }
+  SECTION("a carriage return inside a text line is a blank (found by fuzzing: it went into a PGN tag)") {
+    auto p = read_problems("begin\nremark a\rb\r\ntitle c\r\npieces white kb1 black ka8\nstipulation #2\nend\n", "t.inp");
+    REQUIRE(p.size() == 1);
+    CHECK(p[0].tags.at("Remark") == "a b");
+    CHECK(p[0].title == "c");
+  }
   SECTION("unique prefixes; several squares for one piece letter") {
     auto p = read_problems("beg\npie wh ke1 pa2b2c2 bl ke8 pa7b7\nsti #3\nopt var\nendp\n", "t.inp");
     REQUIRE(p.size() == 1);
@@ -299,6 +305,9 @@ TEST_CASE("bad problem files: each error names line, column and what is wrong", 
        {"exactly one White king"}},
       {"illegal position in the FEN tag: side not to move in check",
        PgnHead + "[Stipulation \"#2\"]\n[FEN \"4k3/8/8/8/8/8/4Q3/4K3 w - - 0 1\"]\n\n*\n", 5, 29, {"not to move", "in check"}},
+      {"a Solutions tag that is no number (found by fuzzing: it overflowed before it was refused)",
+       PgnHead + "[Stipulation \"h#2\"]\n[Solutions \"/3K4/p7/pk1N1p2/1p3P2\"]\n[FEN \"4k3/8/8/8/8/8/8/4K2R b K - 0 1\"]\n\n*\n", 5, 13,
+       {"expected the number of solutions", "/3K4/p7/pk1N1p2/1p3P2"}},
       {"SetUp 0 with a FEN", PgnHead + "[Stipulation \"#2\"]\n[SetUp \"0\"]\n[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"]\n\n*\n", 5, 9,
        {"SetUp \"1\""}},
       {"illegal published key", PgnHead + "[Stipulation \"#2\"]\n[FEN \"k7/8/1K6/8/8/8/8/7R w - - 0 1\"]\n\n1. Ra2! *\n", 7, 4,

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The test command: installs missing Debian packages, builds (Release), runs every test with
-# ctest; then rebuilds with AddressSanitizer + UndefinedBehaviorSanitizer and runs them again.
-#   bash tests/run.sh              both passes
+# ctest; then fuzzes every reader briefly (tests/fuzz.sh, clang's libFuzzer, 10 s a harness);
+# then rebuilds with AddressSanitizer + UndefinedBehaviorSanitizer and runs the tests again.
+#   bash tests/run.sh              all three passes
 #   bash tests/run.sh --fast       the Release pass only
 set -euo pipefail
 source "$(dirname "$0")/../.ci/bootstrap.sh"
@@ -11,6 +12,9 @@ echo "== tests (Release)"
 ctest --test-dir "$ARBITER_BUILD" --output-on-failure -j "$(nproc)"
 
 if [ "${1:-}" != "--fast" ]; then
+  echo "== fuzzing (tests/fuzz.sh, 10 s per harness)"
+  bash "$ARBITER_ROOT/tests/fuzz.sh" 10
+
   # Warnings are errors in the Release build above; GCC's flow analysis gives false positives
   # on sanitizer-instrumented code, so this pass reports them without failing.
   # -O1 with line tables only: the sanitizers need no more, and it halves this build's time

@@ -335,4 +335,10 @@ TEST_CASE("timetravel: notation reads and writes the text's forms", "[timetravel
   CHECK_THROWS_AS(g.parse_move("Nf6/", Where), ParseError);
   CHECK_THROWS_AS(g.parse_move("Ra8/a7", Where), IllegalMoveError);
   CHECK(rejection(g, "Nf6/e8") == "");
+  // A move is disambiguated among the legal moves of its type to its square only: a pinned
+  // rival does not count (judged one by one since fuzzing timed out on whole generations).
+  Game free = Game::from_fen("4k3/8/8/8/8/5N2/8/1N1K4 w - - 0 1", Where);
+  CHECK(free.move_text(free.parse_move("Nbd2", Where)) == "Nbd2");
+  Game pinned = Game::from_fen("4k3/8/8/7b/8/5N2/8/1N1K4 w - - 0 1", Where);
+  CHECK(pinned.move_text(pinned.parse_move("Nd2", Where)) == "Nd2");
 }

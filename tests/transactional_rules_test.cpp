@@ -185,3 +185,32 @@ TEST_CASE("transactional: strict isolation hides the opponent's commits until th
   play(strict, {"T2: h6(C)", "T3: a3"});
   CHECK(rejection(strict, "T4: Bxc3+(C)") == "");  // a new transaction sees the knight
 }
+
+// Found by fuzzing (tests/fuzz, reports/reliability.md): FENs that read but did not print back
+// to the same game, or that the rules could not play.
+TEST_CASE("transactional: the FEN keeps its en passant squares and refuses boards the rules cannot play", "[transactional][fen]") {
+  // The committed view's en passant square is the referee's: written back, not dropped.
+  Game g = game_of("8/8/8/2k5/3Pp3/8/8/4K3 b - d3 0 1");
+  CHECK(g.fen() == "8/8/8/2k5/3Pp3/8/8/4K3 b - d3 0 1 T1,T2 -");
+  CHECK(rejection(g, "T2: exd3(C)") == "");
+  // A commit that makes two double steps visible leaves two squares.
+  Game two = game_of("4k3/8/8/8/8/8/3PP3/4K3 w - - 0 1");
+  play(two, {"T1: d4", "T2: Kd7", "T1: e4(C)"});
+  CHECK(two.fen() == "4k3/8/8/8/3PP3/8/8/4K3 b - d3,e3 0 2 T3,T2 b:e8d7");
+  CHECK(game_of(two.fen()).key() == two.key());
+  CHECK(game_of(two.fen()).fen() == two.fen());
+  // Boards the rules cannot play, though the committed view is read without the orthodox checks.
+  const auto message = [](const std::string& fen) {
+    try {
+      game_of(fen);
+    } catch (const ParseError& e) {
+      return e.message();
+    }
+    return std::string("accepted");
+  };
+  CHECK(message("r3kr2/8/3Q4/8/8/5q2/8/R3K2R b KQkq - 0 1") == "castling right 'k' needs the king on e8 and a rook on h8");
+  CHECK(message("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQPPPR b kq - 0 1 T1,T2 w:b1c3") == "expected exactly one White king, found 0");
+  CHECK(message("P3k3/8/8/8/8/8/8/4K3 w - - 0 1") == "pawn on a8: pawns cannot stand on the first or last rank");
+  CHECK(message("4k3/8/8/8/8/8/8/4K3 b - e3 0 1").starts_with("en passant square e3 needs"));
+  CHECK(message("4k3/8/8/8/4P3/8/8/4K3 b - e3,x9 0 1").starts_with("expected en passant squares"));
+}

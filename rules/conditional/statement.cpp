@@ -171,7 +171,8 @@ std::string statement_text(const Statement& s, Branch mark) {
     const std::string_view text = branch_text(s, b);
     return mark != Branch::None && mark == b ? fmt::format("*{}*", text) : std::string(text);
   };
-  if (s.then_text() == s.else_text()) return fmt::format("!{}", branch(mark == Branch::None ? Branch::None : Branch::Then));
+  // Both branches the same: one move, starred when either branch is marked.
+  if (s.then_text() == s.else_text()) return mark == Branch::None ? fmt::format("!{}", s.then_text()) : fmt::format("!*{}*", s.then_text());
   return fmt::format("{}?{}/{}", condition_text(s.condition), branch(Branch::Then), branch(Branch::Else));
 }
 

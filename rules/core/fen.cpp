@@ -49,6 +49,7 @@ class FenReader {
       pos_.set_counters(halfmove, fullmove);
     }
     if (options_.orthodox_legality) check_legality(fields);
+    else if (options_.castling_needs_pieces) check_castling(fields[2]);
     pos_.clear_history();
     return pos_;
   }
@@ -127,6 +128,20 @@ class FenReader {
     return value;
   }
 
+  void check_castling(const Field& f) {
+    const struct { CastlingRights right; Color color; Square king, rook; char letter; } castles[] = {
+        {WhiteKingside, White, sq::e1, sq::h1, 'K'}, {WhiteQueenside, White, sq::e1, sq::a1, 'Q'},
+        {BlackKingside, Black, sq::e8, sq::h8, 'k'}, {BlackQueenside, Black, sq::e8, sq::a8, 'q'}};
+    for (const auto& c : castles) {
+      if (!pos_.can_castle(c.right)) continue;
+      bool ok = pos_.piece_on(c.king) == make_piece(c.color, King) && pos_.piece_on(c.rook) == make_piece(c.color, Rook);
+      if (!ok)
+        fail(f.offset + int(f.text.find(c.letter)),
+             std::string("castling right '") + c.letter + "' needs the king on " + square_name(c.king) + " and a rook on " +
+                 square_name(c.rook));
+    }
+  }
+
   void check_legality(const std::vector<Field>& fields) {
     const int board_col = fields[0].offset;
     for (Color c : {White, Black}) {
@@ -143,18 +158,7 @@ class FenReader {
       fail(fields[1].offset, std::string("the side not to move (") + (stm == White ? "Black" : "White") +
                                  ") is in check; expected the other side to move");
     if (popcount(pos_.checkers()) > 2) fail(board_col, "the side to move is in check from more than two pieces");
-
-    const struct { CastlingRights right; Color color; Square king, rook; char letter; } castles[] = {
-        {WhiteKingside, White, sq::e1, sq::h1, 'K'}, {WhiteQueenside, White, sq::e1, sq::a1, 'Q'},
-        {BlackKingside, Black, sq::e8, sq::h8, 'k'}, {BlackQueenside, Black, sq::e8, sq::a8, 'q'}};
-    for (const auto& c : castles) {
-      if (!pos_.can_castle(c.right)) continue;
-      bool ok = pos_.piece_on(c.king) == make_piece(c.color, King) && pos_.piece_on(c.rook) == make_piece(c.color, Rook);
-      if (!ok)
-        fail(fields[2].offset + int(fields[2].text.find(c.letter)),
-             std::string("castling right '") + c.letter + "' needs the king on " + square_name(c.king) + " and a rook on " +
-                 square_name(c.rook));
-    }
+    check_castling(fields[2]);
 
     const Square ep = pos_.en_passant_square();
     if (ep != NoSquare) {

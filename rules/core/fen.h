@@ -17,6 +17,9 @@ struct FenOptions {
   // last rank, the side not to move in check, castling rights or en passant square that the
   // board contradicts. Variants whose boards differ switch this off and check their own way.
   bool orthodox_legality = true;
+  // Castling rights need their king and rook on their home squares: the rules generate
+  // castling from the rights alone. Checked even when orthodox_legality is off.
+  bool castling_needs_pieces = true;
 };
 
 // Reads six fields (the last two, the move counters, may be omitted as in EPD: 0 and 1).

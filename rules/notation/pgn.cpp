@@ -412,6 +412,7 @@ class Wrapper {
   void close_paren() { held_ += ')'; }
   void comment(std::string_view text) {
     if (text.empty()) return word("{}");
+    if (text.find('}') != std::string_view::npos) return line_comment(text);
     for (std::size_t start = 0; start <= text.size();) {
       std::size_t end = std::min(text.find(' ', start), text.size());
       std::string w = start == 0 ? "{" : "";
@@ -420,6 +421,19 @@ class Wrapper {
       word(w);
       start = end + 1;
     }
+  }
+  // A comment with a '}' (read from a ';' comment) cannot be braced: it ends its line.
+  void line_comment(std::string_view text) {
+    place_held();
+    if (!prefix_.empty()) {  // a '(' waiting for its first word
+      held_ = std::exchange(prefix_, {});
+      place_held();
+    }
+    if (line_length_ > 0) out_ += ' ';
+    out_ += "; ";
+    out_ += text;
+    out_ += '\n';
+    line_length_ = 0;
   }
   std::string finish() {
     place_held();
@@ -455,7 +469,10 @@ void write_line(const PgnLine& line, int ply, Wrapper& out) {
     // The number and its move form one unit, never split over two lines.
     std::string unit = ply % 2 == 0 || number_needed ? move_number_text(ply) + " " + move.san : move.san;
     std::size_t first_nag = 0;
-    if (!move.nags.empty() && move.nags[0] >= 1 && move.nags[0] <= 6) unit += Glyphs[move.nags[first_nag++]];
+    // A glyph glued to a Conditional Chess statement ("Bg5?Nf6/c4", "!Qe7") would read as part
+    // of it: those take their NAGs as $n.
+    const bool glyph_fits = move.san.find_first_of("?!") == std::string::npos;
+    if (glyph_fits && !move.nags.empty() && move.nags[0] >= 1 && move.nags[0] <= 6) unit += Glyphs[move.nags[first_nag++]];
     out.word(unit);
     for (std::size_t i = first_nag; i < move.nags.size(); ++i) out.word(fmt::format("${}", move.nags[i]));
     number_needed = false;

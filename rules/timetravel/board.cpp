@@ -78,8 +78,8 @@ Board Board::start() {
 std::string Board::name_of_id(ManId id) const {
   if (id >= FirstExplosionId) {
     const int k = id - FirstExplosionId;
-    const char* letter = k < int(explosions_.size()) ? "PNBRQK" + (explosions_[k].type - 1) : "?";
-    return fmt::format("{}*{}", std::string_view(letter, 1), k + 1);
+    const char letter = k < int(explosions_.size()) ? "PNBRQK"[explosions_[k].type - 1] : '?';
+    return fmt::format("{}*{}", letter, k + 1);
   }
   if (classical_names_) {
     const int r = rank_of(id), f = file_of(id);

@@ -167,7 +167,8 @@ std::string move_body(Board& b, const Options& options, const Move& m) {
     if (capture) out += fmt::format("{}x", char('a' + file_of(m.from)));
   } else {
     out += letter(mover);
-    // Only the candidates that could share the text need the (costly) legality predicates.
+    // Disambiguated among the legal moves of the same type to the same square: only those
+    // candidates are judged (legality needs the grammar, the costly part of generation).
     MoveList candidates;
     generate_candidates(b, options, candidates);
     bool same_file = false, same_rank = false, other = false;

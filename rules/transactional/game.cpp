@@ -57,6 +57,30 @@ std::vector<std::string> announce(const Referee& r, Color us) {
   return out;
 }
 
+// The committed view is read without the orthodox checks (a game may end with the committer in
+// check), but the rules still need one king a side, no pawn on its first or last rank (a
+// promotion commits at once), and behind each en passant square the pawn that just passed it.
+void check_committed_view(const Position& pos, Bitboard en_passant, const std::vector<FenField>& fields,
+                          const SourceLocation& where) {
+  const SourceLocation board = where.advanced(fields[0].offset);
+  for (Color c : {White, Black}) {
+    const int kings = popcount(pos.pieces(c, King));
+    if (kings != 1)
+      throw ParseError(board, fmt::format("expected exactly one {} king, found {}", c == White ? "White" : "Black", kings));
+  }
+  if (const Bitboard p = pos.pieces(Pawn) & (rank_bb(0) | rank_bb(7)))
+    throw ParseError(board, fmt::format("pawn on {}: pawns cannot stand on the first or last rank", square_name(lsb(p))));
+  const Color mover = ~pos.side_to_move();
+  for (Bitboard e = en_passant; e;) {
+    const Square ep = pop_lsb(e);
+    const Square beyond = mover == White ? ep + 8 : ep - 8;
+    if (relative_rank(mover, ep) != 2 || !pos.empty(ep) || pos.piece_on(beyond) != make_piece(mover, Pawn))
+      throw ParseError(where.advanced(fields[3].offset),
+                       fmt::format("en passant square {} needs an empty square on the {} rank with a {} pawn beyond it",
+                                   square_name(ep), mover == White ? "third" : "sixth", mover == White ? "White" : "Black"));
+  }
+}
+
 }  // namespace
 
 Game Game::from_fen(std::string_view fen, const SourceLocation& where, const Options& options) {
@@ -65,7 +89,29 @@ Game Game::from_fen(std::string_view fen, const SourceLocation& where, const Opt
   if (fields.size() > 6) orthodox_end = std::size_t(fields[6].offset);
   FenOptions lenient;
   lenient.orthodox_legality = false;
-  Referee r = Referee::from_position(read_fen(fen.substr(0, orthodox_end), where, lenient));
+  // Several en passant squares ("d3,e3"): read here; the orthodox reader sees '-' in their
+  // place, padded with blanks so that the later fields keep their columns.
+  std::string orthodox(fen.substr(0, orthodox_end));
+  Bitboard en_passant = 0;
+  if (fields.size() > 3 && fields[3].text.find(',') != std::string_view::npos) {
+    const std::string_view list = fields[3].text;
+    for (std::size_t start = 0; start <= list.size();) {
+      const std::size_t comma = std::min(list.find(',', start), list.size());
+      const Square s = parse_square(list.substr(start, comma - start));
+      if (s == NoSquare)
+        throw ParseError(where.advanced(fields[3].offset + int(start)),
+                         fmt::format("expected en passant squares such as d3,e3, found '{}'", list));
+      en_passant |= square_bb(s);
+      start = comma + 1;
+    }
+    orthodox.replace(std::size_t(fields[3].offset), list.size(), std::string(list.size(), ' '));
+    orthodox[std::size_t(fields[3].offset)] = '-';
+  }
+  const Position committed = read_fen(orthodox, where, lenient);
+  if (committed.en_passant_square() != NoSquare) en_passant = square_bb(committed.en_passant_square());
+  check_committed_view(committed, en_passant, fields, where);
+  Referee r = Referee::from_position(committed);
+  r.en_passant = en_passant;
   if (fields.size() > 8) throw ParseError(where.advanced(fields[8].offset), "expected at most 8 fields: the FEN, transactions, pending moves");
   if (fields.size() > 6) {
     const std::string_view t = fields[6].text;
@@ -119,8 +165,17 @@ Game Game::from_fen(std::string_view fen, const SourceLocation& where, const Opt
 }
 
 std::string Game::fen() const {
-  Position committed = r_.committed_view();
-  std::string out = write_fen(committed);
+  const Position committed = r_.committed_view();
+  std::vector<std::string> ep;
+  for (Bitboard e = r_.en_passant; e;) ep.push_back(square_name(pop_lsb(e)));
+  // The committed view's FEN with the referee's en passant squares in the fourth field.
+  const std::string board = write_fen(committed);
+  const auto fields = split_fen_fields(board);
+  std::string out;
+  for (std::size_t i = 0; i < fields.size(); ++i) {
+    if (i > 0) out += ' ';
+    out += i == 3 ? (ep.empty() ? std::string("-") : fmt::format("{}", fmt::join(ep, ","))) : std::string(fields[i].text);
+  }
   out += fmt::format(" T{},T{}", r_.transaction[White], r_.transaction[Black]);
   std::vector<std::string> parts;
   for (Color c : {White, Black}) {

@@ -5,6 +5,8 @@
 // FEN: the committed view's six orthodox fields, then optionally the transaction numbers
 // ("T1,T2": White's, Black's current) and the pending moves of each side in UCI
 // ("w:b1c3,c3b5;b:-"), replayed over the committed view to rebuild the referee's state.
+// The en passant field names every square the side to move may take en passant on: a commit
+// that makes two double steps visible at once leaves two ("d3,e3").
 //
 // Notation: "T1: Nc3", "T1: Nxc7+(C)", "T4: Nb4(R)"; the old capture sign ':' is read
 // (e:d4, B:e7), '++' is checkmate (also '#').

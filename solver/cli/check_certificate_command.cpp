@@ -8,6 +8,7 @@
 #include "solver/cli/cli_support.h"
 #include "solver/cli/commands.h"
 #include "solver/problem/problem.h"
+#include "solver/prover/certificate_reader.h"
 #include "solver/variants.h"
 
 namespace arbiter::cli {
@@ -21,46 +22,23 @@ struct Args {
 };
 
 int run_check(const Args& args) {
-  nlohmann::json doc;
-  const std::string text = read_text_file(args.file);
-  try {
-    doc = nlohmann::json::parse(text);
-  } catch (const nlohmann::json::parse_error& e) {
-    // e.byte is the 1-based offset of the character where parsing failed.
-    SourceLocation where{args.file, 1, 1};
-    for (std::size_t i = 0; i + 1 < e.byte && i < text.size(); ++i) {
-      if (text[i] == '\n') where.line++, where.column = 1;
-      else where.column++;
-    }
-    throw ParseError(where, std::string("expected a JSON certificate: ") + e.what());
-  }
-  std::vector<nlohmann::json> certificates;
-  if (doc.contains("certificates")) certificates.assign(doc["certificates"].begin(), doc["certificates"].end());
-  else certificates.push_back(doc);
+  const auto entries = prover::read_certificates(read_text_file(args.file), args.file);
   nlohmann::ordered_json out = nlohmann::ordered_json::array();
   bool all_valid = true;
-  for (const auto& c : certificates) {
-    for (const char* field : {"format", "variant", "fen", "stipulation"})
-      if (!c.contains(field) || !c[field].is_string())
-        throw ParseError({args.file, 1, 1}, std::string("expected a certificate with a \"") + field + "\" string");
-    if (c["format"] != prover::CertificateFormat)
-      throw ParseError({args.file, 1, 1}, "expected \"format\": \"arbiter-certificate\"");
+  for (const auto& entry : entries) {
+    const nlohmann::json& c = entry.certificate;
     const SourceLocation where{args.file, 1, 1};
-    const VariantEngines& rules = find_variant(c["variant"].get<std::string>(), where);
-    auto stipulation = problem::parse_stipulation(c["stipulation"].get<std::string>(), where);
-    // The certificate's own interpretations (solve --interpret), then the command line's.
-    InterpretationSettings recorded;
-    if (c.contains("interpretations")) {
-      if (!c["interpretations"].is_object())
-        throw ParseError(where, "expected \"interpretations\" to be an object {id: choice}");
-      for (const auto& [id, choice] : c["interpretations"].items()) {
-        if (!choice.is_string()) throw ParseError(where, "expected the choice of " + id + " to be a string");
-        recorded.set(id, choice.get<std::string>(), where);
-      }
+    const VariantEngines& rules = find_variant(entry.variant, where);
+    try {
+      (void)rules.normalize_fen(entry.fen, where);
+    } catch (const ParseError& e) {
+      throw prover::string_field_error(e, "fen", args.file);
     }
-    const InterpretationSettings interpret = interpretations_from(args.interpret, recorded);
+    const problem::Stipulation& stipulation = entry.stipulation;
+    // The certificate's own interpretations (solve --interpret), then the command line's.
+    const InterpretationSettings interpret = interpretations_from(args.interpret, entry.interpretations);
     // The goal (and h#n.5) is the certificate's own stipulation's, which the checker reads too.
-    auto check = rules.check_certificate(c["fen"].get<std::string>(), where, c, stipulation.moves, interpret);
+    auto check = rules.check_certificate(entry.fen, where, c, stipulation.moves, interpret);
     all_valid = all_valid && check.valid;
     const bool help = prover::goal_of(stipulation) == prover::Goal::HelpMate;
     nlohmann::ordered_json j;
@@ -72,7 +50,7 @@ int run_check(const Args& args) {
     j["errors"] = check.errors;
     if (!args.json) {
       if (c.contains("twin") && c["twin"].is_string()) std::cout << "twin " << c["twin"].get<std::string>() << "  ";
-      std::cout << stipulation.text << "  " << c["fen"].get<std::string>() << "\n";
+      std::cout << stipulation.text << "  " << entry.fen << "\n";
       if (help && check.valid)
         std::cout << "valid: " << check.solutions_replayed
                   << " solution(s) replayed; completeness not certified (found by search)\n";

@@ -217,12 +217,13 @@ class Scanner {
     return t;
   }
 
-  // The rest of the current line, trimmed (title, author, origin, remark).
+  // The rest of the current line, trimmed (title, author, origin, remark). A carriage return
+  // inside it becomes a blank: the text goes into a PGN tag, whose value is one line.
   std::string rest_of_line() {
     while (cursor_.peek() == ' ' || cursor_.peek() == '\t') cursor_.advance();
     std::string out;
     while (!cursor_.at_end() && cursor_.peek() != '\n') {
-      out += cursor_.peek();
+      out += cursor_.peek() == '\r' ? ' ' : cursor_.peek();
       cursor_.advance();
     }
     while (!out.empty() && TextCursor::is_blank(out.back())) out.pop_back();

@@ -206,8 +206,9 @@ std::vector<TwinText> read_twins_tag(std::string_view value, const SourceLocatio
 int positive_number(std::string_view text, const SourceLocation& at, std::string_view what) {
   const std::string_view t = trim(text);
   long long n = 0;
-  bool ok = !t.empty() && t.find_first_not_of("0123456789") == std::string_view::npos;
-  for (char c : t) n = std::min(n * 10 + (c - '0'), 1'000'000'000LL);
+  const bool ok = !t.empty() && t.find_first_not_of("0123456789") == std::string_view::npos;
+  if (ok)
+    for (char c : t) n = std::min(n * 10 + (c - '0'), 1'000'000'000LL);
   if (!ok || n == 0) fail(at, fmt::format("expected {} (a whole number from 1), found '{}'", what, text));
   return int(n);
 }
