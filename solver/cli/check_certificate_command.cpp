@@ -23,6 +23,7 @@ struct Args {
 int run_check(const Args& args) {
   nlohmann::json doc;
   const std::string text = read_text_file(args.file);
+  check_json_depth(text, args.file);
   try {
     doc = nlohmann::json::parse(text);
   } catch (const nlohmann::json::parse_error& e) {

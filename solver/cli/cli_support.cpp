@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "rules/core/parse_error.h"
+#include "rules/core/stop.h"
 #include "solver/cli/commands.h"
 
 namespace arbiter::cli {
@@ -21,6 +22,37 @@ int guarded(const std::string& name, const std::function<int()>& body) {
     std::cerr << "arbiter " << name << ": " << e.what() << "\n";
   }
   return ExitBadInput;
+}
+
+int guarded_search(const std::string& name, const std::function<int()>& body) {
+  stop::catch_interrupt();
+  const int status = guarded(name, body);
+  return stop::requested() ? ExitUnknown : status;
+}
+
+std::string partial_line(const std::string& reason) {
+  return fmt::format("partial: the search stopped ({}); only what is listed as found so far is claimed\n", reason);
+}
+
+void check_json_depth(std::string_view text, const std::string& file, int max_depth) {
+  int depth = 0, line = 1, column = 1;
+  bool in_string = false, escaped = false;
+  for (char c : text) {
+    if (in_string) {
+      if (escaped) escaped = false;
+      else if (c == '\\') escaped = true;
+      else if (c == '"') in_string = false;
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '[' || c == '{') {
+      if (++depth > max_depth)
+        throw ParseError({file, line, column}, fmt::format("JSON nested deeper than {} levels (arrays and objects)", max_depth));
+    } else if (c == ']' || c == '}') {
+      --depth;
+    }
+    if (c == '\n') ++line, column = 1;
+    else ++column;
+  }
 }
 
 void print_json_results(const nlohmann::ordered_json& results, const std::string& list_name) {

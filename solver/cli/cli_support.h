@@ -3,6 +3,7 @@
 
 #include <functional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <CLI/CLI.hpp>
@@ -18,6 +19,22 @@ namespace arbiter::cli {
 // Runs a subcommand body; bad input (ParseError, unreadable files, ...) is reported on stderr
 // as "arbiter NAME: FILE:LINE:COL: message" and gives exit status 2.
 int guarded(const std::string& name, const std::function<int()>& body);
+
+// Runs a subcommand that searches (solve, verify, correct, compose, regress) as guarded() does,
+// and makes SIGINT stop the search instead of the process (rules/core/stop.h): the command then
+// prints what it had found, marked partial, and the exit status is 3 (ExitUnknown) whatever the
+// body returned. A second SIGINT ends the process as usual.
+int guarded_search(const std::string& name, const std::function<int()>& body);
+
+// The line a result stopped by a limit prints: "partial: the search stopped (REASON); ...".
+std::string partial_line(const std::string& reason);
+
+// JSON read from a file is refused (ParseError at the bracket, naming the limit) when its arrays
+// and objects nest deeper than `max_depth`: copying or walking such a value recurses once per
+// level, so an attacker's depth would otherwise overflow the stack. A certificate nests about
+// twice per move of its stipulation (at most 30 moves).
+constexpr int MaxJsonDepth = 256;
+void check_json_depth(std::string_view text, const std::string& file, int max_depth = MaxJsonDepth);
 
 // Progress lines go to stderr only when a person watches it (a terminal) and not in --json mode.
 bool progress_visible(bool json);
