@@ -65,12 +65,17 @@ class PgnReader {
 
   std::vector<PgnGame> read_all() {
     std::vector<PgnGame> games;
+    while (auto game = next()) games.push_back(std::move(*game));
+    return games;
+  }
+
+  // The next game; nothing at the end of the text.
+  std::optional<PgnGame> next() {
     for (;;) {
       skip_blanks();
-      if (at_end()) break;
-      if (auto game = read_game()) games.push_back(std::move(*game));
+      if (at_end()) return std::nullopt;
+      if (auto game = read_game()) return game;
     }
-    return games;
   }
 
  private:
@@ -561,6 +566,14 @@ bool same_game(const PgnGame& a, const PgnGame& b) {
 }
 
 std::vector<PgnGame> read_pgn(std::string_view text, const std::string& file) { return PgnReader(text, file).read_all(); }
+
+struct PgnStream::Reader : PgnReader {
+  using PgnReader::PgnReader;
+};
+
+PgnStream::PgnStream(std::string_view text, const std::string& file) : reader_(std::make_unique<Reader>(text, file)) {}
+PgnStream::~PgnStream() = default;
+std::optional<PgnGame> PgnStream::next() { return reader_->next(); }
 
 std::string move_number_text(int ply) { return fmt::format("{}{}", ply / 2 + 1, ply % 2 == 0 ? "." : "..."); }
 

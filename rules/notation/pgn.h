@@ -3,6 +3,7 @@
 // NAGs, variations) ending in a result. The reader is purely syntactic: moves stay text, each
 // with its location in the file, so every variant can check them with its own rules.
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -51,6 +52,21 @@ bool same_game(const PgnGame& a, const PgnGame& b);
 
 // Reads every game in `text`; `file` names it in error locations. Throws ParseError.
 std::vector<PgnGame> read_pgn(std::string_view text, const std::string& file = "<pgn>");
+
+// The games of `text` one at a time, as read_pgn reads them: a reader of a long file then holds
+// one game at a time. `text` must outlive the stream.
+class PgnStream {
+ public:
+  PgnStream(std::string_view text, const std::string& file = "<pgn>");
+  ~PgnStream();
+  PgnStream(const PgnStream&) = delete;
+  PgnStream& operator=(const PgnStream&) = delete;
+  std::optional<PgnGame> next();  // nothing after the last game; throws ParseError
+
+ private:
+  struct Reader;
+  std::unique_ptr<Reader> reader_;
+};
 
 // PGN export format: the Seven Tag Roster first (missing ones filled with "?" as the
 // standard asks), other tags in their order, movetext wrapped at 80 columns.

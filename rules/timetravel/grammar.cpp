@@ -4,12 +4,15 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstdlib>
+#include <limits>
 #include <mutex>
 #include <numeric>
 #include <unordered_map>
 
 #include "rules/core/fen.h"
+#include "rules/core/stop.h"
 #include "rules/timetravel/z3_solver.h"
 
 namespace arbiter::timetravel {
@@ -265,7 +268,14 @@ GrammarResult z3_decide(const GrammarQuery& q, const std::vector<GrammarRoute>& 
   }
 
   count_z3_call();
-  switch (p.check(timeout_ms, assumptions)) {
+  // Inside a search with a deadline (rules/core/stop.h) the check gets no more than the time
+  // left; past the deadline, or interrupted, the search stops here (SearchStopped) rather than
+  // judge a move by a grammar left undecided. Outside a search Z3 has its own full time.
+  stop::check();
+  const double left = stop::in_search() ? stop::seconds_left() : std::numeric_limits<double>::max();
+  const bool cut = left * 1000 < double(timeout_ms);
+  const unsigned budget_ms = cut ? unsigned(std::max(1.0, std::ceil(left * 1000))) : timeout_ms;
+  switch (p.check(budget_ms, assumptions)) {
     case SatResult::Sat: {
       GrammarResult res{GrammarVerdict::Correct, std::vector<int>(n, -1), "", false, std::vector<int>(n)};
       for (std::size_t r = 0; r < routes.size(); ++r)
@@ -294,6 +304,8 @@ GrammarResult z3_decide(const GrammarQuery& q, const std::vector<GrammarRoute>& 
     case SatResult::Unknown:
       break;
   }
+  stop::check();
+  if (cut) throw SearchStopped(stop::deadline_reason());  // the deadline's share ran out, not Z3's own timeout
   const std::string& why = p.reason();
   if (why.find("timeout") != std::string::npos || why.find("canceled") != std::string::npos)
     return {GrammarVerdict::Unknown, {}, fmt::format("z3 timeout after {} ms", timeout_ms)};

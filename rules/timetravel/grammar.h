@@ -50,6 +50,9 @@ struct GrammarResult {
   std::vector<int> order = {};
 };
 
+// Z3 gets at most `timeout_ms`; inside a search (rules/core/stop.h), no more than its deadline
+// leaves: past the deadline, or after an interrupt, the call then throws SearchStopped instead
+// of answering Unknown for want of time, so a search never judges a move by a grammar it cut short.
 GrammarResult decide_grammar(const GrammarQuery& q, unsigned timeout_ms = 2000);
 
 // The same decision always through Z3: no exact shortcut, no cache (tests compare the two).

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "rules/core/fen.h"
+#include "rules/core/stop.h"
 #include "rules/timetravel/check.h"
 #include "rules/timetravel/support.h"
 #include "rules/timetravel/support_matching.h"
@@ -408,6 +409,7 @@ void generate_legal(Board& b, const Options& options, MoveList& list) {
   generate_castling(b, candidates);
   generate_annihilations(b, options, candidates);
   for (const Move& m : candidates) {
+    stop::check();  // inside a search, a limit is noticed between candidates (each may cost a Z3 check)
     if (m.kind == MoveKind::Castling && castling_predicates(b, options, m)) continue;
     b.make(m);
     const bool ok = !after_move_predicates(b, options, us);
@@ -426,6 +428,7 @@ void generate_legal(Board& b, const Options& options, MoveList& list) {
       if (from_square.empty() || square_predicates(b, options, table, PieceType(t), s)) continue;
       const std::vector<ManId> supports = ids_of(b, table.supports(PieceType(t), s));
       for (const Move& m : from_square) {
+        stop::check();
         if (!capture_spares(b, m, options, nullptr, false) || !capture_spares(b, m, options, nullptr, true)) continue;
         b.make(m, supports);
         const bool ok = !after_move_predicates(b, options, us);

@@ -120,6 +120,10 @@ SatResult Z3Problem::check(unsigned timeout_ms, const std::vector<Var>& assumpti
   try {
     z3::params p(m.ctx);
     p.set("timeout", timeout_ms);
+    // Z3 would otherwise catch SIGINT itself during the check, swallowing it (and threads
+    // checking at once would restore each other's handlers wrongly): the command's handler must
+    // get it (rules/core/stop.h). A check in flight then runs to its end, bounded by its timeout.
+    p.set("ctrl_c", false);
     m.solver->set(p);
     z3::expr_vector as(m.ctx);
     for (Var a : assumptions) as.push_back(m.vars[a]);

@@ -3,7 +3,8 @@
 // z3++.h is z3_solver.cpp: the rest of the rules library talks in variable handles.
 //
 // Every failure is an answer, never an exception: a z3::exception, a timeout or Z3's own
-// "unknown" all make check() return Unknown with the reason.
+// "unknown" all make check() return Unknown with the reason. Z3 never catches SIGINT itself:
+// the command's handler does (rules/core/stop.h).
 
 #include <memory>
 #include <string>

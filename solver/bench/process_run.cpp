@@ -7,6 +7,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <stdexcept>
@@ -26,7 +27,8 @@ void close_fd(int& fd) {
 
 }  // namespace
 
-ProcessRun run_process(const std::string& path, const std::vector<std::string>& args, double timeout_seconds) {
+ProcessRun run_process(const std::string& path, const std::vector<std::string>& args, double timeout_seconds,
+                       const ProcessSignal& send) {
   if (access(path.c_str(), X_OK) != 0) throw std::runtime_error("cannot run '" + path + "': not an executable file");
   int out[2], err[2];
   if (pipe(out) != 0) throw std::runtime_error("cannot create a pipe");
@@ -75,6 +77,16 @@ ProcessRun run_process(const std::string& path, const std::vector<std::string>& 
         break;
       }
       wait_ms = int(left * 1000) + 1;
+    }
+    if (send.signal != 0 && run.signalled_at < 0) {
+      const double left = send.after_seconds - since(start);
+      if (left <= 0) {
+        kill(pid, send.signal);
+        run.signalled_at = since(start);
+        continue;
+      }
+      const int signal_ms = int(left * 1000) + 1;
+      wait_ms = wait_ms < 0 ? signal_ms : std::min(wait_ms, signal_ms);
     }
     const int ready = poll(polled, nfds_t(count), wait_ms);
     if (ready < 0 && errno == EINTR) continue;

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "rules/core/parse_error.h"
+#include "rules/core/stop.h"
 #include "solver/cli/commands.h"
 
 namespace arbiter::cli {
@@ -21,6 +22,16 @@ int guarded(const std::string& name, const std::function<int()>& body) {
     std::cerr << "arbiter " << name << ": " << e.what() << "\n";
   }
   return ExitBadInput;
+}
+
+int guarded_search(const std::string& name, const std::function<int()>& body) {
+  stop::catch_interrupt();
+  const int status = guarded(name, body);
+  return stop::requested() ? ExitUnknown : status;
+}
+
+std::string partial_line(const std::string& reason) {
+  return fmt::format("partial: the search stopped ({}); only what is listed as found so far is claimed\n", reason);
 }
 
 void print_json_results(const nlohmann::ordered_json& results, const std::string& list_name) {

@@ -3,12 +3,14 @@
 
 #include <functional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <CLI/CLI.hpp>
 
 #include <nlohmann/json.hpp>
 
+#include "rules/core/json_depth.h"
 #include "rules/registry/interpretations.h"
 #include "solver/regress/matrix.h"
 #include "solver/text_file.h"
@@ -18,6 +20,15 @@ namespace arbiter::cli {
 // Runs a subcommand body; bad input (ParseError, unreadable files, ...) is reported on stderr
 // as "arbiter NAME: FILE:LINE:COL: message" and gives exit status 2.
 int guarded(const std::string& name, const std::function<int()>& body);
+
+// Runs a subcommand that searches (solve, verify, correct, compose, regress) as guarded() does,
+// and makes SIGINT stop the search instead of the process (rules/core/stop.h): the command then
+// prints what it had found, marked partial, and the exit status is 3 (ExitUnknown) whatever the
+// body returned. A second SIGINT ends the process as usual.
+int guarded_search(const std::string& name, const std::function<int()>& body);
+
+// The line a result stopped by a limit prints: "partial: the search stopped (REASON); ...".
+std::string partial_line(const std::string& reason);
 
 // Progress lines go to stderr only when a person watches it (a terminal) and not in --json mode.
 bool progress_visible(bool json);

@@ -9,6 +9,7 @@
 #include <fmt/core.h>
 #include <nlohmann/json.hpp>
 
+#include "rules/core/stop.h"
 #include "solver/cli/cli_support.h"
 #include "solver/cli/commands.h"
 #include "solver/compose/problem_pgn.h"
@@ -157,6 +158,8 @@ int run_compose(const Args& args) {
                 << std::flush;
     };
   }
+  // Every search of the run (candidates, proofs, Z3) shares the run's deadline.
+  const stop::Deadline deadline(o.max_seconds);
   const compose::ComposeReport report = rules.compose(o, interpret);
   if (o.progress) std::cerr << "\r\033[K" << std::flush;
 
@@ -190,6 +193,9 @@ int run_compose(const Args& args) {
     std::cout << "\n";
   }
   const bool short_of_count = int(report.problems.size()) < o.count;
+  const std::string limit = report.stopped_by == "interrupted" ? std::string(stop::InterruptReason)
+                            : report.stopped_by == "time"      ? fmt::format("time limit reached ({:g} s)", o.max_seconds)
+                                                               : fmt::format("attempt limit reached ({})", o.max_attempts);
   if (args.json) {
     nlohmann::ordered_json j = {{"problems", problems},
                                 {"attempts", report.attempts},
@@ -198,15 +204,20 @@ int run_compose(const Args& args) {
                                 {"rejections", report.rejections},
                                 {"stopped_by", report.stopped_by},
                                 {"seed", o.seed}};
+    if (short_of_count) j["partial"] = true, j["limit"] = report.stopped_by;
     std::cout << j.dump(2) << "\n";
   } else {
     std::cout << fmt::format("{} attempts, {} sound ({:.1f} per hour), {} kept, {:.1f} s\nrejected: {}\n", report.attempts,
                              report.sound, per_hour(report.sound, report.seconds), report.problems.size(), report.seconds,
                              compose::rejections_text(report.rejections));
+    if (short_of_count) std::cout << partial_line(limit);
   }
   if (short_of_count) {
-    std::cerr << fmt::format("arbiter compose: {} limit reached with {} of {} problems\n",
-                             report.stopped_by == "time" ? "time" : "attempt", report.problems.size(), o.count);
+    std::cerr << fmt::format("arbiter compose: {} with {} of {} problems\n",
+                             report.stopped_by == "interrupted" ? limit
+                             : report.stopped_by == "time"      ? std::string("time limit reached")
+                                                                : std::string("attempt limit reached"),
+                             report.problems.size(), o.count);
     return ExitUnknown;
   }
   return ExitOk;
@@ -222,7 +233,8 @@ void add_compose_command(CLI::App& app, int& status) {
       "with a quiet key (no check, no capture, no flight taken). Helpmates ('h#2'): exactly --solutions solutions\n"
       "(default 1), none shorter, every unit needed, proved by the complete helpmate search.\n"
       "One PGN problem file per problem in --out.\n"
-      "Exit status: 0 --count problems found, 3 a limit was reached first (what was found is kept), 2 bad input.");
+      "Exit status: 0 --count problems found, 3 a limit or SIGINT came first (what was found is kept and printed,\n"
+      "marked partial), 2 bad input.");
   auto args = std::make_shared<Args>();
   cmd->add_option("--variant", args->variant, "The rules: orthodox (default) or option");
   cmd->add_option("--stipulation", args->stipulation,
@@ -261,9 +273,10 @@ void add_compose_command(CLI::App& app, int& status) {
   cmd->add_option("--out", args->out, "Directory for the problem files (default ./composed)");
   cmd->add_flag("--json", args->json,
                 "Print JSON: problems [{file, fen, stipulation, variant, key, key_uci, score, units, variations,\n"
-                "seconds, ...}], attempts, sound, seconds, rejections {reason: count}, stopped_by, seed");
+                "seconds, ...}], attempts, sound, seconds, rejections {reason: count}, stopped_by, seed; partial: true and\n"
+                "limit (time, attempts, interrupted) when a limit came before --count");
   add_interpret_option(cmd, args->interpret);
-  cmd->callback([args, &status] { status = guarded("compose", [&] { return run_compose(*args); }); });
+  cmd->callback([args, &status] { status = guarded_search("compose", [&] { return run_compose(*args); }); });
 }
 
 }  // namespace arbiter::cli

@@ -7,6 +7,7 @@
 #include <fmt/core.h>
 #include <nlohmann/json.hpp>
 
+#include "rules/core/stop.h"
 #include "solver/cli/cli_support.h"
 #include "solver/cli/commands.h"
 #include "solver/cli/problem_input.h"
@@ -130,6 +131,7 @@ void print_report(const problem::Problem& p, const correct::Report& r, const std
                            r.examined, r.seconds, r.illegal_positions, r.engine_line_fails, r.claims_fail_quick, r.key_refuted,
                            r.lines_fail, r.short_solutions, r.cooked, r.unknown);
   if (!r.limit.empty()) std::cout << "stopped by " << r.limit << "\n";
+  if (!r.limit.empty() && r.limit.rfind("--max-versions", 0) != 0) std::cout << partial_line(r.limit);
   if (!r.key_refutations.empty()) {
     std::vector<std::pair<int, std::string>> ranked;
     for (const auto& [move, count] : r.key_refutations) ranked.push_back({-count, move});
@@ -198,6 +200,7 @@ int run_correct(const Args& args) {
     options.goal = stipulated.goal;
     options.half_move = stipulated.half_move;
     options.stated_solutions = stipulated.stated_solutions;
+    const stop::Deadline deadline(args.max_seconds);  // the whole search of this problem, its Z3 calls included
     correct::Report r = rules.correct(p.fen, p.fen_location, p.stipulation.moves, p.published->moves, engine_line, options,
                                        p.interpretations);
     if (options.progress) std::cerr << "\r" << std::string(60, ' ') << "\r" << std::flush;
@@ -240,6 +243,7 @@ int run_correct(const Args& args) {
     j["cheapest_proved"] = r.cheapest_proved;
     j["space_covered"] = r.space_covered;
     j["limit"] = r.limit;
+    if (!r.limit.empty() && r.limit.rfind("--max-versions", 0) != 0) j["partial"] = true;  // a limit, not the count asked for
     if (r.kept.empty() && r.best) j["best"] = candidate_json(*r.best);
     j["nodes"] = r.nodes;
     j["seconds"] = r.seconds;
@@ -265,7 +269,7 @@ void add_correct_command(CLI::App& app, int& status) {
       "Kinds: with no kind flag every kind up to --max-cost (default 1); otherwise only the kinds given, and\n"
       "--max-cost defaults to the sum of their caps.\n"
       "Exit status: 0 a sound version, 1 none exists in the space (all of it covered), 3 none found in the part\n"
-      "covered (a limit stopped the search), 2 bad input.");
+      "covered (a limit or SIGINT stopped the search: what was found is printed, marked partial), 2 bad input.");
   auto args = std::make_shared<Args>();
   add_problem_options(cmd, args->input);
   cmd->add_option("--relocate", args->relocate, "SQ=SQ[,SQ...]: the unit on SQ may stand on the listed squares instead (repeatable)")
@@ -293,8 +297,8 @@ void add_correct_command(CLI::App& app, int& status) {
                 "unknown, complete}], pruning_rules, examined, illegal_positions, engine_line_fails, stated_outcomes_fail,\n"
                 "key_refuted, later_lines_fail, short_solutions, cooked, unknown, unconfirmed, key_refutations,\n"
                 "sound [{changes, cost, fen, stage, keys, solution_text, certificate, ...}], cheapest_proved,\n"
-                "space_covered, limit, best, nodes, seconds");
-  cmd->callback([args, &status] { status = guarded("correct", [&] { return run_correct(*args); }); });
+                "space_covered, limit, partial (true when a limit stopped it), best, nodes, seconds");
+  cmd->callback([args, &status] { status = guarded_search("correct", [&] { return run_correct(*args); }); });
 }
 
 }  // namespace arbiter::cli

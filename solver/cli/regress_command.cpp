@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "rules/core/stop.h"
 #include "solver/cli/cli_support.h"
 #include "solver/cli/commands.h"
 #include "solver/regress/baseline.h"
@@ -30,6 +31,29 @@ struct Args {
   std::uint64_t max_nodes = 0;
 };
 
+// SIGINT: the puzzles judged before it, marked partial; nothing compared, nothing written.
+int report_interrupted(const regress::Matrix& m, bool json) {
+  const std::string what =
+      m.files_done < m.files_total
+          ? fmt::format("the defaults of {} of {} puzzle files judged, no alternative", m.files_done, m.files_total)
+          : fmt::format("the defaults of all {} puzzle files judged, the alternatives not all", m.files_total);
+  if (json) {
+    nlohmann::ordered_json j = regress::matrix_json(m);
+    j["verdict"] = "unknown";
+    j["partial"] = true;
+    j["limit"] = "interrupted";
+    j["reason"] = fmt::format("{}: {}; nothing compared with the baseline, nothing written", stop::InterruptReason, what);
+    std::cout << j.dump(2) << "\n";
+    return ExitUnknown;
+  }
+  for (const auto& r : m.defaults)
+    std::cout << fmt::format("{:<4} {:<55} {:<7} {}\n", r.as_expected ? "ok" : "FAIL", r.id, r.kind, r.summary());
+  std::cout << partial_line(fmt::format("{}; {}", stop::InterruptReason, what));
+  std::cout << fmt::format("regress: unknown, interrupted; nothing compared with the baseline, nothing written ({:.1f} s)\n",
+                           m.seconds);
+  return ExitUnknown;
+}
+
 int run_regress(Args args) {
   if (args.paths.empty()) args.paths = {"puzzles"};
   const InterpretationSettings base = interpretations_from(args.interpret);
@@ -44,14 +68,16 @@ int run_regress(Args args) {
   options.limits.max_seconds = args.max_seconds;
   options.limits.max_nodes = args.max_nodes;
   const regress::Matrix m = run_matrix_with_progress(files, base, options, !args.defaults_only, args.json);
+  if (m.interrupted) return report_interrupted(m, args.json);
 
   std::vector<std::string> differences;
   bool baseline_found = fs::exists(baseline_file);
   if (args.update_baseline) {
     write_file_atomically(baseline_file, regress::baseline_json(m.defaults).dump(2) + "\n");
   } else if (baseline_found) {
-    differences = regress::compare_with_baseline(nlohmann::json::parse(read_text_file(baseline_file), nullptr, false),
-                                                 m.defaults, baseline_file);
+    const std::string text = read_text_file(baseline_file);
+    check_json_depth(text, baseline_file);
+    differences = regress::compare_with_baseline(nlohmann::json::parse(text, nullptr, false), m.defaults, baseline_file);
   }
   if (write_matrix) {
     write_file_atomically(out_file, regress::matrix_markdown(m, regress::puzzles_label(args.paths)));
@@ -105,7 +131,8 @@ void add_regress_command(CLI::App& app, int& status) {
       "single alternative; print the matrix puzzle x interpretation -> verdict with the first ply where it changes,\n"
       "write it to reports/regression.md, and compare the defaults with the committed baseline.\n"
       "Exit status: 0 every default judgement equals the baseline and every puzzle's own expectations hold;\n"
-      "1 otherwise (each difference names the puzzle and the first ply that changed); 2 bad input.");
+      "1 otherwise (each difference names the puzzle and the first ply that changed); 2 bad input; 3 SIGINT stopped\n"
+      "it (the puzzles judged before are printed, marked partial; nothing is compared or written).");
   auto args = std::make_shared<Args>();
   cmd->add_option("PATH", args->paths, "Puzzle files or directories (default: puzzles)");
   cmd->add_flag("--json", args->json,
@@ -120,10 +147,10 @@ void add_regress_command(CLI::App& app, int& status) {
                   "given, nor with --defaults-only)");
   cmd->add_flag("--defaults-only", args->defaults_only, "Run the defaults only and compare them with the baseline");
   add_interpret_option(cmd, args->interpret);
-  cmd->add_option("--max-seconds", args->max_seconds, "Time limit per problem run (default 300; 0: none); reaching it gives unknown")
+  cmd->add_option("--max-seconds", args->max_seconds, "Time limit per problem run, every twin and search in it (default 300; 0: none); reaching it gives unknown")
       ->check(CLI::NonNegativeNumber);
   cmd->add_option("--max-nodes", args->max_nodes, "Node limit per problem run (0: none)");
-  cmd->callback([args, &status] { status = guarded("regress", [&] { return run_regress(*args); }); });
+  cmd->callback([args, &status] { status = guarded_search("regress", [&] { return run_regress(*args); }); });
 }
 
 }  // namespace arbiter::cli

@@ -7,6 +7,7 @@
 #include <iostream>
 #include <memory>
 #include <sstream>
+#include <string_view>
 
 #include <fmt/core.h>
 #include <nlohmann/json.hpp>
@@ -119,46 +120,70 @@ std::string game_text(const CheckedGame& checked, const std::string& file) {
   return out;
 }
 
+// `json` (an element of the "games" array) as dump(2) prints it at that depth.
+std::string indented_element(const nlohmann::json& json) {
+  std::string out = "    ";
+  for (char c : json.dump(2)) {
+    out.push_back(c);
+    if (c == '\n') out += "    ";  // the dump's only line breaks are its own (strings escape theirs)
+  }
+  return out;
+}
+
 int run_replay(const std::string& path, int only_game, bool json, const std::vector<std::string>& interpret_args) {
   const InterpretationSettings interpret = interpretations_from(interpret_args);
   const std::string text = read_text_file(path);
-  const std::vector<PgnGame> games = read_pgn(text, path);
-  if (games.empty()) throw ParseError({path, 1, 1}, "expected at least one game (tag pairs and movetext ending in a result)");
-  if (only_game > int(games.size()))
-    throw std::runtime_error(fmt::format("{}: --game {} asked for, but the file holds {} game{}", path, only_game,
-                                         games.size(), games.size() == 1 ? "" : "s"));
+  // Every game is read before any is checked, and every game is checked before anything is
+  // printed: bad input anywhere means no report. Games are read one at a time, twice (first
+  // for the syntax, then to check them), and each checked game is kept only as its rendered
+  // report: a file of thousands of games is held as its text and its report, never as games.
+  int count = 0;
+  for (PgnStream syntax(text, path); syntax.next();) ++count;
+  if (count == 0) throw ParseError({path, 1, 1}, "expected at least one game (tag pairs and movetext ending in a result)");
+  if (only_game > count)
+    throw std::runtime_error(fmt::format("{}: --game {} asked for, but the file holds {} game{}", path, only_game, count,
+                                         count == 1 ? "" : "s"));
 
-  // Every game is checked before anything is printed: bad input anywhere means no report.
-  std::vector<CheckedGame> checked;
-  for (int i = 0; i < int(games.size()); ++i)
-    if (only_game == 0 || only_game == i + 1) {
-      const PgnGame& record = games[i];
-      checked.push_back(check_game(record, i + 1, interpret));
-    }
-
-  const CheckedGame* shown = &checked.back();
-  int illegal_games = 0, surprising = 0;
-  for (const auto& c : checked) {
+  int checked = 0, illegal_games = 0, surprising = 0;
+  std::string report;                  // text: the games' reports
+  std::vector<std::string> elements;  // JSON: the games' objects, printed
+  nlohmann::json shown;               // JSON: the first illegal game, or else the last one checked
+  PgnStream stream(text, path);
+  for (int number = 1; auto record = stream.next(); ++number) {
+    if (only_game != 0 && only_game != number) continue;
+    const CheckedGame c = check_game(*record, number, interpret);
+    ++checked;
     surprising += c.surprising_claims();
-    if (c.unexpected_errors() == 0) continue;
-    if (illegal_games++ == 0) shown = &c;
+    const bool illegal = c.unexpected_errors() != 0;
+    if (json) {
+      nlohmann::json j = game_json(c);
+      elements.push_back(indented_element(j));
+      if (illegal_games == 0) shown = std::move(j);
+    } else {
+      report += (checked > 1 ? "\n" : "") + game_text(c, path);
+    }
+    illegal_games += illegal;
   }
 
   if (json) {
-    nlohmann::json out = game_json(*shown);
-    nlohmann::json all = nlohmann::json::array();
-    for (const auto& c : checked) all.push_back(game_json(c));
-    out["games"] = all;
-    out["games_checked"] = checked.size();
+    // The object as dump(2) prints it with "games" in its (sorted) place, assembled from the
+    // games printed one by one.
+    constexpr const char* Placeholder = "\x01games\x01";
+    nlohmann::json out = std::move(shown);
+    out["games"] = Placeholder;
+    out["games_checked"] = checked;
     out["illegal_games"] = illegal_games;
     out["claims_unexpected"] = surprising;
-    std::cout << out.dump(2) << "\n";
+    const std::string text_out = out.dump(2);
+    const std::string marker = nlohmann::json(Placeholder).dump();
+    const std::size_t at = text_out.find(marker);
+    std::cout << std::string_view(text_out).substr(0, at) << "[\n";
+    for (std::size_t i = 0; i < elements.size(); ++i) std::cout << elements[i] << (i + 1 < elements.size() ? ",\n" : "\n");
+    std::cout << "  ]" << std::string_view(text_out).substr(at + marker.size()) << "\n";
   } else {
-    std::string report;
-    if (checked.size() > 1)
-      report += fmt::format("{}: {} games checked, {} legal, {} illegal\n\n", path, checked.size(),
-                            int(checked.size()) - illegal_games, illegal_games);
-    for (std::size_t i = 0; i < checked.size(); ++i) report += (i ? "\n" : "") + game_text(checked[i], path);
+    if (checked > 1)
+      std::cout << fmt::format("{}: {} games checked, {} legal, {} illegal\n\n", path, checked, checked - illegal_games,
+                               illegal_games);
     std::cout << report;
   }
   return illegal_games > 0 || surprising > 0 ? ExitClaimFalse : ExitOk;

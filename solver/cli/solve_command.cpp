@@ -9,6 +9,7 @@
 #include <fmt/core.h>
 #include <nlohmann/json.hpp>
 
+#include "rules/core/stop.h"
 #include "solver/cli/commands.h"
 #include "solver/cli/cli_support.h"
 #include "solver/cli/problem_input.h"
@@ -63,6 +64,8 @@ prover::Solution solve_unit(const Args& args, const problem::Problem& p, const S
     options.progress = [](int done, int total, const std::string& move) {
       std::cerr << fmt::format("\r  first move {}/{}: {:<10}", done + 1, total, move) << std::flush;
     };
+  // The limit is the unit's: every search of it (threads, the tree, Z3 calls) shares one deadline.
+  const stop::Deadline deadline(args.max_seconds);
   prover::Solution s = rules.solve(unit.fen, p.fen_location, options, p.interpretations);
   if (options.progress) std::cerr << "\r" << std::string(40, ' ') << "\r" << std::flush;
   return s;
@@ -70,8 +73,9 @@ prover::Solution solve_unit(const Args& args, const problem::Problem& p, const S
 
 void print_solution(const prover::Solution& s) {
   std::cout << describe_verdict(s) << "\n";
+  if (s.verdict == prover::Verdict::Unknown) std::cout << partial_line(s.reason);
   if (s.verdict == prover::Verdict::Proved || !s.tries.empty() || s.refutations_requested || !s.open_moves.empty() ||
-      (s.goal == prover::Goal::HelpMate && !s.solutions.empty()))
+      (s.goal == prover::Goal::HelpMate && (!s.solutions.empty() || !s.solutions_so_far.empty())))
     std::cout << prover::format_solution_text(s);
   if (!s.tree_note.empty()) std::cout << "(" << s.tree_note << ")\n";
   std::cout << fmt::format("{} nodes, {:.3f} s\n", s.nodes, s.seconds);
@@ -143,7 +147,7 @@ void add_solve_command(CLI::App& app, int& status) {
       "most N against every defence) with its exact length, the threat and the full tree of defences.\n"
       "Helpmate 'h#N' / 'h#N.5': every solution. Twins are solved one by one, as a), b), ...\n"
       "Exit status: 0 proved, 1 refuted (no mate in N; a helpmate with fewer solutions than stated),\n"
-      "3 unknown (a limit was reached), 2 bad input.");
+      "3 unknown (a limit was reached, or SIGINT: what was proved so far is printed, marked partial), 2 bad input.");
   auto args = std::make_shared<Args>();
   add_problem_options(cmd, args->input);
   cmd->add_flag("--tries", args->tries, "Also list tries: first moves refuted by exactly one defence (1.Qf3? Nd4!)");
@@ -154,7 +158,8 @@ void add_solve_command(CLI::App& app, int& status) {
                 "shown is that proof, and 'shortest' is exact only if shortest_exact says so");
   cmd->add_flag("--no-tree", args->no_tree, "Keys and verdict only, without the solution tree");
   cmd->add_option("--max-nodes", args->max_nodes, "Node limit (0: none); reaching it gives verdict unknown");
-  cmd->add_option("--max-seconds", args->max_seconds, "Time limit in seconds (0: none); reaching it gives verdict unknown")
+  cmd->add_option("--max-seconds", args->max_seconds,
+                  "Time limit in seconds for each problem (each twin) (0: none); reaching it gives verdict unknown")
       ->check(CLI::NonNegativeNumber);
   cmd->add_option("--threads", args->threads,
                   "Threads sharing out the first moves, with one transposition table (default: every core);\n"
@@ -168,7 +173,7 @@ void add_solve_command(CLI::App& app, int& status) {
   cmd->add_flag("--json", args->json,
                 "Print JSON: verdict, stipulation, keys, keys_uci, shortest, nodes, seconds, solution tree, ...\n"
                 "(one object per problem; several problems: {\"problems\": [...]})");
-  cmd->callback([args, &status] { status = guarded("solve", [&] { return run_solve(*args); }); });
+  cmd->callback([args, &status] { status = guarded_search("solve", [&] { return run_solve(*args); }); });
 }
 
 }  // namespace arbiter::cli

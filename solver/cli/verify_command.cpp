@@ -6,6 +6,7 @@
 #include <fmt/core.h>
 #include <nlohmann/json.hpp>
 
+#include "rules/core/stop.h"
 #include "solver/cli/cli_support.h"
 #include "solver/cli/commands.h"
 #include "solver/cli/problem_input.h"
@@ -34,7 +35,21 @@ struct Args {
 nlohmann::ordered_json report_json(const problem::Problem& p, const SolveUnit& unit, const prover::VerifyReport& r) {
   nlohmann::ordered_json j;
   j["verdict"] = r.verdict();  // confirmed | unsound | refuted | unknown
-  if (r.solution.verdict == prover::Verdict::Unknown) j["reason"] = r.solution.reason;
+  if (r.solution.verdict == prover::Verdict::Unknown) {
+    j["reason"] = r.solution.reason;
+    j["partial"] = true;  // stopped by a limit: only the *_so_far fields are facts
+    j["limit"] = prover::limit_kind(r.solution.reason);
+    if (!r.solution.open_moves.empty()) {  // how far the complete solution got
+      j["keys_so_far"] = r.solution.keys_so_far;
+      j["refuted_so_far"] = r.solution.refuted_so_far;
+      j["open_moves"] = r.solution.open_moves;
+    }
+    if (r.solution.goal == prover::Goal::HelpMate) {
+      const auto sj = prover::solution_json(r.solution);
+      j["solutions_so_far_count"] = sj["solutions_so_far_count"];
+      j["solutions_so_far"] = sj["solutions_so_far"];
+    }
+  }
   if (!unit.label.empty()) {
     j["twin"] = unit.label;
     j["description"] = unit.description;
@@ -84,9 +99,15 @@ nlohmann::ordered_json report_json(const problem::Problem& p, const SolveUnit& u
 
 void print_report(const prover::VerifyReport& r) {
   std::cout << describe_verdict(r.solution) << "\n";
+  if (r.solution.verdict == prover::Verdict::Unknown) {
+    std::cout << partial_line(r.solution.reason);
+    if (!r.solution.open_moves.empty() || !r.solution.solutions_so_far.empty())
+      std::cout << prover::format_solution_text(r.solution);  // "so far: ..."
+  }
   if (r.solution.goal == prover::Goal::HelpMate && !r.solution.solutions.empty())
     std::cout << prover::format_solution_text(r.solution);
-  if (r.has_published && r.solution.goal != prover::Goal::HelpMate)
+  // Unknown: the published key was not judged (nothing is claimed of it).
+  if (r.has_published && r.solution.goal != prover::Goal::HelpMate && r.solution.verdict != prover::Verdict::Unknown)
     std::cout << fmt::format("published key 1.{}: {}; {} published plies checked\n", r.published_key,
                              r.published_key_is_key ? "a key" : "NOT a key", r.published_plies);
   if (!r.claims.empty()) {
@@ -129,6 +150,8 @@ int run_verify(const Args& args) {
       options.limits = {args.max_nodes, args.max_seconds, args.hash_mb};
       options.threads = args.threads;
       const PgnLine mine = unit.label.empty() ? published : published_for_twin(published, unit.label);
+      // One deadline for the unit's solve and the check of its published lines.
+      const stop::Deadline deadline(args.max_seconds);
       prover::VerifyReport r = rules.verify(unit.fen, p.fen_location, options, mine, p.interpretations);
       const std::string verdict = r.verdict();
       if (status_of(verdict) > status_of(worst) || (verdict == "refuted" && worst == "unsound")) worst = verdict;
@@ -163,11 +186,13 @@ void add_verify_command(CLI::App& app, int& status) {
       "marked mates are mates, stated threats work); cooks (other keys) and short solutions are findings.\n"
       "Verdicts: confirmed (published solution holds and the problem is sound), unsound (it holds, but there\n"
       "are cooks or a short solution), refuted (the published solution or the stipulation fails), unknown.\n"
-      "Exit status: 0 confirmed, 1 unsound or refuted, 3 unknown, 2 bad input.");
+      "Exit status: 0 confirmed, 1 unsound or refuted, 3 unknown (a limit, or SIGINT: what was proved so far is\n"
+      "printed, marked partial), 2 bad input.");
   auto args = std::make_shared<Args>();
   add_problem_options(cmd, args->input);
   cmd->add_option("--max-nodes", args->max_nodes, "Node limit (0: none); reaching it gives verdict unknown");
-  cmd->add_option("--max-seconds", args->max_seconds, "Time limit in seconds (0: none)")->check(CLI::NonNegativeNumber);
+  cmd->add_option("--max-seconds", args->max_seconds,
+                  "Time limit in seconds for each problem (each twin): the solve and the published lines (0: none)")->check(CLI::NonNegativeNumber);
   cmd->add_option("--threads", args->threads,
                   "Threads sharing out the first moves, with one transposition table (default: every core);\n"
                   "the verdict and findings are the same for any number")
@@ -179,7 +204,7 @@ void add_verify_command(CLI::App& app, int& status) {
                 "Print JSON: verdict, published_key, published_key_is_key, confirmed, sound, keys, keys_uci,\n"
                 "shortest, findings [{kind, message, line, column}], claims [{move, claim, holds, detail, line,\n"
                 "column}], nodes, seconds");
-  cmd->callback([args, &status] { status = guarded("verify", [&] { return run_verify(*args); }); });
+  cmd->callback([args, &status] { status = guarded_search("verify", [&] { return run_verify(*args); }); });
 }
 
 }  // namespace arbiter::cli

@@ -51,6 +51,7 @@
 #include <set>
 
 #include "rules/core/ruleset.h"
+#include "rules/core/stop.h"
 #include "solver/compose/assessment.h"
 #include "solver/compose/composition.h"
 #include "solver/compose/generator.h"
@@ -121,8 +122,10 @@ class Composer {
 
   bool stop() {
     if (int(report_.problems.size()) >= options_.count) return report_.stopped_by = "count", true;
+    if (stop::requested()) return report_.stopped_by = "interrupted", true;
     if (options_.max_attempts && report_.attempts >= options_.max_attempts) return report_.stopped_by = "attempts", true;
-    if (options_.max_seconds > 0 && elapsed() >= options_.max_seconds) return report_.stopped_by = "time", true;
+    if (options_.max_seconds > 0 && (elapsed() >= options_.max_seconds || stop::past_deadline()))
+      return report_.stopped_by = "time", true;
     return false;
   }
 
@@ -164,7 +167,9 @@ class Composer {
            s.keys[0].mate_in == options_.n && s.shortest == options_.n;
   }
 
-  bool out_of_time() const { return options_.max_seconds > 0 && elapsed() >= options_.max_seconds; }
+  bool out_of_time() const {
+    return (options_.max_seconds > 0 && (elapsed() >= options_.max_seconds || stop::past_deadline())) || stop::requested();
+  }
 
   // Removes every unit the problem does not need (step 4); `proof` is the current proof.
   // Nothing when the run's time is up before the last unit was tried.

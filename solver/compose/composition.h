@@ -72,7 +72,7 @@ struct ComposeReport {
   int sound = 0;                    // sound problems found (before the score filter and duplicates)
   double seconds = 0;
   std::map<std::string, std::uint64_t> rejections;  // candidates rejected, by reason
-  std::string stopped_by;           // "count", "attempts" or "time"
+  std::string stopped_by;           // "count", "attempts", "time" or "interrupted" (SIGINT)
 };
 
 // "no-mate 9000, cooked 120, ...": the reasons, most frequent first.

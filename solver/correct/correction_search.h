@@ -38,6 +38,7 @@
 #include <vector>
 
 #include "rules/core/ruleset.h"
+#include "rules/core/stop.h"
 #include "rules/registry/interpretations.h"
 #include "solver/correct/candidate.h"
 #include "solver/correct/candidate_judge.h"
@@ -203,7 +204,8 @@ class CorrectionSearch {
   }
 
   std::string limit_reached() const {
-    if (options_.max_seconds > 0 && elapsed() >= options_.max_seconds) return fmt::format("--max-seconds {}", options_.max_seconds);
+    if (stop::requested()) return stop::InterruptReason;
+    if (options_.max_seconds > 0 && (elapsed() >= options_.max_seconds || stop::past_deadline())) return fmt::format("--max-seconds {}", options_.max_seconds);
     if (options_.max_nodes > 0 && report_.nodes >= options_.max_nodes) return fmt::format("--max-nodes {}", options_.max_nodes);
     return "";
   }
@@ -265,8 +267,14 @@ class CorrectionSearch {
       case Stage::Cooked: ++report_.cooked; break;
       case Stage::Sound: {
         Candidate v = c;
-        if (confirm(v)) report_.kept.push_back(std::move(v));
-        else ++report_.unconfirmed;
+        switch (confirm(v)) {
+          case Confirmation::Confirmed: report_.kept.push_back(std::move(v)); break;
+          case Confirmation::Failed: ++report_.unconfirmed; break;
+          case Confirmation::Stopped:  // a limit: neither kept nor dropped
+            ++report_.unknown, ++cover.unknown;
+            if (report_.limit.empty()) report_.limit = limit_reached();
+            break;
+        }
         return;
       }
     }
@@ -282,35 +290,40 @@ class CorrectionSearch {
     so.stated_solutions = options_.stated_solutions;
     so.build_tree = true;
     so.limits = {0, 0, options_.hash_megabytes};
+    if (options_.max_seconds > 0) so.limits.max_seconds = std::max(0.001, options_.max_seconds - elapsed());
     so.threads = options_.threads;
     return so;
   }
 
   // The complete solve, afresh: one key, the published one, no shorter mate (helpmates: exactly
   // the stated count, none short). Only a confirmed version is reported.
-  bool confirm(Candidate& v) {
+  // Stopped: a limit (the run's time, an interrupt) ended the solve, which then confirms
+  // nothing and refutes nothing.
+  enum class Confirmation { Confirmed, Failed, Stopped };
+  Confirmation confirm(Candidate& v) {
     G game = G::from_fen(v.fen, where_, rules_);
     prover::Solution s = prover::solve(game, solve_options());
     v.proof_nodes = s.nodes;
     v.proof_seconds = s.seconds;
     report_.nodes += s.nodes;
+    if (s.verdict == prover::Verdict::Unknown) return Confirmation::Stopped;
     for (const auto& k : s.keys) v.keys.push_back(k.san);
     for (const auto& l : s.solutions) v.keys.push_back(prover::format_help_line(l, s.half_move));
     v.solution_text = prover::format_solution_text(s);
-    if (s.verdict != prover::Verdict::Proved || !s.complete) return false;
+    if (s.verdict != prover::Verdict::Proved || !s.complete) return Confirmation::Failed;
     if (options_.goal == prover::Goal::HelpMate) {
       const std::size_t wanted = std::size_t(std::max(1, options_.stated_solutions));
       const std::size_t full = std::size_t(2 * n_ + (options_.half_move ? 1 : 0));
-      if (s.solutions.size() != wanted) return false;
+      if (s.solutions.size() != wanted) return Confirmation::Failed;
       for (const auto& l : s.solutions)
-        if (l.moves.size() != full) return false;
+        if (l.moves.size() != full) return Confirmation::Failed;
     } else {
       G fresh = G::from_fen(v.fen, where_, rules_);
       const auto key = fresh.parse_move(published_.front().san, published_.front().where);
-      if (s.keys.size() != 1 || s.keys.front().uci != fresh.move_uci(key) || s.shortest != n_) return false;
+      if (s.keys.size() != 1 || s.keys.front().uci != fresh.move_uci(key) || s.shortest != n_) return Confirmation::Failed;
     }
     if (s.tree_complete) v.certificate = prover::make_certificate(s);  // a cut tree certifies nothing whole
-    return true;
+    return Confirmation::Confirmed;
   }
 
   void finish() {

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "rules/core/json_depth.h"
 #include "solver/prover/certificate.h"
 
 namespace arbiter::prover {
@@ -51,6 +52,7 @@ ParseError string_field_error(const ParseError& inside, std::string_view field, 
 }
 
 std::vector<CertificateEntry> read_certificates(std::string_view text, const std::string& file) {
+  check_json_depth(text, file);
   nlohmann::json doc;
   try {
     doc = nlohmann::json::parse(text);

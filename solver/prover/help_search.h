@@ -87,6 +87,7 @@ class HelpSearch {
   // `max_solutions` > 0 the search stops once more than that many are found (capped() says
   // so): enough to know a problem is cooked.
   std::vector<std::vector<M>> solutions(int plies, std::size_t max_solutions = 0) {
+    const stop::SearchScope scope;  // the rules may stop by SearchStopped in here (rules/core/stop.h)
     found_.clear();
     path_.clear();
     capped_ = false;
@@ -101,6 +102,7 @@ class HelpSearch {
   // The solutions of solutions(plies) that begin with `m`, one of the moves of the current
   // position, in the same order (threads share out the moves of a node this way).
   std::vector<std::vector<M>> solutions_beginning(const M& m, int plies) {
+    const stop::SearchScope scope;  // the rules may stop by SearchStopped in here (rules/core/stop.h)
     found_.clear();
     path_.clear();
     capped_ = false;
@@ -124,6 +126,9 @@ class HelpSearch {
   }
 
   bool capped() const { return capped_; }
+  // The solutions found so far by the last solutions() or solutions_beginning(): after a limit
+  // ended it, the ones found before (each complete).
+  const std::vector<std::vector<M>>& found_so_far() const { return found_; }
   Budget& budget() { return budget_; }
   void reset_budget(const Limits& limits) { budget_ = Budget(limits); }
   std::uint64_t nodes() const { return budget_.nodes(); }

@@ -44,9 +44,13 @@ std::vector<HelpLine> spell_help_lines(G& game, const std::vector<std::vector<ty
 // stored it) and an equal share of the node limit. The solutions are kept in the order of
 // the pairs, and the replies are listed in the order the search tries them, so the result is
 // the one-thread result in the same order.
+//
+// A limit reached rethrows it after putting the solutions found before it, those of the pairs
+// finished, in `so_far`.
 template <RuleSet G>
 std::vector<std::vector<typename G::MoveType>> help_solutions_parallel(G& game, int plies, const Limits& limits, int threads,
-                                                                      std::uint64_t& nodes) {
+                                                                      std::uint64_t& nodes,
+                                                                      std::vector<std::vector<typename G::MoveType>>& so_far) {
   using M = typename G::MoveType;
   struct Pair {
     M first, reply;
@@ -106,7 +110,11 @@ std::vector<std::vector<typename G::MoveType>> help_solutions_parallel(G& game, 
   };
   run_threads(threads, work);
   nodes = total;
-  if (failure) std::rethrow_exception(failure);
+  if (failure) {
+    for (auto& lines : below)  // a pair's lines are stored only once it is finished
+      for (auto& line : lines) so_far.push_back(std::move(line));
+    std::rethrow_exception(failure);
+  }
   std::vector<std::vector<M>> out;
   for (auto& lines : below)
     for (auto& line : lines) out.push_back(std::move(line));
@@ -126,16 +134,21 @@ Solution solve_help(G& game, const SolveOptions& options) {
   s.set_play_requested = options.set_play;
   const int plies = 2 * options.n + (options.half_move ? 1 : 0);
   HelpSearch<G> search(game, options.limits);
+  const G root = game;  // a limit leaves `game` wherever the search was: lines found are spelt from here
+  std::vector<std::vector<typename G::MoveType>> so_far;
+  bool solutions_done = false;
   std::uint64_t parallel_nodes = 0;
   // Threads pay off on long searches only, and a capped search (a cook is enough) stays on one.
   const bool parallel = options.threads > 1 && options.max_solutions == 0 && plies >= 4;
   try {
     if (parallel) {
-      s.solutions = spell_help_lines(game, help_solutions_parallel(game, plies, options.limits, options.threads, parallel_nodes));
+      s.solutions =
+          spell_help_lines(game, help_solutions_parallel(game, plies, options.limits, options.threads, parallel_nodes, so_far));
     } else {
       s.solutions = spell_help_lines(game, search.solutions(plies, options.max_solutions));
       s.complete = !search.capped();
     }
+    solutions_done = true;
     if (options.set_play) {
       // Set play: the first mover passes, so the other side starts a line one ply shorter.
       if constexpr (requires { game.play_null(); game.undo_null(); }) {
@@ -152,6 +165,19 @@ Solution solve_help(G& game, const SolveOptions& options) {
     s.verdict = Verdict::Unknown;
     s.reason = e.what();
     s.complete = false;
+    // Found before the limit: the finished pairs' (threads), or the search's own; when the
+    // limit cut the set play, every solution (the set play's lines are no solutions).
+    if (solutions_done) {
+      s.solutions_so_far_count = s.solutions.size();
+      s.solutions.resize(std::min(s.solutions.size(), Solution::MaxSolutionsSoFar));
+      s.solutions_so_far = std::move(s.solutions);
+    } else {
+      if (!parallel) so_far = search.found_so_far();
+      s.solutions_so_far_count = so_far.size();
+      so_far.resize(std::min(so_far.size(), Solution::MaxSolutionsSoFar));
+      G spelling = root;
+      s.solutions_so_far = spell_help_lines(spelling, so_far);
+    }
     s.solutions.clear();
     s.set_play.clear();
   }

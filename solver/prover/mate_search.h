@@ -79,6 +79,7 @@ class MateSearch {
 
   // OR node: can the side to move force mate in at most n moves?
   bool attacker_mates(int n) {
+    const stop::SearchScope scope;  // the rules may stop by SearchStopped in here (rules/core/stop.h)
     if (n <= 0) return false;
     const bool use_table = !checks_only_ && n > 1;  // mate in one is cheaper to redo than to look up
     if (use_table) {
@@ -106,6 +107,7 @@ class MateSearch {
   // AND node, defender to move: does every defence lose to a mate within n more attacker
   // moves? With no defence left this is mate (true) or stalemate (false).
   bool every_defence_loses(int n) {
+    const stop::SearchScope scope;  // the rules may stop by SearchStopped in here (rules/core/stop.h)
     if (!Self && n == 0) return game_.in_check() && !game_.has_legal_move();  // the move played must have mated
     // Positions with the defender to move are cached too (their keys differ from the
     // attacker-to-move ones by the side to move, so the two kinds never collide).
@@ -136,6 +138,7 @@ class MateSearch {
   // Defender to move: every_defence_loses() and refutation() in one search (no table at this
   // node), for classifying first moves.
   DefenceOutcome judge_defences(int n) {
+    const stop::SearchScope scope;  // the rules may stop by SearchStopped in here (rules/core/stop.h)
     if (ply_ < MaxSearchPly) defence_killers_[ply_] = {};
     naming_ply_ = ply_;  // the order here names the refutation: not rotated either
     const DefenceOutcome outcome = defend(n);

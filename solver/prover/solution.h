@@ -81,6 +81,12 @@ struct Solution {
   std::vector<std::string> keys_so_far;
   int refuted_so_far = 0;
   std::vector<std::string> open_moves;
+  // Helpmates ended by a limit: how many solutions were found before it, and the first of them
+  // (at most MaxSolutionsSoFar, spelt after the limit: a bounded cost), each a proved solution
+  // played to its mate; the list is not complete.
+  static constexpr std::size_t MaxSolutionsSoFar = 100;
+  std::size_t solutions_so_far_count = 0;
+  std::vector<HelpLine> solutions_so_far;
   std::uint64_t nodes = 0;
   double seconds = 0;
 };

@@ -5,6 +5,8 @@
 #include <fmt/core.h>
 #include <fmt/ranges.h>
 
+#include "solver/prover/limits.h"
+
 namespace arbiter::prover {
 
 std::string verdict_name(Verdict v) {
@@ -118,6 +120,17 @@ namespace {
 
 void write_help_solution(std::ostringstream& out, const Solution& s) {
   const std::size_t full = std::size_t(2 * s.n + (s.half_move ? 1 : 0));
+  if (s.verdict == Verdict::Unknown) {  // stopped by a limit: what was found before it, if anything
+    if (s.solutions_so_far.empty()) return;
+    out << fmt::format("so far: {} solution{} found before the limit (the list is not complete){}:\n",
+                       s.solutions_so_far_count, s.solutions_so_far_count == 1 ? "" : "s",
+                       s.solutions_so_far.size() < s.solutions_so_far_count
+                           ? fmt::format("; the first {}", s.solutions_so_far.size())
+                           : "");
+    for (const auto& line : s.solutions_so_far)
+      out << "  " << format_help_line(line, s.half_move) << (line.moves.size() < full ? "  (short solution)" : "") << "\n";
+    return;
+  }
   for (const auto& line : s.solutions) {
     out << format_help_line(line, s.half_move);
     if (line.moves.size() < full) out << "  (short solution)";
@@ -182,6 +195,13 @@ nlohmann::ordered_json solution_json(const Solution& s) {
   j["verdict"] = verdict_name(s.verdict);
   if (s.verdict == Verdict::Unknown) {
     j["reason"] = s.reason;
+    j["partial"] = true;  // stopped by a limit: only the *_so_far fields are facts
+    j["limit"] = limit_kind(s.reason);
+    if (s.goal == Goal::HelpMate) {
+      j["solutions_so_far_count"] = s.solutions_so_far_count;
+      j["solutions_so_far"] = nlohmann::ordered_json::array();  // the first of them
+      for (const auto& line : s.solutions_so_far) j["solutions_so_far"].push_back(format_help_line(line, s.half_move));
+    }
     if (!s.open_moves.empty()) {  // how far the complete solution got before the limit
       j["keys_so_far"] = s.keys_so_far;
       j["refuted_so_far"] = s.refuted_so_far;

@@ -6,6 +6,8 @@
 
 #include <fmt/format.h>
 
+#include "rules/core/stop.h"
+
 #include "solver/report/puzzle_page.h"
 
 namespace arbiter::regress {
@@ -41,7 +43,26 @@ Matrix run_matrix(const std::vector<std::string>& files, const InterpretationSet
   }
   // Per file: the default run first, then each alternative its rules read.
   std::vector<std::vector<PuzzleRun>> per_file;
-  for (const auto& file : files) per_file.push_back(run_puzzle_file(file, base, options));
+  m.files_total = int(files.size());
+  for (const auto& file : files) {
+    std::vector<PuzzleRun> runs;
+    try {
+      runs = run_puzzle_file(file, base, options);
+    } catch (const SearchStopped&) {  // an interrupt reached a step that stops by exception (Z3)
+      if (!stop::requested()) throw;
+    }
+    if (stop::requested()) {
+      m.interrupted = true;
+      for (const auto& r : per_file)
+        for (const auto& d : r) m.defaults.push_back(d);
+      m.alternatives.clear();
+      m.cells.assign(m.defaults.size(), {});
+      m.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      return m;
+    }
+    per_file.push_back(std::move(runs));
+    ++m.files_done;
+  }
   int total = int(files.size());
   for (const auto& runs : per_file)
     for (const auto& r : runs) m.defaults.push_back(r);
@@ -67,7 +88,19 @@ Matrix run_matrix(const std::vector<std::string>& files, const InterpretationSet
         }
         continue;
       }
-      const auto alternative_runs = run_puzzle_file(files[f], settings, options);
+      std::vector<PuzzleRun> alternative_runs;
+      try {
+        alternative_runs = run_puzzle_file(files[f], settings, options);
+      } catch (const SearchStopped&) {
+        if (!stop::requested()) throw;
+      }
+      if (stop::requested()) {  // the defaults are whole; the alternatives are not: drop them
+        m.interrupted = true;
+        m.alternatives.clear();
+        m.cells.assign(m.defaults.size(), {});
+        m.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        return m;
+      }
       for (std::size_t i = 0; i < runs.size(); ++i, ++row) {
         Cell& cell = m.cells[row][k];
         const PuzzleRun& r = alternative_runs[i];

@@ -38,6 +38,11 @@ struct Matrix {
   std::vector<Alternative> alternatives;  // every non-default choice of every interpretation
   std::vector<std::vector<Cell>> cells;   // [puzzle][alternative]
   double seconds = 0;
+  // SIGINT (rules/core/stop.h) stopped the run: `defaults` holds the puzzle files finished
+  // before it (the one running then is dropped, it may have been cut short), with no
+  // alternatives; nothing may be compared or written from such a matrix.
+  bool interrupted = false;
+  int files_done = 0, files_total = 0;
 };
 
 // progress(done, total, what) after each run.

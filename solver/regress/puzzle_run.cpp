@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "rules/core/stop.h"
 #include "rules/notation/pgn.h"
 #include "solver/problem/problem.h"
 #include "solver/problem/solve_units.h"
@@ -93,6 +94,8 @@ PuzzleRun run_game(const PgnGame& record, int number, int count, const std::stri
 
 PuzzleRun run_problem(problem::Problem p, int count, const InterpretationSettings& interpret, const RunOptions& options) {
   const auto start = std::chrono::steady_clock::now();
+  // --max-seconds bounds the whole problem run, every twin and every search in it.
+  const stop::Deadline deadline(options.limits.max_seconds);
   const VariantEngines& rules = find_variant(p.variant, p.where);
   if (p.published) p.fen = rules.setup_fen(p.fen, p.fen_location, *p.published);
   p.interpretations.merge(interpret);
