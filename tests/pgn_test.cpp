@@ -126,6 +126,12 @@ TEST_CASE("PGN reader: results, castling with zeros, e.p., and games without tag
   CHECK(doubles[0].moves[0].san == "Qh3,Re1+");
   CHECK(doubles[0].moves[1].san == "Nxh3 e.p.");
   CHECK(doubles[0].moves[2].san == "Qh3,Bxf2");
+  // "ep" glued to "e.p." is two qualifiers of the move before (found by fuzzing: it was read as
+  // a move "ep e.p.", written "ep e.p.", and read back as two qualifiers of the move before).
+  auto glued = read_pgn("1. e4 epe.p. *");
+  REQUIRE(glued[0].moves.size() == 1);
+  CHECK(glued[0].moves[0].san == "e4 e.p. e.p.");
+  CHECK(read_pgn(write_pgn(glued[0]))[0].moves[0].san == "e4 e.p. e.p.");
   CHECK(read_pgn("\xEF\xBB\xBF[Event \"bom\"]\r\n\r\n1. e4 *\r\n")[0].moves[0].where.column == 4);
   CHECK(read_pgn("  \n% only an escape line\n").empty());
 }

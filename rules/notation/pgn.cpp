@@ -217,9 +217,10 @@ class PgnReader {
           return game;
         }
         started = movetext = true;
-        if (symbol.empty() || symbol == "ep" || symbol.starts_with(" e.p.")) {  // a qualifier standing apart: keep it with its move
+        // A qualifier standing apart ("e.p.", "ep", both glued: "epe.p."): kept with its move.
+        if (symbol.empty() || symbol == "ep" || symbol.starts_with(" e.p.") || symbol.starts_with("ep e.p.")) {
           if (!frames.back().line->empty() && frames.back().after_move)
-            frames.back().line->back().san += symbol.starts_with(" e.p.") ? symbol : std::string(" e.p.");
+            frames.back().line->back().san += symbol.starts_with("ep") ? std::string(" e.p.").append(symbol, 2) : symbol.empty() ? std::string(" e.p.") : symbol;
           continue;
         }
         if (is_digit(symbol[0]) && symbol.find_first_not_of("0123456789") == std::string::npos) {

@@ -65,7 +65,9 @@ void check_threat_comment(Position& pos, const PgnMove& move, std::string_view c
     for (const auto& san : *threats) (void)parse_san(pos, san, move.where);
   } catch (const ParseError& e) {
     pos.unmake_null();
-    fail(e.where(), fmt::format("in the threat comment after {}: {}", move.san, e.message()));
+    // Placed at the move the comment follows: the comment's text was joined into one line
+    // (a column inside it would point past the end of the file's line).
+    fail(move.where, fmt::format("in the threat comment after {}: {}", move.san, e.message()));
   }
   pos.unmake_null();
 }
