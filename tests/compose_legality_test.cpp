@@ -22,7 +22,9 @@ using arbiter::compose::first_illegality;
 namespace {
 
 // The FEN reader with its own legality checks off, so every check here can be reached.
-Position diagram(std::string_view fen) { return read_fen(fen, {"<test>", 1, 1}, FenOptions{false}); }
+Position diagram(std::string_view fen) {
+  return read_fen(fen, {"<test>", 1, 1}, FenOptions{.orthodox_legality = false, .castling_needs_pieces = false});
+}
 
 std::string failed_check(std::string_view fen) {
   const auto illegality = first_illegality(diagram(fen));
