@@ -4,6 +4,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -11,6 +13,8 @@
 #include "solver/reading/record_search.h"
 #include "solver/replay/conditional_reading.h"
 #include "solver/replay/conditional_replay.h"
+#include "solver/replay/transactional_reading.h"
+#include "tests/test_support.h"
 
 using namespace arbiter;
 
@@ -132,4 +136,56 @@ TEST_CASE("record search: an orthodox record with a misprint is read whole", "[r
   CHECK(report.findings[0].reading == "Qxf7#");
   // A legal record is not searched.
   CHECK_FALSE(replay(record_of("1. e4 e5 *\n")).reading);
+}
+
+namespace {
+
+// Along the record's least-cost reading (misprinted plies included), the zero-cost steps
+// `steps` gives at each ply are exactly those `printed_steps` gives: the zero-cost pass may use
+// the cheaper one. Returns the plies compared.
+template <class M>
+int compare_printed_steps(const M& model) {
+  using State = typename M::State;
+  const reading::Result r = reading::RecordSearch(model).run();
+  REQUIRE(!r.readings.empty());
+  const std::vector<std::string>& texts = r.readings[0].texts;
+  State state = model.start();
+  int compared = 0;
+  for (int ply = 0; ply < model.plies(); ++ply) {
+    std::vector<reading::Step<State>> all, printed;
+    model.steps(state, ply, all);
+    model.printed_steps(state, ply, printed);
+    std::multiset<std::string> from_all, from_printed;
+    for (const auto& step : all)
+      if (step.cost == 0) from_all.insert(step.text);
+    for (const auto& step : printed)
+      if (step.cost == 0) from_printed.insert(step.text);
+    INFO("ply " << ply);
+    CHECK(from_all == from_printed);
+    ++compared;
+    const auto read = std::find_if(all.begin(), all.end(), [&](const auto& step) { return step.text == texts[std::size_t(ply)]; });
+    REQUIRE(read != all.end());
+    state = read->next;
+  }
+  return compared;
+}
+
+PgnGame shipped(const std::string& path) {
+  return read_pgn(test::read_text_file(std::string(ARBITER_SOURCE_DIR) + "/puzzles/" + path), path).at(0);
+}
+
+}  // namespace
+
+TEST_CASE("record search: the zero-cost pass's printed steps are all the zero-cost steps", "[reading]") {
+  // The shipped Conditional and Transactional records (misprints among them; a transaction end
+  // left unmarked reads both ways at no cost), and the planted misprints above.
+  const PgnGame matos = shipped("conditional/matos-neto-1996.pgn");
+  CHECK(compare_printed_steps(conditional_reading::Model(matos, {})) == int(matos.moves.size()));
+  const PgnGame planted = record_of("[Variant \"Conditional\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. !g5 Qh5++ 0-1\n");
+  CHECK(compare_printed_steps(conditional_reading::Model(planted, {})) == 4);
+  for (const char* file : {"transactional/notation-example.pgn", "transactional/quintanilla-aronson.pgn"}) {
+    const PgnGame record = shipped(file);
+    INFO(file);
+    CHECK(compare_printed_steps(transactional_reading::Model(record, {})) == int(record.moves.size()));
+  }
 }

@@ -69,6 +69,15 @@ concept EditModel = requires(const M& m, const typename M::State& s, int ply, st
   { m.accepts_end(s) } -> std::convertible_to<bool>;
 };
 
+// Optional: `printed_steps` appends the readings of `ply` as printed only (the record's own
+// text, with what its signs cost), for a model whose alternatives are the costly part (each
+// needs the legal moves). It must append every zero-cost step `steps` does: a reading it leaves
+// out costs at least one edit. The search then finds a record's zero-cost readings with it.
+template <class M>
+concept PrintedSteps = requires(const M& m, const typename M::State& s, int ply, std::vector<Step<typename M::State>>& out) {
+  m.printed_steps(s, ply, out);
+};
+
 // The search stops on work done, not on time, so that its answer is the same on every
 // machine; the time limit is a safety net, and reported when it is what stopped the search.
 struct Limits {
@@ -135,6 +144,18 @@ class RecordSearch {
  private:
   double elapsed() const { return std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count(); }
 
+  // Where `state` goes in the ply being built: the index of the equal state already there, or
+  // layer.size() when it is new (the caller appends it; `seen`, by key, is updated for it).
+  template <class Entry>
+  std::size_t merged_index(const std::vector<Entry>& layer, std::unordered_multimap<std::uint64_t, std::size_t>& seen,
+                           const State& state) const {
+    const std::uint64_t key = model_.key(state);
+    for (auto [it, end] = seen.equal_range(key); it != end; ++it)
+      if (model_.same(*layer[it->second].state, state)) return it->second;
+    seen.emplace(key, layer.size());
+    return layer.size();
+  }
+
   // The readings of cost zero, when the record has any: zero is the least a reading can cost
   // (costs are never negative), so these are all the least-cost readings. They are found ply
   // by ply through zero-cost steps only, states merged as in the uniform-cost search, which
@@ -158,17 +179,12 @@ class RecordSearch {
       std::unordered_multimap<std::uint64_t, std::size_t> seen;
       for (std::size_t i = 0; i < here.size(); ++i) {
         steps.clear();
-        model_.steps(*here[i].state, ply, steps);
+        if constexpr (PrintedSteps<M>) model_.printed_steps(*here[i].state, ply, steps);
+        else model_.steps(*here[i].state, ply, steps);
         for (auto& step : steps) {
           if (step.cost != 0) continue;
-          const std::uint64_t key = model_.key(step.next);
-          std::size_t match = next.size();
-          for (auto [it, end] = seen.equal_range(key); it != end; ++it)
-            if (model_.same(*next[it->second].state, step.next)) match = it->second;
-          if (match == next.size()) {
-            seen.emplace(key, next.size());
-            next.push_back({std::move(step.next), {}, 0});
-          }
+          const std::size_t match = merged_index(next, seen, step.next);
+          if (match == next.size()) next.push_back({std::move(step.next), {}, 0});
           next[match].parents.emplace_back(i, std::move(step.text));
           next[match].paths = std::min<std::size_t>(next[match].paths + here[i].paths, 1u << 30);
         }
@@ -365,12 +381,8 @@ class RecordSearch {
         model_.steps(*here[i].state, ply, steps);
         for (auto& step : steps) {
           const Cost c = here[i].cost + step.cost;
-          const std::uint64_t key = model_.key(step.next);
-          std::size_t match = next.size();
-          for (auto [it, end] = seen.equal_range(key); it != end; ++it)
-            if (model_.same(*next[it->second].state, step.next)) match = it->second;
+          const std::size_t match = merged_index(next, seen, step.next);
           if (match == next.size()) {
-            seen.emplace(key, next.size());
             next.push_back({std::move(step.next), c, long(i), std::move(step.text), step.cost});
           } else if (c < next[match].cost) {
             next[match] = {std::move(step.next), c, long(i), std::move(step.text), step.cost};

@@ -212,39 +212,53 @@ State Model::start() const {
   return s;
 }
 
-void Model::steps(const State& state, int ply, std::vector<reading::Step<State>>& out) const {
+// The state after `a`, played by `side`.
+State Model::advanced(const Game& game, Color side, const Action& a) const {
+  State next{game, static_cast<signed char>(side)};
+  next.game.play(a);
+  next.game.forget_history();
+  return next;
+}
+
+void Model::read_as(const State& state, int ply, const std::string& text, Cost cost, std::vector<reading::Step<State>>& out) const {
+  const Game& game = state.game;
+  const std::string& printed = record_.moves[std::size_t(ply)].san;
+  try {
+    const Action a = game.parse_move(text, {"<reading>", 1, 1});
+    const Effect e = effect_of(game, a);
+    const Cost marks = reading::mark_cost(sign_of(game, a, game.phase() == Phase::C ? text : printed), e.check, e.mate);
+    out.push_back({text, cost + marks, advanced(game, game.side_to_move(), a)});
+  } catch (const ParseError&) {
+  }
+}
+
+void Model::printed_steps(const State& state, int ply, std::vector<reading::Step<State>>& out) const {
   const Game& game = state.game;
   const std::string& printed = record_.moves[std::size_t(ply)].san;
   const Color side = game.side_to_move();
-  auto advance = [&](const Action& a) {
-    State next{game, static_cast<signed char>(side)};
-    next.game.play(a);
-    next.game.forget_history();
-    return next;
-  };
   if (printed == "--") {
     if (state.last_actor >= 0 && Color(state.last_actor) == side) {
       // The rules gave the other side no move: play has returned to `side`.
       out.push_back({printed, 0, State{game, static_cast<signed char>(~side)}});
       return;
     }
-    if (!game.in_check()) out.push_back({std::string(UnreadText), UnreadCost, advance(Action::unread())});
+    if (!game.in_check()) out.push_back({std::string(UnreadText), UnreadCost, advanced(game, side, Action::unread())});
     return;
   }
-  auto try_text = [&](const std::string& text, Cost cost) {
-    try {
-      const Action a = game.parse_move(text, {"<reading>", 1, 1});
-      const Effect e = effect_of(game, a);
-      const Cost marks = reading::mark_cost(sign_of(game, a, game.phase() == Phase::C ? text : printed), e.check, e.mate);
-      out.push_back({text, cost + marks, advance(a)});
-    } catch (const ParseError&) {
-    }
-  };
-  try_text(printed, 0);
-  for (const Candidate& c : nearest_texts(game, printed)) try_text(c.text, c.cost);
+  read_as(state, ply, printed, 0, out);
+}
+
+void Model::steps(const State& state, int ply, std::vector<reading::Step<State>>& out) const {
+  printed_steps(state, ply, out);
+  const Game& game = state.game;
+  const std::string& printed = record_.moves[std::size_t(ply)].san;
+  if (printed == "--") return;  // a pass is read as printed or not at all
+  // Every other text is at least one edit away (nearest_texts leaves out the printed one).
+  for (const Candidate& c : nearest_texts(game, printed)) read_as(state, ply, c.text, c.cost, out);
   // Passing over a ply leaves the board as it was; not when the mover is in check, whose king
   // the other side could then take.
-  if (out.empty() && !game.in_check()) out.push_back({std::string(UnreadText), UnreadCost, advance(Action::unread())});
+  if (out.empty() && !game.in_check())
+    out.push_back({std::string(UnreadText), UnreadCost, advanced(game, game.side_to_move(), Action::unread())});
 }
 
 bool Model::accepts_end(const State& s) const {

@@ -52,11 +52,19 @@ class Model {
   State start() const;
   int plies() const { return int(record_.moves.size()); }
   void steps(const State& state, int ply, std::vector<reading::Step<State>>& out) const;
+  // The ply read as printed only (a pass, a move, a statement): every other reading costs an
+  // edit at least.
+  void printed_steps(const State& state, int ply, std::vector<reading::Step<State>>& out) const;
   std::uint64_t key(const State& s) const { return s.game.key() ^ std::uint64_t(s.last_actor + 1) << 7; }
   bool same(const State& a, const State& b) const { return a.last_actor == b.last_actor && a.game.same_state(b.game); }
   bool accepts_end(const State& s) const;
 
  private:
+  State advanced(const conditional::Game& game, Color side, const conditional::Action& a) const;
+  // Appends the reading of `ply` as `text` at `cost` plus its signs' cost, if the rules accept it.
+  void read_as(const State& state, int ply, const std::string& text, reading::Cost cost,
+               std::vector<reading::Step<State>>& out) const;
+
   const PgnGame& record_;
   conditional::Options options_;
 };

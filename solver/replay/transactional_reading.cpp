@@ -100,39 +100,47 @@ std::vector<Candidate> Model::nearest_texts(const Game& game, int ply) const {
   return out;
 }
 
-void Model::steps(const State& state, int ply, std::vector<reading::Step<State>>& out) const {
+void Model::read_as(const State& state, int ply, const std::string& text, Cost cost, std::vector<reading::Step<State>>& out) const {
   const Game& game = state.game;
-  const std::string& printed = record_.moves[std::size_t(ply)].san;
-  const std::string_view sign = reading::claim_sign(split(printed).body);
-  auto try_text = [&](const std::string& text, Cost cost) {
-    std::optional<Action> a;
-    std::string read = text;
+  const std::string_view sign = reading::claim_sign(split(record_.moves[std::size_t(ply)].san).body);
+  std::optional<Action> a;
+  std::string read = text;
+  try {
     try {
-      try {
-        a = game.parse_move(text, {"<reading>", 1, 1});
-      } catch (const IllegalMoveError& e) {
-        // A forced commit the record leaves unmarked (the final Q:f7++): the commit is implied.
-        if (e.predicate() != "commit-forced" || has_mark(split(text).body)) throw;
-        read = text + "(C)";
-        a = game.parse_move(read, {"<reading>", 1, 1});
-      }
-    } catch (const ParseError&) {
-      return;
+      a = game.parse_move(text, {"<reading>", 1, 1});
+    } catch (const IllegalMoveError& e) {
+      // A forced commit the record leaves unmarked (the final Q:f7++): the commit is implied.
+      if (e.predicate() != "commit-forced" || has_mark(split(text).body)) throw;
+      read = text + "(C)";
+      a = game.parse_move(read, {"<reading>", 1, 1});
     }
-    State next{game};
-    next.game.play(*a);
-    next.game.forget_history();
-    const bool check = next.game.in_check();
-    const bool mate = next.game.status() == GameStatus::Checkmate;
-    out.push_back({read, cost + reading::mark_cost(sign, check, mate), std::move(next)});
-  };
-  if (gap_at(ply)) {
-    const Parts p = split(printed);
-    for (Decision d : {Decision::Commit, Decision::Rollback}) try_text(fmt::format("T{}: {}", p.transaction, with_mark(p.body, d)), 0);
-  } else {
-    try_text(printed, 0);
+  } catch (const ParseError&) {
+    return;
   }
-  for (const Candidate& c : nearest_texts(game, ply)) try_text(c.text, c.cost);
+  State next{game};
+  next.game.play(*a);
+  next.game.forget_history();
+  const bool check = next.game.in_check();
+  const bool mate = next.game.status() == GameStatus::Checkmate;
+  out.push_back({read, cost + reading::mark_cost(sign, check, mate), std::move(next)});
+}
+
+void Model::printed_steps(const State& state, int ply, std::vector<reading::Step<State>>& out) const {
+  const std::string& printed = record_.moves[std::size_t(ply)].san;
+  if (gap_at(ply)) {
+    // An unmarked transaction end: committed or rolled back, both as printed.
+    const Parts p = split(printed);
+    for (Decision d : {Decision::Commit, Decision::Rollback})
+      read_as(state, ply, fmt::format("T{}: {}", p.transaction, with_mark(p.body, d)), 0, out);
+  } else {
+    read_as(state, ply, printed, 0, out);
+  }
+}
+
+void Model::steps(const State& state, int ply, std::vector<reading::Step<State>>& out) const {
+  printed_steps(state, ply, out);
+  // Every other text is at least one edit away (nearest_texts leaves out distance 0).
+  for (const Candidate& c : nearest_texts(state.game, ply)) read_as(state, ply, c.text, c.cost, out);
 }
 
 bool Model::accepts_end(const State& s) const {

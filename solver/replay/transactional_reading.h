@@ -48,6 +48,9 @@ class Model {
   State start() const;
   int plies() const { return int(record_.moves.size()); }
   void steps(const State& state, int ply, std::vector<reading::Step<State>>& out) const;
+  // The ply read as printed only (an unmarked transaction end: both decisions); every other
+  // reading costs an edit at least.
+  void printed_steps(const State& state, int ply, std::vector<reading::Step<State>>& out) const;
   std::uint64_t key(const State& s) const { return s.game.key(); }
   bool same(const State& a, const State& b) const { return a.game.referee() == b.game.referee(); }
   bool accepts_end(const State& s) const;
@@ -58,6 +61,10 @@ class Model {
   std::vector<Candidate> nearest_texts(const transactional::Game& game, int ply) const;
 
  private:
+  // Appends the reading of `ply` as `text` at `cost` plus its signs' cost, if the rules accept it.
+  void read_as(const State& state, int ply, const std::string& text, reading::Cost cost,
+               std::vector<reading::Step<State>>& out) const;
+
   const PgnGame& record_;
   transactional::Options options_;
 };
