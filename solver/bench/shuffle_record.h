@@ -43,6 +43,9 @@ std::string shuffle_record(std::string_view variant_tag, int plies) {
         if (ply % 2 == 0) word(move_number_text(ply));
         word(game.move_text(move));
         game.play(move);
+        // move_text copies the game; a history kept for undo would make that copy grow with
+        // the record (the generator undoes nothing).
+        if constexpr (requires { game.forget_history(); }) game.forget_history();
         played = true;
         break;
       }
