@@ -440,9 +440,13 @@ void generate_legal(Board& b, const Options& options, MoveList& list) {
 }
 
 bool legal_move_exists(Board& b, const Options& options) {
-  MoveList list;
-  generate_legal(b, options, list);
-  return !list.empty();
+  // The first legal candidate settles it: judged one by one, the search stops there, where the
+  // full legal list decides every candidate's grammar (seconds in a crowded position).
+  MoveList candidates;
+  generate_candidates(b, options, candidates);
+  for (const Move& m : candidates)
+    if (!first_failed_predicate(b, options, m)) return true;
+  return false;
 }
 
 bool escape_exists(Board& b, const Options& options) {
