@@ -144,16 +144,17 @@ class RecordSearch {
  private:
   double elapsed() const { return std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count(); }
 
-  // Where `state` goes in the ply being built: the index of the equal state already there, or
-  // layer.size() when it is new (the caller appends it; `seen`, by key, is updated for it).
-  template <class Entry>
-  std::size_t merged_index(const std::vector<Entry>& layer, std::unordered_multimap<std::uint64_t, std::size_t>& seen,
-                           const State& state) const {
+  // Where `state` goes in the ply being built (`size` states so far, the k-th is at(k)): the
+  // index of the equal state already there, or `size` when it is new (the caller appends it;
+  // `seen`, by key, is updated for it).
+  template <class At>
+  std::size_t merged_index(std::size_t size, std::unordered_multimap<std::uint64_t, std::size_t>& seen, const State& state,
+                           At at) const {
     const std::uint64_t key = model_.key(state);
     for (auto [it, end] = seen.equal_range(key); it != end; ++it)
-      if (model_.same(*layer[it->second].state, state)) return it->second;
-    seen.emplace(key, layer.size());
-    return layer.size();
+      if (model_.same(at(it->second), state)) return it->second;
+    seen.emplace(key, size);
+    return size;
   }
 
   // The readings of cost zero, when the record has any: zero is the least a reading can cost
@@ -163,40 +164,47 @@ class RecordSearch {
   // length. Nothing (and the full search follows) when some ply has no zero-cost step, when
   // no final state passes the end test, or when a ply holds more states than the search may.
   std::optional<Result> zero_cost() {
+    // Every ply keeps its nodes (for the paths back); only two plies keep their states, which
+    // may be large (a Transactional referee holds several boards).
     struct Node {
-      std::optional<State> state;  // dropped once the next ply is built
       std::vector<std::pair<std::size_t, std::string>> parents;  // (index in the previous ply, text)
       std::size_t paths = 0;  // zero-cost readings reaching it (saturating)
     };
     const int plies = model_.plies();
     std::vector<std::vector<Node>> layers(std::size_t(plies) + 1);
-    layers[0].push_back({model_.start(), {}, 1});
+    layers[0].push_back({{}, 1});
+    std::vector<State> here_states{model_.start()}, next_states;
     std::size_t states = 1;
     std::vector<Step<State>> steps;
     for (int ply = 0; ply < plies; ++ply) {
       auto& here = layers[std::size_t(ply)];
       auto& next = layers[std::size_t(ply) + 1];
+      next_states.clear();
       std::unordered_multimap<std::uint64_t, std::size_t> seen;
       for (std::size_t i = 0; i < here.size(); ++i) {
         steps.clear();
-        if constexpr (PrintedSteps<M>) model_.printed_steps(*here[i].state, ply, steps);
-        else model_.steps(*here[i].state, ply, steps);
+        if constexpr (PrintedSteps<M>) model_.printed_steps(here_states[i], ply, steps);
+        else model_.steps(here_states[i], ply, steps);
         for (auto& step : steps) {
           if (step.cost != 0) continue;
-          const std::size_t match = merged_index(next, seen, step.next);
-          if (match == next.size()) next.push_back({std::move(step.next), {}, 0});
+          const std::size_t match =
+              merged_index(next_states.size(), seen, step.next, [&](std::size_t k) -> const State& { return next_states[k]; });
+          if (match == next_states.size()) {
+            next_states.push_back(std::move(step.next));
+            next.push_back({{}, 0});
+          }
           next[match].parents.emplace_back(i, std::move(step.text));
           next[match].paths = std::min<std::size_t>(next[match].paths + here[i].paths, 1u << 30);
         }
-        here[i].state.reset();
       }
+      std::swap(here_states, next_states);
       states += next.size();
       if (next.empty() || next.size() > limits_.max_states) return std::nullopt;
     }
     Result result;
     std::vector<std::size_t> ends;
     for (std::size_t i = 0; i < layers.back().size(); ++i)
-      if (model_.accepts_end(*layers.back()[i].state)) {
+      if (model_.accepts_end(here_states[i])) {
         ends.push_back(i);
         result.ties = std::min<std::size_t>(result.ties + layers.back()[i].paths, 1u << 30);
       }
@@ -381,7 +389,8 @@ class RecordSearch {
         model_.steps(*here[i].state, ply, steps);
         for (auto& step : steps) {
           const Cost c = here[i].cost + step.cost;
-          const std::size_t match = merged_index(next, seen, step.next);
+          const std::size_t match =
+              merged_index(next.size(), seen, step.next, [&](std::size_t k) -> const State& { return *next[k].state; });
           if (match == next.size()) {
             next.push_back({std::move(step.next), c, long(i), std::move(step.text), step.cost});
           } else if (c < next[match].cost) {

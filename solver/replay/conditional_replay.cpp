@@ -247,6 +247,7 @@ Outcome run(const PgnGame& record, const Reading& reading, const conditional::Op
     std::optional<MarkVerdict> marks;
     if (warnings) marks = judge_marks(game, a, move, text, fix != reading.fixes.end());
     game.play(a);
+    game.forget_history();  // never undone here: a long record would otherwise keep every ply's state
     last_actor = side;
     p.side = side == White ? "white" : "black";
     p.slot = std::string(conditional::phase_name(phase));
@@ -308,6 +309,7 @@ std::vector<PieceType> captures_of(const PgnGame& record, const Reading& reading
         else if (a.kind == ActionKind::Statement) m = game.resolve(a.statement).move;
         if (m) taken = m->kind() == MoveKind::EnPassant ? Pawn : type_of(game.position().piece_on(m->to()));
         game.play(a);
+        game.forget_history();
       } catch (const ParseError&) {
         break;  // not a reading of the search's: nothing more to say
       }

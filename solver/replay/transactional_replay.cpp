@@ -74,6 +74,7 @@ Outcome run(const PgnGame& record, const Reading& reading, const transactional::
     } catch (const ParseError& e) {
       return {Outcome::Failure, i, e.message(), std::nullopt, std::nullopt, {}};
     }
+    game.forget_history();  // never undone here; a referee per ply would hold gigabytes on a long record
     last_ply_of[side] = i;
     ++plies_ok;
   }

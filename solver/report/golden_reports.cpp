@@ -185,7 +185,8 @@ std::string file_verdict(const std::vector<const regress::PuzzleRun*>& runs) {
 }  // namespace
 
 bool is_generated_report_file(const std::string& relative_path) {
-  return relative_path != "benchmarks.md" && relative_path != "reliability.md" && relative_path != "baseline.json" &&
+  // reliability.md and its charts (reliability-*.svg: arbiter bench --record-length --chart) are hand-made.
+  return relative_path != "benchmarks.md" && !relative_path.starts_with("reliability") && relative_path != "baseline.json" &&
          !relative_path.starts_with("analysis/") &&
          !relative_path.starts_with("compose/");  // the composer's gallery: arbiter bench --compose --gallery
 }
