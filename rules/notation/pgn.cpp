@@ -217,10 +217,12 @@ class PgnReader {
           return game;
         }
         started = movetext = true;
-        // A qualifier standing apart ("e.p.", "ep", both glued: "epe.p."): kept with its move.
+        // A qualifier standing apart ("e.p.", "ep", both glued: "epe.p."): kept with its move,
+        // "ep" (and an empty symbol) spelt " e.p.", what follows it kept.
         if (symbol.empty() || symbol == "ep" || symbol.starts_with(" e.p.") || symbol.starts_with("ep e.p.")) {
           if (!frames.back().line->empty() && frames.back().after_move)
-            frames.back().line->back().san += symbol.starts_with("ep") ? std::string(" e.p.").append(symbol, 2) : symbol.empty() ? std::string(" e.p.") : symbol;
+            frames.back().line->back().san +=
+                symbol.starts_with(" e.p.") ? symbol : std::string(" e.p.").append(symbol, std::min<std::size_t>(2, symbol.size()));
           continue;
         }
         if (is_digit(symbol[0]) && symbol.find_first_not_of("0123456789") == std::string::npos) {

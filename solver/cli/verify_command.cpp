@@ -35,21 +35,7 @@ struct Args {
 nlohmann::ordered_json report_json(const problem::Problem& p, const SolveUnit& unit, const prover::VerifyReport& r) {
   nlohmann::ordered_json j;
   j["verdict"] = r.verdict();  // confirmed | unsound | refuted | unknown
-  if (r.solution.verdict == prover::Verdict::Unknown) {
-    j["reason"] = r.solution.reason;
-    j["partial"] = true;  // stopped by a limit: only the *_so_far fields are facts
-    j["limit"] = prover::limit_kind(r.solution.reason);
-    if (!r.solution.open_moves.empty()) {  // how far the complete solution got
-      j["keys_so_far"] = r.solution.keys_so_far;
-      j["refuted_so_far"] = r.solution.refuted_so_far;
-      j["open_moves"] = r.solution.open_moves;
-    }
-    if (r.solution.goal == prover::Goal::HelpMate) {
-      const auto sj = prover::solution_json(r.solution);
-      j["solutions_so_far_count"] = sj["solutions_so_far_count"];
-      j["solutions_so_far"] = sj["solutions_so_far"];
-    }
-  }
+  prover::add_partial_json(r.solution, j);
   if (!unit.label.empty()) {
     j["twin"] = unit.label;
     j["description"] = unit.description;

@@ -190,24 +190,27 @@ std::string format_solution_text(const Solution& s) {
   return out.str();
 }
 
+void add_partial_json(const Solution& s, nlohmann::ordered_json& j) {
+  if (s.verdict != Verdict::Unknown) return;
+  j["reason"] = s.reason;
+  j["partial"] = true;  // stopped by a limit: only the *_so_far fields are facts
+  j["limit"] = limit_kind(s.reason);
+  if (s.goal == Goal::HelpMate) {
+    j["solutions_so_far_count"] = s.solutions_so_far_count;
+    j["solutions_so_far"] = nlohmann::ordered_json::array();  // the first of them
+    for (const auto& line : s.solutions_so_far) j["solutions_so_far"].push_back(format_help_line(line, s.half_move));
+  }
+  if (!s.open_moves.empty()) {  // how far the complete solution got before the limit
+    j["keys_so_far"] = s.keys_so_far;
+    j["refuted_so_far"] = s.refuted_so_far;
+    j["open_moves"] = s.open_moves;
+  }
+}
+
 nlohmann::ordered_json solution_json(const Solution& s) {
   nlohmann::ordered_json j;
   j["verdict"] = verdict_name(s.verdict);
-  if (s.verdict == Verdict::Unknown) {
-    j["reason"] = s.reason;
-    j["partial"] = true;  // stopped by a limit: only the *_so_far fields are facts
-    j["limit"] = limit_kind(s.reason);
-    if (s.goal == Goal::HelpMate) {
-      j["solutions_so_far_count"] = s.solutions_so_far_count;
-      j["solutions_so_far"] = nlohmann::ordered_json::array();  // the first of them
-      for (const auto& line : s.solutions_so_far) j["solutions_so_far"].push_back(format_help_line(line, s.half_move));
-    }
-    if (!s.open_moves.empty()) {  // how far the complete solution got before the limit
-      j["keys_so_far"] = s.keys_so_far;
-      j["refuted_so_far"] = s.refuted_so_far;
-      j["open_moves"] = s.open_moves;
-    }
-  }
+  add_partial_json(s, j);
   j["variant"] = s.variant;
   j["fen"] = s.fen;
   j["stipulation"] = s.stipulation;

@@ -9,4 +9,9 @@ namespace arbiter::prover {
 
 nlohmann::ordered_json solution_json(const Solution& s);
 
+// For a solve a limit ended (verdict unknown): its reason, "partial": true, the kind of limit,
+// and what was found before it (helpmates: the solutions so far; direct and self mates: the keys,
+// refuted and open first moves), added to `j`. Nothing for any other verdict.
+void add_partial_json(const Solution& s, nlohmann::ordered_json& j);
+
 }  // namespace arbiter::prover
