@@ -3,7 +3,7 @@
 # ARBITER_TARGET=arbiter builds only the command (the main job needs no tests).
 
 ARBITER_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-ARBITER_PACKAGES="g++ cmake ninja-build catch2 libboost-graph-dev libz3-dev libcli11-dev nlohmann-json3-dev libfmt-dev stockfish"
+ARBITER_PACKAGES="g++ cmake ninja-build catch2 libboost-graph-dev libz3-dev libcli11-dev nlohmann-json3-dev libfmt-dev libsqlite3-dev libopenmpi-dev openmpi-bin stockfish"
 # The fuzz step only (tests/fuzz.sh): clang 14 and its runtime libraries, libFuzzer's among them
 # (/usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.fuzzer-x86_64.a).
 ARBITER_FUZZ_PACKAGES="clang libclang-rt-14-dev"

@@ -18,6 +18,7 @@
 #include "solver/bench/help_self_bench.h"
 #include "solver/bench/perft_bench.h"
 #include "solver/bench/problem_bench.h"
+#include "solver/bench/batch_bench.h"
 #include "solver/bench/record_length_bench.h"
 #include "solver/bench/restore_bench.h"
 #include "solver/bench/uci_engine.h"
@@ -54,6 +55,8 @@ struct Args {
   std::vector<int> plies{1000, 3000, 10000, 30000, 100000, 300000, 1000000};
   std::vector<std::string> variant_names{"orthodox", "option", "timetravel", "transactional", "conditional"};
   std::string chart;  // --chart FILE.svg
+  std::vector<std::string> batch;  // --batch PATH...
+  int mpi_ranks = 0;               // --mpi-ranks K
 };
 
 // The record-length benchmark: read and replay time against the record's length, per rule set,
@@ -378,7 +381,62 @@ int run_problem_bench(const Args& args) {
   return disagreements == 0 ? ExitOk : ExitClaimFalse;
 }
 
+// The batch benchmark: `arbiter batch` against one process a file, side by side, every result
+// compared; the dispatcher's cost measured and the efficiency at many ranks modelled from it.
+int run_batch_bench(const Args& args) {
+  BatchBenchOptions options;
+  options.paths = args.batch;
+  options.threads = args.threads;
+  options.mpi_ranks = args.mpi_ranks;
+  const BatchBench b = arbiter::run_batch_bench(options, [&](const std::string& what) {
+    if (progress_visible(args.json)) std::cerr << "\r\033[K  " << what << std::flush;
+  });
+  if (progress_visible(args.json)) std::cerr << "\n";
+  nlohmann::ordered_json out = {{"files", b.files.size()}, {"puzzles", b.puzzles}, {"threads", args.threads},
+                                {"batch_seconds", b.batch_seconds}, {"singles_seconds", b.singles_seconds},
+                                {"ratio", b.ratio}, {"solving_seconds", b.solving_seconds}, {"agree", b.agree},
+                                {"disagreements", nlohmann::ordered_json::array()},
+                                {"dispatch_seconds_per_file", b.dispatch_per_problem},
+                                {"overhead_seconds_per_file", b.overhead_per_problem}};
+  for (const auto& f : b.files)
+    if (!f.agrees) out["disagreements"].push_back({{"file", f.file}, {"difference", f.difference}});
+  if (b.mpi_seconds >= 0)
+    out["mpi"] = {{"ranks", args.mpi_ranks}, {"seconds", b.mpi_seconds}, {"dispatch_seconds_per_file", b.mpi_dispatch_per_problem},
+                  {"idle_seconds_per_file", b.mpi_idle_per_problem}, {"messages", b.mpi_messages},
+                  {"same_store", b.mpi_agrees}};
+  out["costs"] = {{"per_message", b.costs.per_message}, {"per_file", b.costs.per_file}, {"worker_overhead", b.costs.worker_overhead}};
+  out["scale"] = nlohmann::ordered_json::array();
+  for (const auto& s : b.scale)
+    out["scale"].push_back({{"ranks", s.ranks}, {"parcels", s.parcels}, {"efficiency", s.efficiency}, {"worker_efficiency", s.worker_efficiency},
+                            {"dispatcher_busy", s.dispatcher_busy}, {"writer_busy", s.writer_busy}, {"hours", s.hours}});
+  const bool same = b.agree == int(b.files.size()) && (b.mpi_seconds < 0 || b.mpi_agrees);
+  if (args.json) {
+    std::cout << out.dump(2) << "\n";
+    return same ? ExitOk : ExitClaimFalse;
+  }
+  std::cout << fmt::format("{} files ({} puzzles): batch with {} workers {:.2f} s; one process each {:.2f} s; ratio {:.3f}\n",
+                           b.files.size(), b.puzzles, args.threads, b.batch_seconds, b.singles_seconds, b.ratio);
+  std::cout << fmt::format("results: {} of {} files agree with their single run\n", b.agree, b.files.size());
+  for (const auto& f : b.files)
+    if (!f.agrees) std::cout << fmt::format("  DIFFERS {}: {}\n", f.file, f.difference);
+  std::cout << fmt::format("solving {:.2f} s in all; per file: dispatcher {:.3f} ms, worker overhead {:.3f} ms\n",
+                           b.solving_seconds, b.dispatch_per_problem * 1e3, b.overhead_per_problem * 1e3);
+  if (b.mpi_seconds >= 0)
+    std::cout << fmt::format("mpirun -n {}: {:.2f} s, {} messages; rank 0 {:.3f} ms a file, worker idle {:.3f} ms a file, store {}\n",
+                             args.mpi_ranks, b.mpi_seconds, b.mpi_messages, b.mpi_dispatch_per_problem * 1e3,
+                             b.mpi_idle_per_problem * 1e3, b.mpi_agrees ? "identical" : "DIFFERENT");
+  std::cout << fmt::format("model: rank 0 {:.3f} ms a message + {:.3f} ms a result; worker {:.3f} ms a file beyond solving\n",
+                           b.costs.per_message * 1e3, b.costs.per_file * 1e3, b.costs.worker_overhead * 1e3);
+  std::cout << fmt::format("expected for {} files with this time distribution:\n", options.database_size);
+  for (const auto& s : b.scale)
+    std::cout << fmt::format("  {:>4} ranks, {:<36}: efficiency {:.3f} (solving ranks {:.3f}), rank 0 answering {:.1f} % and writing {:.1f} % of the time, {:.2f} h\n",
+                             s.ranks, s.parcels ? "as built (parcels, write-behind)" : "naive (one a message, inline writes)", s.efficiency, s.worker_efficiency,
+                             100 * s.dispatcher_busy, 100 * s.writer_busy, s.hours);
+  return same ? ExitOk : ExitClaimFalse;
+}
+
 int run_bench(const Args& args) {
+  if (!args.batch.empty()) return run_batch_bench(args);
   if (args.record_length) return run_record_length(args);
   if (!args.restore.empty()) return run_restore(args);
   if (!args.help_self.empty()) return run_help_self_bench(args);
@@ -467,6 +525,12 @@ void add_bench_command(CLI::App& app, int& status) {
       ->delimiter(',')
       ->check(CLI::Range(1, 10'000'000));
   cmd->add_option("--variants", args->variant_names, "With --record-length: rule sets (default all five)")->delimiter(',');
+  cmd->add_option("--batch", args->batch,
+                  "Batch benchmark: `arbiter batch` over these paths with --threads workers against one process a\n"
+                  "file, every result compared; the dispatcher's cost, and the efficiency modelled at 16/64/256 ranks")
+      ->expected(1, 1 << 20);
+  cmd->add_option("--mpi-ranks", args->mpi_ranks, "With --batch: also run it under mpirun -n K (K >= 2)")
+      ->check(CLI::Range(2, 1024));
   cmd->add_option("--chart", args->chart, "With --record-length: also write the log-log chart of replay time (SVG)");
   cmd->add_option("--count", args->count, "With --restore: problems per damage size (default 100)")->check(CLI::Range(1, 100000));
   cmd->add_option("--sizes", args->sizes, "With --restore: damage sizes, e.g. 1,2,3 (default)")->delimiter(',')->check(CLI::Range(1, 4));

@@ -26,5 +26,7 @@ void add_interpretations_command(CLI::App& app, int& status);
 void add_regress_command(CLI::App& app, int& status);
 void add_report_command(CLI::App& app, int& status);
 void add_compose_command(CLI::App& app, int& status);
+void add_batch_command(CLI::App& app, int& status);  // batch and its hidden worker, batch-worker
+void add_batch_report_command(CLI::App& app, int& status);
 
 }  // namespace arbiter::cli

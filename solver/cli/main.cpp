@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "solver/cli/commands.h"
+#include "solver/version.h"
 
 int main(int argc, char** argv) {
   using namespace arbiter::cli;
@@ -12,7 +13,7 @@ int main(int argc, char** argv) {
                "2 bad input or usage, 3 unknown (a solver limit was reached before a verdict).",
                "arbiter"};
   app.require_subcommand(1);
-  app.set_version_flag("--version", "arbiter 0.1.0");
+  app.set_version_flag("--version", std::string("arbiter ") + arbiter::ArbiterVersion);
   int status = ExitOk;
   add_perft_command(app, status);
   add_replay_command(app, status);
@@ -27,6 +28,8 @@ int main(int argc, char** argv) {
   add_interpretations_command(app, status);
   add_regress_command(app, status);
   add_report_command(app, status);
+  add_batch_command(app, status);
+  add_batch_report_command(app, status);
   add_bench_command(app, status);
   try {
     app.parse(argc, argv);

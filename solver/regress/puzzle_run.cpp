@@ -108,6 +108,7 @@ PuzzleRun run_problem(problem::Problem p, int count, const InterpretationSetting
     problem::set_stipulation(solve, unit.stipulation, p.set_play);
     solve.build_tree = false;
     solve.limits = options.limits;
+    solve.threads = options.threads;
     const PgnLine& all = p.published ? p.published->moves : none;
     const PgnLine mine = unit.label.empty() ? all : problem::published_for_twin(all, unit.label);
     reports.emplace_back(unit, rules.verify(unit.fen, p.fen_location, solve, mine, p.interpretations));

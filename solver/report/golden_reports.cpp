@@ -188,7 +188,8 @@ bool is_generated_report_file(const std::string& relative_path) {
   // reliability.md and its charts (reliability-*.svg: arbiter bench --record-length --chart) are hand-made.
   return relative_path != "benchmarks.md" && !relative_path.starts_with("reliability") && relative_path != "baseline.json" &&
          !relative_path.starts_with("analysis/") &&
-         !relative_path.starts_with("compose/");  // the composer's gallery: arbiter bench --compose --gallery
+         !relative_path.starts_with("compose/") &&  // the composer's gallery: arbiter bench --compose --gallery
+         !relative_path.starts_with("batch/");      // a batch store's report: arbiter batch-report
 }
 
 std::vector<std::string> write_golden_reports(const regress::Matrix& matrix, const std::string& out_dir,
@@ -211,7 +212,8 @@ std::vector<std::string> write_golden_reports(const regress::Matrix& matrix, con
       label));
   index.intro.push_back("Hand-written analyses (reconstructions, quizzes) are in [analysis/](analysis/); benchmark runs "
                         "in [benchmarks.md](benchmarks.md); the composer's gallery, with its measured rates, in "
-                        "[compose/](compose/README.md).");
+                        "[compose/](compose/README.md); `arbiter batch` over both problem corpora of `../shared/corpus/`, "
+                        "reported by `arbiter batch-report`, in [batch/](batch/README.md).");
   double total = 0;
   for (const auto& [page_path, runs] : files) {
     const regress::PuzzleRun& first = *runs.front();
