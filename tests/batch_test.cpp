@@ -134,7 +134,7 @@ TEST_CASE("batch: the single-run comparison sees a wrong key or solution", "[bat
   CHECK(single_run_difference({row}, twin) == "#1: solutions differ");
 }
 
-TEST_CASE("batch: a rerun skips what is recorded; a changed file or a new version is redone", "[batch]") {
+TEST_CASE("batch: a rerun skips what is recorded, and redoes a changed file or a file of another version", "[batch]") {
   ScratchDir dir;
   const std::string set = dir.path("set");
   copy_corpus(Orthodox, ".inp", 5, set);

@@ -275,7 +275,7 @@ TEST_CASE("option: the first move may not expose the mover's king (option.first-
   CHECK(verdict(g, dbl(Move(sq::h2, sq::e2), Move(sq::e3, sq::d4))) == "legal");
 }
 
-TEST_CASE("option: the turn may not end in check; either move may end a check (rule 4)", "[option]") {
+TEST_CASE("option: the turn may not end in check, and either move may end a check (rule 4)", "[option]") {
   auto g = game_of("4r2k/8/8/8/8/8/P7/4K3 w - - 0 20 1/1");
   REQUIRE(g.in_check());
   CHECK(verdict(g, dbl(Move(sq::a2, sq::a3), Move(sq::a3, sq::a4))) == "either-move-may-end-check");

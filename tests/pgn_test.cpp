@@ -156,7 +156,7 @@ TEST_CASE("PGN writer: move numbers, glyphs, comments and variations", "[pgn]") 
         "1. e4 e5 2. Bc4 h6? 3. Qh5 ({Also} 3. Qf3 {would also serve.}) 3... a5??\n4. Qxf7# $18 1-0\n");
 }
 
-TEST_CASE("PGN writer: a comment with a '}' (from a ';' comment) is written as a ';' comment", "[pgn]") {
+TEST_CASE("PGN writer: a comment with a '}' (from a semicolon comment) is written as a semicolon comment", "[pgn]") {
   // Found by fuzzing: braced, the '}' ended the comment early and the rest read as moves.
   const PgnGame g = read_pgn("1. e4 ; a } b\n(1. d4 ; c}\n) 1... e5 *")[0];
   REQUIRE(g.moves[0].comments_after == std::vector<std::string>{"a } b"});
@@ -213,7 +213,7 @@ TEST_CASE("PGN writer: lines wrap at 80 columns, comments word by word", "[pgn]"
   CHECK(back[0].moves[7].comments_after == std::vector<std::string>{words});
 }
 
-TEST_CASE("PGN round trip: read, write, read gives the same game; writing is stable", "[pgn]") {
+TEST_CASE("PGN round trip: read, write, read gives the same game, and writing is stable", "[pgn]") {
   std::vector<std::string> texts = {Annotated};
   for (const auto& entry : std::filesystem::directory_iterator(std::string(ARBITER_SOURCE_DIR) + "/puzzles/orthodox"))
     if (entry.path().extension() == ".pgn") texts.push_back(test::read_text_file(entry.path().string()));
@@ -250,7 +250,7 @@ TEST_CASE("PGN: the seed's scholar's mate file keeps its variation and comment",
   CHECK(g.tag("Source").has_value());
 }
 
-TEST_CASE("PGN: the Variant tag is kept and written back; set_tag replaces or appends", "[pgn]") {
+TEST_CASE("PGN: the Variant tag is kept and written back, and set_tag replaces or appends", "[pgn]") {
   PgnGame g = read_pgn(Annotated)[0];
   CHECK_THAT(write_pgn(g), Catch::Contains("[Variant \"Standard\"]\n"));
   g.set_tag("Variant", "Atomic");

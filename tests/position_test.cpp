@@ -50,7 +50,7 @@ Position after(std::string_view fen, std::initializer_list<std::string_view> mov
 
 }  // namespace
 
-TEST_CASE("make/unmake restores FEN and key; incremental key equals scratch key", "[position]") {
+TEST_CASE("make/unmake restores FEN and key, and the incremental key equals the scratch key", "[position]") {
   const auto starts = test::random_play_starts();
   test::Rng rng(0x5EED0001);
   test::MoveBias bias;
@@ -229,7 +229,7 @@ TEST_CASE("en passant hashing: only a usable square changes the key", "[position
   }
 }
 
-TEST_CASE("transpositions give the same key; different states do not", "[position]") {
+TEST_CASE("transpositions give the same key, and different states do not", "[position]") {
   const Position a = after(StartFen, {"g1f3", "g8f6", "b1c3", "b8c6"});
   const Position b = after(StartFen, {"b1c3", "b8c6", "g1f3", "g8f6"});
   CHECK(a.key() == b.key());

@@ -478,7 +478,7 @@ TEST_CASE("svg diagram: ghosts are translucent, small on an occupied square, and
   CHECK(svg.find("<g class=\"ghosts\">") < svg.find("<g class=\"pieces\">"));
 }
 
-TEST_CASE("svg diagram: badges with colours; the legend tells different colours apart", "[svg]") {
+TEST_CASE("svg diagram: badges with colours, and the legend tells different colours apart", "[svg]") {
   DiagramSpec spec;
   spec.badges = {{sq::b4, "~", "traveling", "#1c71d8"},
                  {sq::f3, "~", "traveling", "#1c71d8"},
