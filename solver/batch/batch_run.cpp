@@ -1,4 +1,5 @@
 #include "solver/batch/batch_run.h"
+#include "solver/elapsed.h"
 
 #include <atomic>
 #include <chrono>
@@ -13,10 +14,6 @@
 namespace arbiter::batch {
 
 namespace {
-
-double seconds_since(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
 
 std::string joined(const std::vector<std::string>& paths) {
   std::string text;

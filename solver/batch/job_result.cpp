@@ -1,4 +1,5 @@
 #include "solver/batch/job_result.h"
+#include "solver/elapsed.h"
 
 #include <chrono>
 #include <exception>
@@ -10,10 +11,6 @@
 namespace arbiter::batch {
 
 namespace {
-
-double seconds_since(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
 
 // The published solution against the proof, in a problemist's words, from verify's JSON.
 std::string comparison_of(const regress::PuzzleRun& run) {

@@ -1,4 +1,5 @@
 #include "solver/batch/mpi_batch.h"
+#include "solver/elapsed.h"
 
 #include <stdexcept>
 
@@ -32,9 +33,6 @@ namespace {
 
 enum Tag : int { TagReady = 1, TagJob = 2, TagResult = 3, TagStop = 4 };
 
-double seconds_since(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
 
 void send(const std::string& text, int to, Tag tag) {
   MPI_Send(text.data(), int(text.size()), MPI_CHAR, to, tag, MPI_COMM_WORLD);

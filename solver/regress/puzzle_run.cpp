@@ -1,4 +1,5 @@
 #include "solver/regress/puzzle_run.h"
+#include "solver/elapsed.h"
 
 #include <algorithm>
 #include <chrono>
@@ -21,9 +22,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-double seconds_since(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
 
 // A problem file: a [Stipulation] tag, or Popeye input.
 bool is_problem_file(const std::string& text, const std::string& path) {
