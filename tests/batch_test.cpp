@@ -271,6 +271,22 @@ TEST_CASE("batch: killed at random moments and resumed, the store equals an unin
   CHECK(integrity.text(0) == "ok");
 }
 
+TEST_CASE("batch: a store killed before its schema committed reads as empty and is resumed", "[batch]") {
+  // The kill test met this: the file exists (journal mode set) but the tables are not there yet.
+  ScratchDir dir;
+  const std::string db = dir.path("store.sqlite");
+  { Database(db).exec("PRAGMA journal_mode=WAL;"); }
+  CHECK(judgements(db).empty());
+  CHECK(ResultStore(db, true).runs().empty());
+  const std::string set = dir.path("set");
+  copy_corpus(Orthodox, ".inp", 3, set);
+  CHECK(batch_json({set, "--db", db, "--threads", "1"})["done"] == 3);
+  CHECK(judgements(db).size() == 3);
+  // A file that is no database is still refused by a reader.
+  dir.write("text.sqlite", "this is not a database, it is text long enough to be read as a header..........");
+  CHECK_THROWS(ResultStore(dir.path("text.sqlite"), true));
+}
+
 TEST_CASE("batch: mpirun -n 3 gives the store --threads 2 gives", "[batch][mpi]") {
   if (!built_with_mpi() || std::system("command -v mpirun > /dev/null 2>&1") != 0) {
     WARN("Open MPI not built in or mpirun missing: the MPI run is not tested here");

@@ -71,7 +71,11 @@ std::vector<std::string> strings(const std::string& json_text) {
 }  // namespace
 
 ResultStore::ResultStore(const std::string& path, bool read_only) : db_(path, read_only) {
-  if (read_only) return;
+  if (read_only) {
+    auto s = db_.prepare("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name IN ('runs', 'results')");
+    has_schema_ = s.step() && s.integer(0) == 2;
+    return;
+  }
   // WAL with synchronous=NORMAL: a commit survives the process being killed (the OS has the
   // write-ahead log), which is what a killed batch needs; a power cut may lose the last commits,
   // never the file's consistency.
@@ -151,6 +155,7 @@ void ResultStore::record(std::int64_t run_id, const std::string& content_hash, c
 }
 
 std::vector<StoredResult> ResultStore::results() {
+  if (!has_schema_) return {};
   auto s = db_.prepare(
       "SELECT id, run_id, file, number, content_hash, version, kind, variant, stipulation, title, verdict, reason, "
       "comparison, finished, keys, solutions, nodes, seconds, max_seconds FROM results ORDER BY id");
@@ -182,6 +187,7 @@ std::vector<StoredResult> ResultStore::results() {
 }
 
 std::vector<StoredRun> ResultStore::runs() {
+  if (!has_schema_) return {};
   auto s = db_.prepare(
       "SELECT id, started, COALESCE(finished, ''), version, mode, paths, workers, COALESCE(jobs, 0), "
       "COALESCE(skipped, 0), COALESCE(done, 0), COALESCE(wall_seconds, 0), COALESCE(dispatch_seconds, 0), "

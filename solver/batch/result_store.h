@@ -80,6 +80,9 @@ class ResultStore {
 
  private:
   Database db_;
+  // False for a store whose first run was killed after the file was made and before its schema
+  // committed: it holds nothing yet, and reads of it find nothing rather than fail.
+  bool has_schema_ = true;
   std::optional<Statement> insert_;  // prepared once: the dispatcher's cost per result is mostly this write
 };
 
