@@ -3,7 +3,7 @@
 # ARBITER_TARGET=arbiter builds only the command (the main job needs no tests).
 
 ARBITER_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-ARBITER_PACKAGES="g++ cmake ninja-build catch2 libboost-graph-dev libz3-dev libcli11-dev nlohmann-json3-dev libfmt-dev libsqlite3-dev libopenmpi-dev openmpi-bin stockfish"
+ARBITER_PACKAGES="g++ cmake ninja-build catch2 libboost-graph-dev libz3-dev libcli11-dev nlohmann-json3-dev libfmt-dev libsqlite3-dev libopenmpi-dev openmpi-bin pkg-config libcpp-httplib-dev stockfish"
 # The fuzz step only (tests/fuzz.sh): clang 14 and its runtime libraries, libFuzzer's among them
 # (/usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.fuzzer-x86_64.a).
 ARBITER_FUZZ_PACKAGES="clang libclang-rt-14-dev"
@@ -20,6 +20,17 @@ arbiter_install_packages() {
   [ "$(id -u)" -ne 0 ] && sudo="sudo"
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends $missing
+}
+
+# The studio's browser tests only (tests/studio/run.sh): Debian's Chromium, and Node.js with npm
+# for the pinned playwright-core (tests/studio/package-lock.json) when the machine has no Node.
+ARBITER_BROWSER_PACKAGES="chromium"
+
+arbiter_install_browser_packages() {
+  local extra="$ARBITER_BROWSER_PACKAGES"
+  command -v node >/dev/null 2>&1 || extra="$extra nodejs"
+  command -v npm >/dev/null 2>&1 || extra="$extra npm"
+  arbiter_install_packages $ARBITER_PACKAGES $extra
 }
 
 arbiter_install_fuzz_packages() {

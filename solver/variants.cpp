@@ -52,6 +52,11 @@ VariantEngines register_variant(std::string name, std::vector<std::string> alias
     for (const auto& entry : arbiter::perft_divide(game, depth, progress)) out.emplace_back(game.move_uci(entry.move), entry.nodes);
     return out;
   };
+  e.play_line = [](std::string_view fen, const SourceLocation& where, const std::vector<std::string>& moves,
+                   const std::optional<play::Attempt>& attempt, std::size_t max_listed, const Settings& interpret) {
+    G game = make_game<G>(fen, where, interpret);
+    return play::play_line(game, moves, attempt, max_listed);
+  };
   e.shuffle_record = [](int plies) { return shuffle_record<G>(G::variant_name, plies); };
   e.normalize_fen = [](std::string_view fen, const SourceLocation& where) { return G::from_fen(fen, where).fen(); };
   e.solve = [](std::string_view fen, const SourceLocation& where, const prover::SolveOptions& options,

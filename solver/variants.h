@@ -15,6 +15,7 @@
 #include "rules/core/parse_error.h"
 #include "rules/registry/interpretations.h"
 #include "solver/compose/composition.h"
+#include "solver/play/play_line.h"
 #include "solver/correct/correction_search.h"
 #include "solver/prover/certificate.h"
 #include "solver/prover/solve.h"
@@ -66,6 +67,11 @@ struct VariantEngines {
   correct::Report (*correct)(const std::string& fen, const SourceLocation& where, int n, const PgnLine& published,
                              const std::optional<PgnLine>& engine_line, const correct::Options& options,
                              const InterpretationSettings& interpret);
+  // A board's line (solver/play/play_line.h): the position after `moves` (the variant's notation),
+  // its first `max_listed` legal moves, and `attempt` played or refused with its predicate.
+  play::LineState (*play_line)(std::string_view fen, const SourceLocation& where, const std::vector<std::string>& moves,
+                               const std::optional<play::Attempt>& attempt, std::size_t max_listed,
+                               const InterpretationSettings& interpret);
   // A legal PGN record of `plies` plies in the variant's notation (solver/bench/shuffle_record.h).
   std::string (*shuffle_record)(int plies) = nullptr;
   // The composer (solver/compose/composer.h); null for rule sets it does not compose for.

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The test command: installs missing Debian packages, builds (Release), runs every test with
-# ctest; then fuzzes every reader briefly (tests/fuzz.sh, clang's libFuzzer, 10 s a harness);
+# ctest and the studio's browser tests (tests/studio/: Debian's Chromium driven by the pinned
+# playwright-core; installed here when missing); then fuzzes every reader briefly (tests/fuzz.sh, clang's libFuzzer, 10 s a harness);
 # then rebuilds with AddressSanitizer + UndefinedBehaviorSanitizer and the standard library's
 # assertions (_GLIBCXX_ASSERTIONS) and runs the tests again.
 #   bash tests/run.sh              all three passes
@@ -11,6 +12,9 @@ source "$(dirname "$0")/../.ci/bootstrap.sh"
 arbiter_build "$ARBITER_ROOT/build"
 echo "== tests (Release)"
 ctest --test-dir "$ARBITER_BUILD" --output-on-failure -j "$(nproc)"
+echo "== studio browser tests (tests/studio/run.sh)"
+arbiter_install_browser_packages
+bash "$ARBITER_ROOT/tests/studio/run.sh" "$ARBITER_BUILD"
 
 if [ "${1:-}" != "--fast" ]; then
   echo "== fuzzing (tests/fuzz.sh, 10 s per harness)"

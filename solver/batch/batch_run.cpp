@@ -53,6 +53,7 @@ void Dispatcher::record(const BatchJob& job, const JobResult& result) {
     outcome_.recorded.push_back({job.file, p.number, p.verdict, p.reason, p.keys, p.solutions, p.seconds});
   }
   progress_.update(outcome_.stats.done, outcome_.verdicts);
+  if (options_.on_job_done) options_.on_job_done(outcome_.stats.done, int(todo_.size()), job.file);
 }
 
 void Dispatcher::add_idle(double seconds) {

@@ -27,6 +27,8 @@ struct BatchOptions {
   double max_seconds = 0;    // each puzzle's limit (0: none; then a hung worker is waited for)
   bool retry_unknown = false;
   bool progress = false;     // a progress line on stderr
+  // Called after each job (done, total, the file): the studio's progress (cli/cli_support.h).
+  std::function<void(int, int, const std::string&)> on_job_done;
   std::string mode = "threads";
 };
 

@@ -37,6 +37,8 @@ void print_summary(const batch::BatchOutcome& outcome, const batch::BatchOptions
 
 int run_batch_command(Args& args) {
   args.options.progress = progress_visible(args.json);
+  if (progress_wanted())
+    args.options.on_job_done = [](int done, int total, const std::string& file) { report_progress(done, total, file); };
   batch::BatchOutcome outcome;
   bool dispatcher = true;
   if (args.mpi) {

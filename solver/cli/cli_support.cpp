@@ -1,5 +1,7 @@
 #include "solver/cli/cli_support.h"
 
+#include <fcntl.h>
+#include <cstdlib>
 #include <unistd.h>
 
 #include <filesystem>
@@ -40,6 +42,30 @@ void print_json_results(const nlohmann::ordered_json& results, const std::string
 
 bool progress_visible(bool json) { return !json && isatty(STDERR_FILENO); }
 
+namespace {
+int progress_fd() {
+  static const int fd = [] {
+    const char* text = std::getenv("ARBITER_PROGRESS_FD");
+    if (!text) return -1;
+    char* end = nullptr;
+    const long n = std::strtol(text, &end, 10);
+    return end != text && *end == '\0' && n > 2 && fcntl(int(n), F_GETFD) != -1 ? int(n) : -1;
+  }();
+  return fd;
+}
+}  // namespace
+
+bool progress_wanted() { return progress_fd() >= 0; }
+
+void report_progress(long long done, long long total, const std::string& what) {
+  const int fd = progress_fd();
+  if (fd < 0) return;
+  const std::string line = nlohmann::json{{"done", done}, {"total", total}, {"what", what}}.dump(
+                               -1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+  // One write of a short line to a pipe is atomic; a reader that has gone away costs nothing.
+  [[maybe_unused]] const ssize_t n = ::write(fd, line.data(), line.size());
+}
+
 
 
 std::string reports_beside(const std::string& path) {
@@ -54,6 +80,7 @@ regress::Matrix run_matrix_with_progress(const std::vector<std::string>& files, 
   const bool shown = progress_visible(json);
   regress::Matrix m = regress::run_matrix(files, base, options, with_alternatives, [&](int done, int total, const std::string& what) {
     if (shown) std::cerr << fmt::format("\r\033[K[{}/{}] {}", done, total, what) << std::flush;
+    report_progress(done, total, what);
   });
   if (shown) std::cerr << "\r\033[K";
   return m;

@@ -33,6 +33,13 @@ std::string partial_line(const std::string& reason);
 // Progress lines go to stderr only when a person watches it (a terminal) and not in --json mode.
 bool progress_visible(bool json);
 
+// A program that runs this one (the studio's jobs, solver/studio/job_process.h) may ask for
+// progress as JSON lines {"done", "total", "what"} on a descriptor of its own, named by the
+// environment variable ARBITER_PROGRESS_FD. Unset (the command line): no such lines, and the
+// command's outputs are what they always were.
+bool progress_wanted();
+void report_progress(long long done, long long total, const std::string& what);
+
 // Prints one JSON object per item: the object itself when there is one, else {list_name: [...]}.
 void print_json_results(const nlohmann::ordered_json& results, const std::string& list_name);
 

@@ -28,5 +28,6 @@ void add_report_command(CLI::App& app, int& status);
 void add_compose_command(CLI::App& app, int& status);
 void add_batch_command(CLI::App& app, int& status);  // batch and its hidden worker, batch-worker
 void add_batch_report_command(CLI::App& app, int& status);
+void add_serve_command(CLI::App& app, int& status);  // the studio; says what is missing when not built
 
 }  // namespace arbiter::cli

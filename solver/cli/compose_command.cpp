@@ -148,12 +148,15 @@ int run_compose(const Args& args) {
   o.min_white_units = args.min_white_units;
   o.single_threat = !args.multiple_threats;
   const InterpretationSettings interpret = interpretations_from(args.interpret, {});
-  if (progress_visible(args.json)) {
+  if (progress_visible(args.json) || progress_wanted()) {
     auto last = std::make_shared<double>(-1);
-    o.progress = [last](const compose::ComposeReport& r) {
+    o.progress = [last, shown = progress_visible(args.json), max = o.max_seconds](const compose::ComposeReport& r) {
       if (r.seconds - *last < 0.25) return;
       *last = r.seconds;
-      std::cerr << fmt::format("\r\033[K  {:.0f} s: {} attempts, {} sound ({:.1f}/h), {} kept; rejected: {}", r.seconds,
+      // Composing runs to its time limit: the progress is the time spent of it.
+      report_progress(static_cast<long long>(r.seconds), static_cast<long long>(max),
+                      fmt::format("{} attempts, {} sound, {} kept", r.attempts, r.sound, r.problems.size()));
+      if (shown) std::cerr << fmt::format("\r\033[K  {:.0f} s: {} attempts, {} sound ({:.1f}/h), {} kept; rejected: {}", r.seconds,
                                r.attempts, r.sound, per_hour(r.sound, r.seconds), r.problems.size(), compose::rejections_text(r.rejections))
                 << std::flush;
     };
@@ -161,7 +164,7 @@ int run_compose(const Args& args) {
   // Every search of the run (candidates, proofs, Z3) shares the run's deadline.
   const stop::Deadline deadline(o.max_seconds);
   const compose::ComposeReport report = rules.compose(o, interpret);
-  if (o.progress) std::cerr << "\r\033[K" << std::flush;
+  if (progress_visible(args.json)) std::cerr << "\r\033[K" << std::flush;
 
   std::filesystem::create_directories(args.out);
   // The command that reproduces the problem: with --attempts (and no clock) a run is exact.

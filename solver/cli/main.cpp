@@ -30,6 +30,7 @@ int main(int argc, char** argv) {
   add_report_command(app, status);
   add_batch_command(app, status);
   add_batch_report_command(app, status);
+  add_serve_command(app, status);
   add_bench_command(app, status);
   try {
     app.parse(argc, argv);

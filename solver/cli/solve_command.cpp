@@ -39,6 +39,7 @@ struct Args {
   std::size_t hash_mb = prover::default_hash_megabytes();
   int threads = prover::default_threads();
   std::string certificate;
+  std::string certificate_if_proved;  // the studio's: a certificate when there is one, no error when not
 };
 
 int exit_for(prover::Verdict v) {
@@ -57,17 +58,18 @@ prover::Solution solve_unit(const Args& args, const problem::Problem& p, const S
   options.tries = args.tries;
   options.refutations = args.refutations;
   options.first_key_only = args.first_key;
-  options.build_tree = !args.no_tree || !args.certificate.empty();
+  options.build_tree = !args.no_tree || !args.certificate.empty() || !args.certificate_if_proved.empty();
   options.limits = {args.max_nodes, args.max_seconds, args.hash_mb};
   options.threads = args.threads;
-  if (progress_visible(args.json))
-    options.progress = [](int done, int total, const std::string& move) {
-      std::cerr << fmt::format("\r  first move {}/{}: {:<10}", done + 1, total, move) << std::flush;
+  if (progress_visible(args.json) || progress_wanted())
+    options.progress = [shown = progress_visible(args.json)](int done, int total, const std::string& move) {
+      if (shown) std::cerr << fmt::format("\r  first move {}/{}: {:<10}", done + 1, total, move) << std::flush;
+      report_progress(done, total, move);
     };
   // The limit is the unit's: every search of it (threads, the tree, Z3 calls) shares one deadline.
   const stop::Deadline deadline(args.max_seconds);
   prover::Solution s = rules.solve(unit.fen, p.fen_location, options, p.interpretations);
-  if (options.progress) std::cerr << "\r" << std::string(40, ' ') << "\r" << std::flush;
+  if (progress_visible(args.json)) std::cerr << "\r" << std::string(40, ' ') << "\r" << std::flush;
   return s;
 }
 
@@ -85,6 +87,7 @@ int run_solve(const Args& args) {
   auto problems = load_problems(args.input);
   nlohmann::ordered_json results = nlohmann::ordered_json::array();
   nlohmann::ordered_json certificates = nlohmann::ordered_json::array();
+  bool certifiable = true;  // every unit so far proved with its whole tree
   int status = ExitOk;
   for (const auto& p : problems) {
     const VariantEngines& rules = find_variant(p.variant, p.where);
@@ -95,9 +98,13 @@ int run_solve(const Args& args) {
       if (!args.json && !unit.label.empty()) std::cout << unit_heading(unit);
       prover::Solution s = solve_unit(args, p, unit, rules);
       problem_status = std::max(problem_status, exit_for(s.verdict));
-      if (!args.certificate.empty()) {
-        if (s.verdict != prover::Verdict::Proved || !s.tree_complete)
+      if (!args.certificate.empty() || !args.certificate_if_proved.empty()) {
+        const bool proved = s.verdict == prover::Verdict::Proved && s.tree_complete;
+        if (!proved && !args.certificate.empty())
           throw std::runtime_error("no certificate: " + (s.verdict == prover::Verdict::Proved ? s.tree_note : "nothing was proved"));
+        certifiable = certifiable && proved;
+      }
+      if (certifiable && (!args.certificate.empty() || !args.certificate_if_proved.empty())) {
         auto c = prover::make_certificate(s);
         if (!unit.label.empty()) c["twin"] = unit.label;
         // The rules it was proved under travel with it, so check-certificate applies the same.
@@ -133,6 +140,9 @@ int run_solve(const Args& args) {
     // Written whole or not at all: a failed run above threw before this point.
     const auto& out = certificates.size() == 1 ? certificates[0] : nlohmann::ordered_json{{"certificates", certificates}};
     write_file_atomically(args.certificate, out.dump(1) + "\n");
+  } else if (!args.certificate_if_proved.empty() && certifiable && !certificates.empty()) {
+    const auto& out = certificates.size() == 1 ? certificates[0] : nlohmann::ordered_json{{"certificates", certificates}};
+    write_file_atomically(args.certificate_if_proved, out.dump(1) + "\n");
   }
   if (args.json) print_json_results(results, "problems");
   return status;
@@ -170,6 +180,8 @@ void add_solve_command(CLI::App& app, int& status) {
       ->check(CLI::Range(1, 16384));
   cmd->add_option("--certificate", args->certificate,
                   "Write the proof tree of every key to this file (JSON), for arbiter check-certificate");
+  cmd->add_option("--certificate-if-proved", args->certificate_if_proved,
+                  "As --certificate when every key's proof is complete; otherwise no file and no error");
   cmd->add_flag("--json", args->json,
                 "Print JSON: verdict, stipulation, keys, keys_uci, shortest, nodes, seconds, solution tree, ...\n"
                 "(one object per problem; several problems: {\"problems\": [...]})");

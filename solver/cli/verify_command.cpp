@@ -135,6 +135,8 @@ int run_verify(const Args& args) {
       options.build_tree = false;
       options.limits = {args.max_nodes, args.max_seconds, args.hash_mb};
       options.threads = args.threads;
+      if (progress_wanted())
+        options.progress = [](int done, int total, const std::string& move) { report_progress(done, total, move); };
       const PgnLine mine = unit.label.empty() ? published : published_for_twin(published, unit.label);
       // One deadline for the unit's solve and the check of its published lines.
       const stop::Deadline deadline(args.max_seconds);

@@ -189,7 +189,8 @@ bool is_generated_report_file(const std::string& relative_path) {
   return relative_path != "benchmarks.md" && !relative_path.starts_with("reliability") && relative_path != "baseline.json" &&
          !relative_path.starts_with("analysis/") &&
          !relative_path.starts_with("compose/") &&  // the composer's gallery: arbiter bench --compose --gallery
-         !relative_path.starts_with("batch/");      // a batch store's report: arbiter batch-report
+         !relative_path.starts_with("batch/") &&    // a batch store's report: arbiter batch-report
+         !relative_path.starts_with("studio/");     // the studio's screenshots: tests/studio/run.sh
 }
 
 std::vector<std::string> write_golden_reports(const regress::Matrix& matrix, const std::string& out_dir,
@@ -213,7 +214,8 @@ std::vector<std::string> write_golden_reports(const regress::Matrix& matrix, con
   index.intro.push_back("Hand-written analyses (reconstructions, quizzes) are in [analysis/](analysis/); benchmark runs "
                         "in [benchmarks.md](benchmarks.md); the composer's gallery, with its measured rates, in "
                         "[compose/](compose/README.md); `arbiter batch` over both problem corpora of `../shared/corpus/`, "
-                        "reported by `arbiter batch-report`, in [batch/](batch/README.md).");
+                        "reported by `arbiter batch-report`, in [batch/](batch/README.md); screenshots of the studio "
+                        "(`arbiter serve`) in [studio/](studio/).");
   double total = 0;
   for (const auto& [page_path, runs] : files) {
     const regress::PuzzleRun& first = *runs.front();

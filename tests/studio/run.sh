@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Headless browser tests of Arbiter Studio (arbiter serve and solver/studio/web/):
+#   bash tests/studio/run.sh BUILD_DIR [SCREENSHOT_DIR]
+# Needs Chromium (/usr/bin/chromium, or $CHROMIUM) and Node.js; skipped (exit 0) without Chromium.
+set -euo pipefail
+
+if [ $# -lt 1 ]; then
+  echo "usage: bash tests/studio/run.sh BUILD_DIR [SCREENSHOT_DIR]" >&2
+  exit 2
+fi
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+build=$(cd "$1" && pwd)
+shots=${2:-}
+chromium=${CHROMIUM:-/usr/bin/chromium}
+
+if [ ! -x "$chromium" ]; then
+  echo "studio browser tests skipped: no Chromium"
+  exit 0
+fi
+if ! command -v node >/dev/null 2>&1; then
+  echo "studio browser tests skipped: no Node.js"
+  exit 0
+fi
+if [ ! -x "$build/solver/arbiter" ]; then
+  echo "studio browser tests: no $build/solver/arbiter (build first)" >&2
+  exit 2
+fi
+
+# playwright-core as pinned in package-lock.json; again only when the lock file changed.
+if [ ! -d "$here/node_modules/playwright-core" ] || [ "$here/package-lock.json" -nt "$here/node_modules" ]; then
+  (cd "$here" && npm ci --no-audit --no-fund)
+  touch "$here/node_modules"
+fi
+
+if [ -n "$shots" ]; then
+  mkdir -p "$shots"
+  shots=$(cd "$shots" && pwd)
+fi
+ARBITER="$build/solver/arbiter" SCREENSHOTS="$shots" CHROMIUM="$chromium" exec node "$here/studio.test.mjs"
