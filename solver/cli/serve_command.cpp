@@ -92,8 +92,8 @@ void add_serve_command(CLI::App& app, int& status) {
       ->capture_default_str();
   cmd->add_option("--state", args->state, "Folder for referee games and job files (default $XDG_STATE_HOME/arbiter-studio)");
   cmd->add_option("--web", args->web, "Folder of the pages (default the source tree's solver/studio/web)");
-  cmd->add_option("--puzzles", args->puzzles, "What a regress job checks (default the source tree's puzzles/)");
-  cmd->add_option("--max-jobs", args->max_jobs, "Long jobs (solve, verify, compose, regress) running at once")
+  cmd->add_option("--puzzles", args->puzzles, "What regress and batch jobs check (default the source tree's puzzles/)");
+  cmd->add_option("--max-jobs", args->max_jobs, "Long jobs (solve, verify, compose, regress, batch) running at once")
       ->check(CLI::Range(1, 64))
       ->capture_default_str();
   cmd->add_option("--max-body", args->max_body, "Largest request body in bytes (413 above it)")

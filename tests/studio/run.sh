@@ -21,6 +21,12 @@ if ! command -v node >/dev/null 2>&1; then
   echo "studio browser tests skipped: no Node.js"
   exit 0
 fi
+# playwright-core 1.64 wants Node.js 20 or later (its "engines"); Debian 12's own nodejs is 18.
+node_major=$(node -p 'process.versions.node.split(".")[0]')
+if [ "$node_major" -lt 20 ]; then
+  echo "studio browser tests: Node.js $(node --version) is older than playwright-core 1.64.1 needs (20 or later)" >&2
+  exit 2
+fi
 if [ ! -x "$build/solver/arbiter" ]; then
   echo "studio browser tests: no $build/solver/arbiter (build first)" >&2
   exit 2
