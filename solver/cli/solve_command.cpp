@@ -136,13 +136,14 @@ int run_solve(const Args& args) {
                          {"variant", p.variant}, {"fen", p.fen}, {"stipulation", p.stipulation.text}, {"twins", twins}});
     }
   }
-  if (!args.certificate.empty()) {
-    // Written whole or not at all: a failed run above threw before this point.
+  // --certificate: a failed run above threw before this point, so the file is written whole or
+  // not at all; --certificate-if-proved: written only when every key was proved.
+  const std::string certificate_file = !args.certificate.empty()                   ? args.certificate
+                                       : certifiable && !certificates.empty() ? args.certificate_if_proved
+                                                                              : std::string();
+  if (!certificate_file.empty()) {
     const auto& out = certificates.size() == 1 ? certificates[0] : nlohmann::ordered_json{{"certificates", certificates}};
-    write_file_atomically(args.certificate, out.dump(1) + "\n");
-  } else if (!args.certificate_if_proved.empty() && certifiable && !certificates.empty()) {
-    const auto& out = certificates.size() == 1 ? certificates[0] : nlohmann::ordered_json{{"certificates", certificates}};
-    write_file_atomically(args.certificate_if_proved, out.dump(1) + "\n");
+    write_file_atomically(certificate_file, out.dump(1) + "\n");
   }
   if (args.json) print_json_results(results, "problems");
   return status;

@@ -3,7 +3,6 @@
 // legal moves, and one attempted move either played or refused by the predicate that refused
 // it. Generic over RuleSet; the studio's board page uses it for every rule set.
 
-#include <array>
 #include <cstddef>
 #include <optional>
 #include <string>
@@ -36,7 +35,7 @@ struct LineState {
   std::string fen;
   Color side = White;
   GameStatus status = GameStatus::Ongoing;
-  std::array<char, 64> board{};  // piece letters as FEN writes them, '.' for empty; a1 first
+  std::vector<std::string> board;  // rank_rows of the position
   std::vector<PlayedMove> played;
   std::vector<PlayedMove> legal;  // the first `max_listed` legal moves
   int legal_count = 0;
@@ -44,7 +43,16 @@ struct LineState {
   std::optional<Refusal> refused;
 };
 
-namespace detail {
+// The board as 8 strings of FEN piece letters ('.' empty), rank 8 first: what a page draws.
+inline std::vector<std::string> rank_rows(const Position& pos) {
+  std::vector<std::string> rows;
+  for (int rank = 7; rank >= 0; --rank) {
+    std::string row;
+    for (int file = 0; file < 8; ++file) row += piece_char(pos.piece_on(make_square(file, rank)));
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
 
 // A click names squares, not a move: the legal move with exactly those squares is played; else
 // the first candidate with them (exactly, else as its first step) says which predicate refuses it.
@@ -74,8 +82,6 @@ std::variant<typename G::MoveType, Refusal> judge_squares(G& game, const std::st
   return *nearest;  // legal after all (a move generate_legal lists under another spelling)
 }
 
-}  // namespace detail
-
 // Plays `moves` (each must be legal: a ParseError names the move's index as its line), then the
 // attempt if any. `game` is left at the end of the line.
 template <RuleSet G>
@@ -96,7 +102,7 @@ LineState play_line(G& game, const std::vector<std::string>& moves, const std::o
         s.refused = Refusal{e.predicate(), e.message()};
       }
     } else {
-      auto judged = detail::judge_squares(game, attempt->uci);
+      auto judged = judge_squares(game, attempt->uci);
       if (auto* r = std::get_if<Refusal>(&judged)) s.refused = std::move(*r);
       else chosen = std::get<typename G::MoveType>(judged);
     }
@@ -109,8 +115,7 @@ LineState play_line(G& game, const std::vector<std::string>& moves, const std::o
   s.fen = game.fen();
   s.side = game.side_to_move();
   s.status = game.status();
-  const auto pos = game.position();
-  for (Square sq = 0; sq < 64; ++sq) s.board[sq] = piece_char(pos.piece_on(sq));
+  s.board = rank_rows(game.position());
   typename G::MoveListType legal;
   game.generate_legal(legal);
   s.legal_count = int(legal.size());

@@ -48,15 +48,13 @@ nlohmann::ordered_json line_json(const VariantEngines& rules, const std::string&
     texts.push_back(m.text);
   }
   for (const auto& m : line.legal) legal.push_back(move_json(m));
-  std::vector<std::string> rows;
-  for (int rank = 7; rank >= 0; --rank) rows.emplace_back(line.board.begin() + rank * 8, line.board.begin() + rank * 8 + 8);
   return {{"variant", rules.name},
           {"start_fen", start_fen},
           {"fen", line.fen},
           {"side", colour_name(line.side)},
           {"status", status_name(line.status)},
           {"result", result_of(line.status, line.side)},
-          {"board", rows},
+          {"board", line.board},
           {"played", played},
           {"legal", legal},
           {"legal_count", line.legal_count},

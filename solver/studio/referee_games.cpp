@@ -11,6 +11,7 @@
 #include "rules/core/json_depth.h"
 #include "rules/notation/san.h"
 #include "rules/notation/uci.h"
+#include "solver/play/play_line.h"
 #include "solver/report/svg_diagram.h"
 #include "solver/text_file.h"
 
@@ -68,16 +69,6 @@ Referee known_to(const Referee& r, Color player) {
   return k;
 }
 
-std::vector<std::string> board_rows(const Position& pos) {
-  std::vector<std::string> rows;
-  for (int rank = 7; rank >= 0; --rank) {
-    std::string row;
-    for (int file = 0; file < 8; ++file) row += piece_char(pos.piece_on(make_square(file, rank)));
-    rows.push_back(row);
-  }
-  return rows;
-}
-
 std::vector<std::string> squares(Bitboard b) {
   std::vector<std::string> out;
   for (Square s = 0; s < 64; ++s)
@@ -86,7 +77,7 @@ std::vector<std::string> squares(Bitboard b) {
 }
 
 nlohmann::ordered_json board_json(const Position& pos, const report::DiagramSpec& spec) {
-  return {{"board", board_rows(pos)}, {"fen", write_fen(pos)}, {"svg", report::svg_diagram(pos, spec)}};
+  return {{"board", play::rank_rows(pos)}, {"fen", write_fen(pos)}, {"svg", report::svg_diagram(pos, spec)}};
 }
 
 // "Nc3 (C)" -> "T1: Nc3 (C)": the transaction number is the mover's own (checked if given).
@@ -185,31 +176,25 @@ RefereeAnswer RefereeGames::move(const std::string& id, Color player, const Refe
   if (before == GameStatus::Checkmate || before == GameStatus::Stalemate || before == GameStatus::MoverLost)
     throw NotYourTurn("the game is over");
   if (r.side != player) throw NotYourTurn(fmt::format("it is {}'s turn", player_name(r.side)));
+  // A lock met is told to the player who met it, and to no one else (as the terminal referee).
+  auto refused = [](std::optional<std::string> predicate, std::string message) {
+    if (predicate == "destination-not-locked") message = "that square is locked: try another move";
+    return RefereeAnswer{false, std::move(predicate), std::move(message)};
+  };
   transactional::Action action;
   if (!move.text.empty()) {
-    const std::string text = with_transaction(move.text, r.transaction[player]);
     try {
-      action = g.game.parse_move(text, {"move", 1, 1});
+      action = g.game.parse_move(with_transaction(move.text, r.transaction[player]), {"move", 1, 1});
     } catch (const IllegalMoveError& e) {
-      // A lock met is told to the player who met it, and to no one else (as the terminal referee).
-      if (e.predicate() == "destination-not-locked") return {false, e.predicate(), "that square is locked: try another move"};
-      return {false, e.predicate(), e.message()};
+      return refused(e.predicate(), e.message());
     }
   } else {
-    const std::string suffix = move.decision == "commit" ? "(C)" : move.decision == "rollback" ? "(R)" : "";
     if (!move.decision.empty() && move.decision != "commit" && move.decision != "rollback" && move.decision != "continue")
       throw ParseError({"decision", 1, 1}, fmt::format("expected continue, commit or rollback, not '{}'", move.decision));
-    transactional::ActionList candidates;
-    g.game.generate_candidates(candidates);
-    std::optional<transactional::Action> found;
-    for (const auto& a : candidates)
-      if (g.game.move_uci(a) == move.uci + suffix) found = a;
-    if (!found) return {false, std::nullopt, fmt::format("no rule moves a man {} here", move.uci)};
-    if (const auto predicate = g.game.rejecting_predicate(*found)) {
-      if (*predicate == "destination-not-locked") return {false, std::string(*predicate), "that square is locked: try another move"};
-      return {false, std::string(*predicate), fmt::format("{}{} is refused by the rule '{}'", move.uci, suffix, *predicate)};
-    }
-    action = *found;
+    const char* mark = move.decision == "commit" ? "(C)" : move.decision == "rollback" ? "(R)" : "";
+    auto judged = play::judge_squares(g.game, move.uci + mark);
+    if (auto* refusal = std::get_if<play::Refusal>(&judged)) return refused(refusal->predicate, refusal->message);
+    action = std::get<transactional::Action>(judged);
   }
   const std::string text = g.game.move_text(action);
   g.game.play(action);
