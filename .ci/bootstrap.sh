@@ -1,9 +1,9 @@
 # Sourced by tests/run.sh and puzzles/verify.sh: install what is missing, configure, build.
 # Usage: arbiter_build BUILD_DIR [extra cmake args...]   (sets ARBITER_BUILD to the directory)
-# ARBITER_TARGET=arbiter builds only the command (the main job needs no tests).
+# ARBITER_TARGET="arbiter ..." builds only those targets (the main job needs only the command).
 
 ARBITER_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-ARBITER_PACKAGES="g++ cmake ninja-build catch2 libboost-graph-dev libz3-dev libcli11-dev nlohmann-json3-dev libfmt-dev libsqlite3-dev libopenmpi-dev openmpi-bin pkg-config libcpp-httplib-dev stockfish"
+ARBITER_PACKAGES="g++ cmake ninja-build ccache catch2 libboost-graph-dev libz3-dev libcli11-dev nlohmann-json3-dev libfmt-dev libsqlite3-dev libopenmpi-dev openmpi-bin pkg-config libcpp-httplib-dev stockfish"
 # The fuzz step only (tests/fuzz.sh): clang 14 and its runtime libraries, libFuzzer's among them
 # (/usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.fuzzer-x86_64.a).
 ARBITER_FUZZ_PACKAGES="clang libclang-rt-14-dev"
@@ -42,6 +42,6 @@ arbiter_build() {
   arbiter_install_packages
   echo "== configuring and building in $dir"
   cmake -S "$ARBITER_ROOT" -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Release "$@" >/dev/null
-  cmake --build "$dir" -j "$(nproc)" ${ARBITER_TARGET:+--target "$ARBITER_TARGET"}
+  cmake --build "$dir" -j "$(nproc)" ${ARBITER_TARGET:+--target $ARBITER_TARGET}
   ARBITER_BUILD="$dir"
 }

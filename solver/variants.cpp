@@ -12,7 +12,11 @@
 #include "rules/orthodox/game.h"
 #include "solver/bench/shuffle_record.h"
 #include "solver/compose/composer.h"
+#include "solver/correct/correction_search.h"
 #include "solver/perft/perft.h"
+#include "solver/prover/certificate.h"
+#include "solver/prover/solve.h"
+#include "solver/prover/verify.h"
 #include "solver/replay/conditional_replay.h"
 #include "solver/replay/diagram.h"
 #include "solver/replay/timetravel_mate_prover.h"
@@ -146,8 +150,15 @@ std::string lowercase(std::string_view s) {
 
 const std::vector<VariantEngines>& variants() {
   static const std::vector<VariantEngines> all = {
-      with_composer<orthodox::Game>(
-          register_variant<orthodox::Game>("orthodox", {"orthodox", "standard", "chess", "normal", "from position"})),
+      [] {
+        VariantEngines e = with_composer<orthodox::Game>(
+            register_variant<orthodox::Game>("orthodox", {"orthodox", "standard", "chess", "normal", "from position"}));
+        // A main line with a move the rules forbid is also read whole at the least edit cost.
+        e.replay = [](const PgnGame& record, const Settings& interpret) {
+          return replay(record, options_with<orthodox::Options>(interpret));
+        };
+        return e;
+      }(),
       with_composer<option::Game>(register_variant<option::Game>("option", {"option", "option chess"})),
       register_variant<timetravel::Game>("timetravel", {"timetravel", "time traveler's", "time traveler's chess",
                                                         "time travelers chess", "time-travel"}),

@@ -1,7 +1,8 @@
 #pragma once
 // The variant registry: every rule set the engines can run, by the name a [Variant] tag or
 // --variant option gives. The engines are templates over RuleSet; registering a rule set
-// instantiates them for it (see register_variant in variants.cpp: one line per variant).
+// instantiates them for it (see register_variant in variants.cpp: one line per variant). This
+// header holds the result types only: the templates are compiled in variants.cpp alone.
 
 #include <cstdint>
 #include <functional>
@@ -14,12 +15,15 @@
 
 #include "rules/core/parse_error.h"
 #include "rules/registry/interpretations.h"
+#include "rules/notation/pgn.h"
 #include "solver/compose/composition.h"
+#include "solver/correct/candidate.h"
+#include "solver/correct/options.h"
 #include "solver/play/play_line.h"
-#include "solver/correct/correction_search.h"
-#include "solver/prover/certificate.h"
-#include "solver/prover/solve.h"
-#include "solver/prover/verify.h"
+#include "solver/prover/certificate_check.h"
+#include "solver/prover/solution.h"
+#include "solver/prover/solve_options.h"
+#include "solver/prover/verify_report.h"
 #include "solver/report/svg_diagram.h"
 #include "solver/replay/replay.h"
 

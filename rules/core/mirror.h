@@ -4,7 +4,7 @@
 // square flipped with them. The move counters are kept: the side to move makes its n-th move in
 // both. Orthodox chess is symmetric under the flip (a position and its flip have the same game
 // tree, every move flipped), and so are the variants' rules but where a rule names a colour
-// (each rule set's mirror.h says which); tests/colour_flip_perft_test.cpp checks it by perft.
+// (each rule set's mirror.h says which); tests/property/colour_flip_property_test.cpp checks it by perft.
 
 #include <string>
 #include <string_view>

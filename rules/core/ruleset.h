@@ -5,8 +5,8 @@
 //   - list the legal moves directly (the fast path; same result as candidates + predicates),
 //   - play and undo a move, and
 //   - say where the game stands (status) and who is to move.
-// Adding a variant = one folder under rules/ with a class satisfying RuleSet, plus one line
-// in rules/registry.cpp.
+// Adding a variant: one folder under rules/ with a class satisfying RuleSet, and its entry in
+// solver/variants.cpp (rules/README.md, "Adding a variant", has every step).
 
 #include <concepts>
 #include <cstdint>

@@ -7,7 +7,6 @@
 #include <chrono>
 #include <cstdio>
 #include <limits>
-#include <mutex>
 
 namespace arbiter::stop {
 
@@ -18,21 +17,11 @@ using Clock = std::chrono::steady_clock;
 std::atomic<bool> interrupt_requested{false};
 static_assert(std::atomic<bool>::is_always_lock_free, "the signal handler may only store to a lock-free atomic");
 
-// The deadline in steady-clock nanoseconds since its epoch; 0: none.
-std::atomic<long long> deadline_ns{0};
+// This thread's deadline (Deadline, SharedDeadline).
+thread_local DeadlineRef deadline = nullptr;
 
 long long now_ns() {
   return std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now().time_since_epoch()).count();
-}
-
-// The deadline's seconds as given ("1.5"), for its reason.
-struct Text {
-  std::mutex mutex;
-  std::string seconds;
-};
-Text& deadline_text() {
-  static Text* t = new Text;  // never destroyed: readable until the process ends
-  return *t;
 }
 
 extern "C" void on_interrupt(int) { interrupt_requested.store(true, std::memory_order_relaxed); }
@@ -57,40 +46,32 @@ void catch_interrupt() {
   sigaction(SIGINT, &action, nullptr);
 }
 
-Deadline::Deadline(double seconds) : saved_ns_(deadline_ns.load()) {
-  {
-    std::lock_guard lock(deadline_text().mutex);
-    saved_text_ = deadline_text().seconds;
-  }
+Deadline::Deadline(double seconds) : saved_(deadline) {
   if (seconds <= 0) return;
   const double capped = std::min(seconds, 1e9);  // beyond any run, and no overflow
   const long long at = now_ns() + static_cast<long long>(capped * 1e9);
-  if (saved_ns_ != 0 && saved_ns_ <= at) return;  // an earlier deadline holds
-  std::lock_guard lock(deadline_text().mutex);
-  deadline_text().seconds = seconds_text(seconds);
-  deadline_ns.store(at);
+  if (saved_ && saved_->at_ns <= at) return;  // an earlier deadline holds
+  state_ = {at, seconds_text(seconds)};
+  deadline = &state_;
 }
 
-Deadline::~Deadline() {
-  std::lock_guard lock(deadline_text().mutex);
-  deadline_text().seconds = saved_text_;
-  deadline_ns.store(saved_ns_);
-}
+Deadline::~Deadline() { deadline = saved_; }
 
-bool has_deadline() noexcept { return deadline_ns.load(std::memory_order_relaxed) != 0; }
+DeadlineRef current_deadline() noexcept { return deadline; }
 
-bool past_deadline() noexcept { return has_deadline() && seconds_left() < 0; }
+SharedDeadline::SharedDeadline(DeadlineRef shared) noexcept : saved_(deadline) { deadline = shared; }
+SharedDeadline::~SharedDeadline() { deadline = saved_; }
+
+bool has_deadline() noexcept { return deadline != nullptr; }
+
+bool past_deadline() noexcept { return deadline && deadline->at_ns < now_ns(); }
 
 double seconds_left() noexcept {
-  const long long at = deadline_ns.load(std::memory_order_relaxed);
-  if (at == 0) return std::numeric_limits<double>::max();
-  return double(at - now_ns()) / 1e9;
+  if (!deadline) return std::numeric_limits<double>::max();
+  return double(deadline->at_ns - now_ns()) / 1e9;
 }
 
-std::string deadline_reason() {
-  std::lock_guard lock(deadline_text().mutex);
-  return "time limit reached (" + deadline_text().seconds + " s)";
-}
+std::string deadline_reason() { return "time limit reached (" + (deadline ? deadline->seconds : std::string("?")) + " s)"; }
 
 void check() {
   if (!in_search()) return;

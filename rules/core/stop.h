@@ -1,6 +1,8 @@
 #pragma once
-// Stopping a search from outside it: an interrupt (SIGINT) and the deadline of the command's
-// current search, both process-wide.
+// Stopping a search from outside it: an interrupt (SIGINT), process-wide, and the deadline of
+// the current search, per thread: a thread's searches see the deadline it set, and the threads a
+// search starts to share its work see the same one (SharedDeadline), so that several searches
+// may run side by side on threads of their own, each under its own limit (arbiter regress).
 //
 // A search polls them where it checks its own clock (solver/prover/limits.h: Budget). The rules'
 // own long steps poll them too, but only inside a search (a SearchScope on the thread): Time
@@ -39,9 +41,18 @@ void reset() noexcept;
 // at delivery, so a second SIGINT ends the process as usual. The handler only stores the flag.
 void catch_interrupt();
 
-// The deadline of the search a command runs now: `seconds` from construction (<= 0: none).
-// Nested deadlines keep the earlier one. Not for threads running different searches at once:
-// a command runs its searches one after another (each may use threads; they share it).
+namespace detail {
+struct DeadlineState {
+  long long at_ns = 0;  // steady-clock nanoseconds since its epoch
+  std::string seconds;  // as given ("1.5"), for the reason
+};
+}  // namespace detail
+
+// What a thread's searches stop at: null for none.
+using DeadlineRef = const detail::DeadlineState*;
+
+// The deadline of the search this thread runs now: `seconds` from construction (<= 0: none).
+// Nested deadlines keep the earlier one.
 class Deadline {
  public:
   explicit Deadline(double seconds);
@@ -50,8 +61,24 @@ class Deadline {
   Deadline& operator=(const Deadline&) = delete;
 
  private:
-  long long saved_ns_;
-  std::string saved_text_;
+  DeadlineRef saved_;
+  detail::DeadlineState state_;
+};
+
+// This thread's deadline, for the threads it starts to work on the same search.
+DeadlineRef current_deadline() noexcept;
+
+// On a thread that works for a search started elsewhere: that search's deadline, while it lives.
+// The deadline must outlive it (the starting thread joins its helpers before its Deadline ends).
+class SharedDeadline {
+ public:
+  explicit SharedDeadline(DeadlineRef deadline) noexcept;
+  ~SharedDeadline();
+  SharedDeadline(const SharedDeadline&) = delete;
+  SharedDeadline& operator=(const SharedDeadline&) = delete;
+
+ private:
+  DeadlineRef saved_;
 };
 
 // Seconds before the current deadline (negative: past it); a huge number when there is none.

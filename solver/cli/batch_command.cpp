@@ -53,6 +53,39 @@ int run_batch_command(Args& args) {
   return outcome.interrupted ? ExitUnknown : ExitOk;
 }
 
+// The manual beyond the options: `arbiter batch --help` prints it after them, and
+// solver/cli/COMMANDS.md is generated from that (solver/cli/commands-md.sh).
+constexpr const char* BatchHelp = R"help(Each file's results go into the store as they finish, with the problem's identity (absolute path and
+number in the file), content hash, variant, stipulation, verdict, keys or solutions, the published
+solution against the proof in words, nodes, seconds, Arbiter's version, the interpretations pinned,
+and the time it finished. Without --mpi each worker solves with one thread.
+- A rerun skips the files recorded for the same content hash and version; a changed file or a new
+  version (solver/version.h) is done again, and the earlier rows stay (batch-report's "changes").
+  --retry-unknown also redoes files whose latest result is unknown, hung or crashed.
+- Nothing is lost: kill -9 at any moment and the same command again give the store an uninterrupted
+  run gives (tested with six kills at random moments). A file that crashes its worker is recorded
+  crashed with the signal; one whose worker stays silent past twice --max-seconds plus 10 s a
+  problem is killed and recorded hung with that limit; a file that is bad input is recorded error
+  with the reader's FILE:LINE:COL message. The batch goes on.
+- --mpi: rank 0 reads the store, hands out work longest expected first (from the file's time in an
+  earlier run, else from its stipulation and material), a long file alone or a parcel of short ones,
+  and alone writes the store; ranks 1..K-1 solve, each through a worker process of its own, with
+  --threads solver threads. A rank that dies ends the MPI job (Open MPI aborts the others);
+  everything recorded stays and the same command redoes only the files that were in hand. Built when
+  CMake finds Open MPI (-DARBITER_MPI=OFF leaves it out).
+- On a terminal a progress line shows files done out of the total, the rate, the time left and the
+  verdicts so far.
+
+Examples:
+  $ arbiter batch ../shared/corpus --db corpus.sqlite --threads 2
+  batch: 470 files: 470 judged now, 0 already in the store (16.3 s)
+    confirmed    375
+    refuted      48
+    unsound      47
+  ...
+  $ mpirun -n 3 --oversubscribe arbiter batch ../shared/corpus --db corpus.sqlite --mpi
+  (as root, mpirun also needs --allow-run-as-root))help";
+
 }  // namespace
 
 void add_batch_command(CLI::App& app, int& status) {
@@ -65,6 +98,7 @@ void add_batch_command(CLI::App& app, int& status) {
       "is redone. A file that crashes or hangs its worker is recorded as crashed or hung and the batch goes on.\n"
       "Exit status: 0 the run finished (verdicts are in the store: arbiter batch-report), 3 interrupted\n"
       "(SIGINT: what finished is recorded), 2 bad input or usage.");
+  cmd->footer(BatchHelp);
   auto args = std::make_shared<Args>();
   cmd->add_option("paths", args->options.paths, "Problem files, or directories searched for *.pgn and *.inp")->required();
   cmd->add_option("--db", args->options.db, "The SQLite results store (created when missing)")->required();
@@ -87,7 +121,8 @@ void add_batch_command(CLI::App& app, int& status) {
   args->options.workers = prover::default_threads();
   cmd->callback([args, &status] { status = guarded_search("batch", [&] { return run_batch_command(*args); }); });
 
-  auto* worker = app.add_subcommand("batch-worker", "");  // no description: hidden, started by batch only
+  // Started by batch only: no group, so --help does not list it.
+  auto* worker = app.add_subcommand("batch-worker", "")->group("");
   auto limits = std::make_shared<std::pair<prover::Limits, int>>(prover::Limits{}, 1);
   limits->first.hash_megabytes = prover::default_hash_megabytes();  // the table grows as needed
   worker->add_option("--threads", limits->second)->check(CLI::Range(1, 256));

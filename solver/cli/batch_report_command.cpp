@@ -39,6 +39,15 @@ int run_batch_report(const Args& args) {
   return ExitOk;
 }
 
+// The manual beyond the options: `arbiter batch-report --help` prints it after them, and
+// solver/cli/COMMANDS.md is generated from that (solver/cli/commands-md.sh).
+constexpr const char* BatchReportHelp = R"help(The page (DIR/README.md, default reports/batch): the latest run, the verdict counts (verdicts.svg),
+a time histogram in decades (time-histogram.svg), the slowest problems, every disagreement with a
+published solution (unsound: cooks and short solutions; refuted: wrong keys or no solution; illegal
+records; errors, crashes and hangs), and every change since the previous run (a puzzle whose
+verdict, keys or solutions differ from its row before, with why it was redone: content changed,
+version A -> B, or a retry). reports/batch/ holds the report of both corpora of ../shared/corpus/.)help";
+
 }  // namespace
 
 void add_batch_report_command(CLI::App& app, int& status) {
@@ -48,6 +57,7 @@ void add_batch_report_command(CLI::App& app, int& status) {
       "every disagreement with a published solution and every change since each puzzle was last judged, and two\n"
       "SVG charts (time-histogram.svg, verdicts.svg). The store is only read.\n"
       "Exit status: 0 written, 2 no such store or not one.");
+  cmd->footer(BatchReportHelp);
   auto args = std::make_shared<Args>();
   cmd->add_option("--db", args->db, "The results store arbiter batch wrote")->required();
   cmd->add_option("--out", args->out, "Report directory (default: reports/batch)");

@@ -474,6 +474,72 @@ int run_bench(const Args& args) {
                                 "total", "", "", ours, peer, ratio, args.repeats);
   return agree ? ExitOk : ExitClaimFalse;
 }
+// The manual beyond the options: `arbiter bench --help` prints it after them, and
+// solver/cli/COMMANDS.md is generated from that (solver/cli/commands-md.sh).
+constexpr const char* BenchHelp = R"help(- Move generator (the default): our perft and Stockfish's go perft on the same positions in one run,
+  and each time and the ratio ours/Stockfish (below 1.00: we are faster). --epd
+  ../shared/corpus/perft-standard.epd runs every position of a perft file at its deepest depth and
+  checks both counts against the reference. One thread on both sides; the best of --repeat runs
+  counts. Exit 1 if any node count disagrees.
+- Prover: --problems ../shared/corpus/orthodox-problems --peer PATH --threads 1 solves every Popeye
+  problem of the folder completely, with the full solution tree (as Popeye's option Variation does),
+  then runs the peer (Popeye) on the same file right after, in the same run, and prints per problem
+  our verdict, nodes and time, the peer's whole-process wall time, the ratio and whether the key
+  sets agree (with the live peer and with the recorded .out), then the totals, the largest ratio,
+  the problems slower than the peer and the peak resident memory of both. Without --peer the peer
+  column is Popeye's recorded "Time =" (labelled as such). --max-seconds: per problem, both sides
+  (default 60). JSON: rows, total. Exit 1 if any key set differs.
+- Helpmates and selfmates: --help-self ../shared/corpus/orthodox-help-self --peer PATH solves every
+  problem of the folder (each twin), then runs the peer (Popeye, built from its public source
+  outside this repository: how, in reports/benchmarks.md) on the same file right after, and prints
+  per problem and in total both wall times, the ratio and whether the solution sets (every helpmate
+  line, every selfmate key, per twin) agree, also with the folder's MANIFEST.tsv. Without --peer it
+  compares with the MANIFEST only. Exit 1 on any disagreement.
+- Correction search: --restore ../shared/corpus/orthodox-problems picks --count problems (seeded by
+  --seed; #2 and #3 with one key, or the PGN problems of a folder) whose original our own judgement
+  finds sound, damages each at random by 1, 2 and 3 edits (--sizes; added, removed, moved or changed
+  units, each square touched once), and hands the damaged diagram with the published key to the
+  correction search up to the damage's cost (--max-seconds per search, default 60; --threads
+  searches at once). It prints each case and a table per damage size: how often a sound version was
+  found, at which cost (a version need not be the original; cost 0 means the damage left the problem
+  sound), the median time to a version and the searches stopped by the limit (JSON: summary, rows).
+- Composer: --compose SECONDS composes orthodox #2 (at most 12 units) and #3 and Option Chess #2 and
+  #3 for SECONDS each (--seed K) and prints, per row, the candidates judged, the problems proved
+  sound, those kept under the default quality filters, the kept problems per hour and the rejections
+  by reason (JSON: rows [{variant, stipulation, max_units, seconds, attempts, sound, kept, per_hour,
+  rejections}]). --gallery reports/compose also writes the gallery page of the problems in
+  puzzles/composed/ (--composed DIR), each proved again, with the rates just measured.
+- Record length: --record-length builds a legal knight-shuffle record of each --plies length
+  (default 1,000 to 1,000,000) for each rule set (--variants, default all five), times reading it as
+  PGN and replaying it apart, gives Stockfish (--stockfish) the same orthodox moves side by side
+  (position startpos moves ...), and prints each time, microseconds a ply, the ratio to Stockfish
+  and the growth exponent (slope of log time on log plies: 1.00 is linear); --chart FILE.svg draws
+  the log-log curve (JSON: rows, exponents, replayed_whole). Exit 1 if a record does not replay
+  whole. Figures in reports/reliability.md.
+- Batch: --batch ../shared/corpus/orthodox-problems --threads 2 --mpi-ranks 3 runs arbiter batch
+  with --threads workers and, side by side, every file alone in its own process (verify FILE
+  --threads 1, replay FILE), compares every result, and prints the ratio batch time / sum of the
+  single times; with --mpi-ranks K also under mpirun -n K, whose store must be identical. It
+  measures rank 0's cost per message and per result and the workers' idle and overhead time, and
+  from them simulates a 450,000-file database with the corpus's time distribution at 16, 64 and 256
+  ranks. JSON: files, puzzles, threads, batch_seconds, singles_seconds, ratio, solving_seconds,
+  agree, disagreements[], dispatch_seconds_per_file, overhead_seconds_per_file, mpi{}, costs{},
+  scale[]. Exit 1 if any result differs.
+The figures measured are in reports/benchmarks.md.
+
+Examples:
+  $ arbiter bench
+  position                                 depth        nodes  arbiter s     peer s   ratio
+  start position                               6    119060324      0.185      0.401    0.46
+  Kiwipete                                     5    193690690      0.160      0.559    0.29
+  total                                                            0.345      0.960    0.36
+
+  $ arbiter bench --problems ../shared/corpus/orthodox-problems --peer /tmp/popeye/py --threads 1 \
+      | grep -A3 ^total
+  total                                                 28437040      3.722     49.465   0.075  270 of 270 key sets as the peer's
+  largest ratio: 0.800 (evergreen_anderssen_1852_5.inp)
+  slower than the peer (ratio > 1.0): 0 of 270)help";
+
 }  // namespace
 
 void add_bench_command(CLI::App& app, int& status) {
@@ -483,6 +549,7 @@ void add_bench_command(CLI::App& app, int& status) {
                                           "live side by side (--peer) or its recorded times.\n"
                                           "With --help-self: helpmates and selfmates against Popeye run side by side (--peer).\n"
                                           "Exit 1 if node counts (or key sets) disagree.");
+  cmd->footer(BenchHelp);
   auto args = std::make_shared<Args>();
   cmd->add_option("--stockfish", args->stockfish, "Peer engine binary (default /usr/games/stockfish)");
   cmd->add_option("--epd", args->epd, "Benchmark every position of a perft EPD file at its deepest depth instead");

@@ -7,6 +7,7 @@
 
 #include "solver/cli/cli_support.h"
 #include "solver/cli/commands.h"
+#include "solver/prover/certificate.h"
 #include "solver/problem/problem.h"
 #include "solver/prover/certificate_reader.h"
 #include "solver/variants.h"
@@ -67,6 +68,15 @@ int run_check(const Args& args) {
   return all_valid ? ExitOk : ExitClaimFalse;
 }
 
+// The manual beyond the options: `arbiter check-certificate --help` prints it after them, and
+// solver/cli/COMMANDS.md is generated from that (solver/cli/commands-md.sh).
+constexpr const char* CheckCertificateHelp = R"help(Each error names the line of moves. Selfmates: a defence that mates the attacker is a leaf
+({"mates": true}), and after the attacker's last move every defence must mate. Helpmates: the
+certificate lists the solutions; each is replayed (legal moves, the sides alternating, only the last
+move mates, within the length). That no other solution exists was found by search and is not
+certified by a replay: every certificate says what it certifies in its "certifies" field. The
+interpretations a proof was made under travel in its certificate and are applied here.)help";
+
 }  // namespace
 
 void add_check_certificate_command(CLI::App& app, int& status) {
@@ -78,6 +88,7 @@ void add_check_certificate_command(CLI::App& app, int& status) {
       "is replayed, each move legal, the last one mating, none longer than the stipulation.\n"
       "It confirms that the certified keys (solutions) work; it does not show that no other exists.\n"
       "Exit status: 0 valid, 1 invalid, 2 bad input.");
+  cmd->footer(CheckCertificateHelp);
   auto args = std::make_shared<Args>();
   cmd->add_option("FILE", args->file, "Certificate (JSON)")->required();
   add_interpret_option(cmd, args->interpret);

@@ -226,6 +226,94 @@ int run_compose(const Args& args) {
   return ExitOk;
 }
 
+// The manual beyond the options: `arbiter compose --help` prints it after them, and
+// solver/cli/COMMANDS.md is generated from that (solver/cli/commands-md.sh).
+constexpr const char* ComposeHelp = R"help(Sound means, each proved by the prover and never estimated: exactly one key, no shorter mate, no
+cook, and a forced mate in exactly N against every defence. How a direct mate is made
+(solver/compose/, generic over the rules):
+1. Candidates (generator.h): a random mating net within the material: the Black king anywhere, the
+   White king near it, 1 to 5 White units gathered within three squares of the Black king, up to 5
+   Black units beside it, pawns on ranks 2 to 7. Option Chess candidates are set at move 30 (double
+   moves are allowed from move 9) with White 1-2 tokens and Black 0-1.
+2. Legality (legality.h), the checks a problem editor applies, each named and tested: kings (one
+   each), side-not-to-move-in-check, pawn-on-back-rank, pawn-count (at most 8), promoted-units
+   (units beyond the initial set, bishops counted per square colour, at most the side's missing
+   pawns), pawn-captures (the fewest captures that bring each pawn from a distinct starting file, a
+   pawn on rank r having captured at most r-2 times, at most the opponent's missing units),
+   castling-rights and en-passant (only where king, rook and pawns allow them; composed positions
+   have neither).
+3. Judgement (assessment.h): the mate search proves, in this order, that there is no mate in fewer
+   moves, how many first moves force mate in N (counted up to 6), and what the single key does. A
+   candidate is rejected at the first failing statement, by name: no-mate, short-mate, cooked,
+   key-checks, key-captures, key-takes-flight (a square the Black king could step to before the key
+   is closed after it), search-limit (a node limit per candidate: 500,000 for #2, 5,000,000 for #3).
+   One search and one transposition table serve a whole run: an entry is keyed by the whole position
+   (tokens and move number included), so it is a fact about that position whatever candidate it was
+   found in.
+4. Hill climbing: from the candidate, up to 60 single edits (a unit moved, added, removed or changed
+   within the material, a king moved, the tokens changed) are tried; an edit is kept when the result
+   is at least as close to a sound problem: no mate < shorter mate < cooked (fewer keys better) <
+   key not quiet < sound. Cooks are removed this way, one edit at a time.
+5. Proof: the prover solves a sound candidate completely (every first move, the full tree with the
+   threat, every defence and its mates, the tries). Only a proof of exactly one key mating in
+   exactly N with no shorter mate goes on.
+6. Economy: every unit whose removal keeps the problem sound (judged, then proved again), with the
+   same key and at least as many variations, is removed, until every unit left is needed.
+7. Quality filters: the quiet key; at least --min-variations variations (distinct defences answered
+   by different mates, the threat's own moves aside); a single threat (--allow-multiple-threats
+   keeps the others). Duals are findings: they are named in the file ({dual: 2. Qa2#}) and lower the
+   score, and never reject a problem.
+8. Option Chess, the tokens must matter: a double move in the key or a main line (the key and the
+   first reply to each defence, down to the mate), and the prover shows that with both sides' tokens
+   at 0 the problem fails (no solution, a cook, another key or a shorter mate; JSON zero_tokens). A
+   problem for which that was not proved is never kept.
+9. Polishing: 30 single edits of each problem are tried; an edit that keeps it sound (steps 5 to 8
+   again) and raises its score replaces it: a climb on the score among sound problems.
+10. Duplicates: positions are compared up to the symmetries the rules keep (left-right always, and
+    every rotation and reflection without pawns; every composed problem has White to move, so a
+    colour-mirrored copy is never produced). No two problems of a run are the same.
+
+The score (quality.h, each term tested): 10 for a sound problem with a quiet key, + 3 per variation,
++ 4 per model mate (pure: each square of the king's field unavailable for one reason only;
+economical: every White unit but the king and pawns takes part), + 2 per mate with a pinned Black
+unit, + 2 per try refuted by a single defence (at most 5 count), + 3 if the key gives the king a
+flight, + 5 if every unit is needed, + 2 per unit below 12, - 2 per dual.
+
+Material: --material W/B is the pool each side may draw from (letters K Q R B N/S P, exactly one
+king each). An impossible pool (no king or two, 9 pawns, more promoted units than missing pawns,
+White with nothing to mate with), a stipulation other than #2, #3, h#2 or h#3, a variant without a
+composer, or a count below 1 is bad input (exit 2, nothing written).
+
+Reproducible: with the same --seed and --attempts (and no time limit) two runs give the same
+problems: all randomness is the composer's own SplitMix64 and every search is bounded by nodes, not
+by the clock. A limit reached (or SIGINT) with fewer than --count problems keeps what was found,
+prints it marked partial, says so on stderr and exits 3 (JSON stopped_by time, attempts or
+interrupted, with partial and limit).
+
+Output: each problem is written to --out as a PGN problem file (orthodox-mate2-s7-01.pgn) that
+arbiter verify confirms: [Stipulation], [SetUp "1"], [FEN], [Variant], [Tokens] (Option Chess),
+[Composer "Arbiter"], [Score], [Quality] (the counts behind the score) and [Annotator] (the command
+that made it); the movetext is the full solution: the key with !, {threat: 2. Qc1#} or {zugzwang},
+every defence as a variation with the reply down to the mate. Text mode prints each problem's
+diagram and solution tree; a progress line on a terminal shows attempts, sound problems found, the
+rate per hour and the rejections by reason. JSON per problem: file, fen, stipulation, variant, key,
+key_uci, score, units, variations, seconds (when it was found), model_mates, pin_mates, tries,
+duals, flights_given (Option Chess: tokens, double_move_needed, zero_tokens); "sound" counts the
+problems proved sound before the quality filters and duplicates.
+
+Helpmates ('h#2' or 'h#3', Black starts; --solutions K or 'h#2 2.1.1.1' for K solutions):
+Black-to-move mating nets with 1-3 White and up to 4 Black units (Option Chess: tokens 0-1 each).
+The complete helpmate search judges each exactly (starts-in-check, short-mate, cooked, no-mate,
+too-few-solutions; every distinct line is a solution, so a dual is a cook), then hill climbing, a
+complete proof by prover::solve, and economy keeping the very same solutions (every unit left is
+needed). Filters: --min-black-moving, --min-white-units; Option Chess: a double move in a solution,
+and no solution at tokens 0/0. The score is help_score (quality.h). Files are
+{variant}-help2-s{seed}-NN.pgn with [Solutions "K"] when K > 1 and the solutions as Black-first
+movetext (puzzles/composed/help/ holds some). JSON per problem: file, fen, stipulation, variant,
+solution_count, solutions, solutions_text, score, units, seconds, units_moving, model_mates,
+pure_mates, distinct_mates, checks, captures (Option Chess: tokens, double_moves,
+double_move_needed, zero_tokens). h#N.5 is not composed (rejected with a message).)help";
+
 }  // namespace
 
 void add_compose_command(CLI::App& app, int& status) {
@@ -238,6 +326,7 @@ void add_compose_command(CLI::App& app, int& status) {
       "One PGN problem file per problem in --out.\n"
       "Exit status: 0 --count problems found, 3 a limit or SIGINT came first (what was found is kept and printed,\n"
       "marked partial), 2 bad input.");
+  cmd->footer(ComposeHelp);
   auto args = std::make_shared<Args>();
   cmd->add_option("--variant", args->variant, "The rules: orthodox (default) or option");
   cmd->add_option("--stipulation", args->stipulation,
@@ -261,7 +350,7 @@ void add_compose_command(CLI::App& app, int& status) {
                   "Prover threads for the complete solve of each problem kept (default: every core); candidates are\n"
                   "judged one at a time in seeded order, so a seed gives the same problems")
       ->check(CLI::Range(1, 256));
-  cmd->add_option("--min-score", args->min_score, "Keep only problems scoring at least this (README: the score)");
+  cmd->add_option("--min-score", args->min_score, "Keep only problems scoring at least this (the score: below)");
   cmd->add_option("--min-variations", args->min_variations,
                   "Keep only problems with at least this many variations: defences answered by different mates (default 2;\n"
                   "direct mates)")

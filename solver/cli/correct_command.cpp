@@ -10,6 +10,7 @@
 #include "rules/core/stop.h"
 #include "solver/cli/cli_support.h"
 #include "solver/cli/commands.h"
+#include "solver/correct/pruning.h"
 #include "solver/cli/problem_input.h"
 #include "solver/problem/solve_units.h"
 #include "solver/text_file.h"
@@ -256,6 +257,49 @@ int run_correct(const Args& args) {
   return status;
 }
 
+// The manual beyond the options: `arbiter correct --help` prints it after them, and
+// solver/cli/COMMANDS.md is generated from that (solver/cli/commands-md.sh).
+constexpr const char* CorrectHelp = R"help(The space (solver/correct/edit.h, edit_space.h), each edit costing 1:
+  edit                               written        flag
+  a unit added on an empty square    +wPf4          --max-units
+  a unit removed                     -bPc6          --max-removals
+  a unit moved to an empty square    Qf6->f8        --max-moves (any non-royal unit),
+                                                    --relocate f6=f8,f5 (only there)
+  a unit's colour or type changed    bPc6=wP        --max-changes
+  Option Chess: one side's tokens    wTokens:3->1   --max-token-edits
+Kings are never edited and pawns never reach rank 1 or 8. Castling rights follow the board.
+
+Cheapest first: every set of cost c is judged before any of cost c+1, so the first versions found
+are the cheapest. Within a cost, sets grow from the nearest candidates of the cost below (cooked
+before refuted before illegal) with the edits that touch or attack their failure (the key, its
+refutation, a cook, the kings' fields) first. Ordering never skips anything.
+
+What a version keeps, checked cheapest first (candidate_judge.h): the composer's legality checks;
+the [EngineLine]; every stated legality, check and mate; the published key as the key (and with the
+captures it is written with); every stated outcome further along (tries, refutations, forced mates);
+soundness: no shorter solution and no other key (the composer's Assessor, without its quiet-key
+taste). Selfmates likewise with the selfmate search. Helpmates: every published line a solution,
+exactly the stated number, none short. Each version is then solved again completely; one the
+complete solve does not confirm is never printed. The published lines need not be legal on the
+stated diagram (it may be the damaged one).
+
+Pruning (pruning.h), each rule with why nothing sound is skipped and a test that builds a case
+beside what it skips (tests/engines/correct_test.cpp): one-edit-per-square, same-position,
+no-pawn-on-back-rank, standing-check. The rule "a unit added away from the refutation's lines cannot
+matter" is not used: a test shows a corpus #2 whose only repair is such a unit.
+
+Output: the space by edit kind and cost level (sets, built, judged, skipped by rule, covered or
+not), the counts per failure, the key's refutations, then the versions, cheapest first, each with
+its edits, FEN, full solution and, with --certificates DIR, its proof certificate (version-P-N.json,
+accepted by check-certificate). With none: "no sound version exists in this space" only when every
+level was covered, otherwise "none found in the part covered", and the best candidate with what
+fails in it. A terminal shows progress.
+
+Limits: --max-seconds and --max-nodes bound the whole search, the fresh solve of each version found
+included (a version whose solve a limit stopped is neither kept nor dropped: it counts as unknown);
+--candidate-nodes bounds one candidate, which is then unknown and leaves its level uncovered. SIGINT
+stops the search as a limit does (limit "interrupted (SIGINT)", exit 3).)help";
+
 }  // namespace
 
 void add_correct_command(CLI::App& app, int& status) {
@@ -270,6 +314,7 @@ void add_correct_command(CLI::App& app, int& status) {
       "--max-cost defaults to the sum of their caps.\n"
       "Exit status: 0 a sound version, 1 none exists in the space (all of it covered), 3 none found in the part\n"
       "covered (a limit or SIGINT stopped the search: what was found is printed, marked partial), 2 bad input.");
+  cmd->footer(CorrectHelp);
   auto args = std::make_shared<Args>();
   add_problem_options(cmd, args->input);
   cmd->add_option("--relocate", args->relocate, "SQ=SQ[,SQ...]: the unit on SQ may stand on the listed squares instead (repeatable)")
@@ -293,8 +338,8 @@ void add_correct_command(CLI::App& app, int& status) {
                   "Node limit for one candidate's searches (default 20000000; a candidate over it is unknown, 0: none)");
   cmd->add_option("--certificates", args->certificates, "Write each version's proof certificate into this folder");
   cmd->add_flag("--json", args->json,
-                "Print JSON: bases, max_units, max_cost, single_edits, levels [{cost, sets, built, judged, pruned,\n"
-                "unknown, complete}], pruning_rules, examined, illegal_positions, engine_line_fails, stated_outcomes_fail,\n"
+                "Print JSON: bases, max_units, max_cost, single_edits, levels [{cost, sets, sets_exact, built, judged,\n"
+                "pruned, unknown, complete}], pruning_rules, examined, illegal_positions, engine_line_fails, stated_outcomes_fail,\n"
                 "key_refuted, later_lines_fail, short_solutions, cooked, unknown, unconfirmed, key_refutations,\n"
                 "sound [{changes, cost, fen, stage, keys, solution_text, certificate, ...}], cheapest_proved,\n"
                 "space_covered, limit, partial (true when a limit stopped it), best, nodes, seconds");

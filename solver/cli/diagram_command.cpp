@@ -33,10 +33,22 @@ int run_diagram(const Args& args) {
   return ExitOk;
 }
 
+// The manual beyond the options: `arbiter diagram --help` prints it after them, and
+// solver/cli/COMMANDS.md is generated from that (solver/cli/commands-md.sh).
+constexpr const char* DiagramHelp = R"help(The diagram (solver/report/svg_diagram.h) is the position after the --play moves, with the --show
+moves drawn as arrows (a double move's second half in its own colour, a piece's first stop marked).
+Option Chess tokens are drawn beside the board, and a legend explains everything drawn. Each rule
+set's state is drawn: Time Traveler's traveling (~, blue) and traveled (', purple) men;
+Transactional Chess locked squares per side, pending moves (dotted arrows), pieces moved in an
+uncommitted transaction (T5 badges) and translucent ghosts where the other side still sees them,
+with the view drawn named in the caption; Conditional Chess the phase in the caption and, for a
+statement shown with --show in phase C, the condition square and the then/else arrows.)help";
+
 }  // namespace
 
 void add_diagram_command(CLI::App& app, int& status) {
   auto* cmd = app.add_subcommand("diagram", "Draw a position as an SVG diagram (for reports), with moves shown as arrows.");
+  cmd->footer(DiagramHelp);
   auto args = std::make_shared<Args>();
   cmd->add_option("--variant", args->variant, "Rules: orthodox (default), option, timetravel, transactional, conditional");
   cmd->add_option("--fen", args->fen, "Position in FEN (default: the start position)");

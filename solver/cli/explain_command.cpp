@@ -102,17 +102,27 @@ int run_explain(const Args& args) {
   return ExitOk;
 }
 
+// The manual beyond the options: `arbiter explain --help` prints it after them, and
+// solver/cli/COMMANDS.md is generated from that (solver/cli/commands-md.sh).
+constexpr const char* ExplainHelp = R"help(The matching is Boost.Graph's maximum cardinality matching; the grammar verdict is Z3's
+(rules/timetravel/GRAMMAR.md). --json prints fen, status, side_to_move, ply (with a FILE), and
+"white" and "black" objects: resolved, kingless, in_check, lost_traveling, traveling, explosions,
+matching_complete, grammar, grammar_reason, witness.
+
+Example: arbiter explain puzzles/timetravel/illustrative-games.pgn --game 4 --ply 12)help";
+
 }  // namespace
 
 void add_explain_command(CLI::App& app, int& status) {
   auto* cmd = app.add_subcommand("explain",
                                  "Time Traveler's Chess: for one position of a game, each player's traveling men, resonators, the "
                                  "support matching of the explosions, the grammar verdict with its witness, and check.");
+  cmd->footer(ExplainHelp);
   auto args = std::make_shared<Args>();
   cmd->add_option("file", args->file, "PGN file of a Time Traveler's Chess game");
   cmd->add_option("--ply", args->ply, "Explain the position after this many plies of the main line (default: its end)")->check(CLI::NonNegativeNumber);
   cmd->add_option("--game", args->game, "Which game of the file (1-based, default 1)")->check(CLI::PositiveNumber);
-  cmd->add_option("--fen", args->fen, "Explain this position instead (Time Traveler's FEN, README)");
+  cmd->add_option("--fen", args->fen, "Explain this position instead (Time Traveler's FEN: rules/README.md)");
   add_interpret_option(cmd, args->interpret);
   cmd->add_flag("--json", args->json, "Print one JSON object");
   cmd->callback([args, &status] { status = guarded("explain", [&] { return run_explain(*args); }); });

@@ -75,12 +75,21 @@ int run_interpretations(const Args& args) {
   return ExitOk;
 }
 
+// The manual beyond the options: `arbiter interpretations --help` prints it after them, and
+// solver/cli/COMMANDS.md is generated from that (solver/cli/commands-md.sh).
+constexpr const char* InterpretationsHelp = R"help(The registry: rules/registry/interpretations.h, gathering each rule set's list
+(rules/<variant>/options.cpp). Each sentence is quoted word for word from ../shared/seeds/ (a test
+checks it). The text lists, per rule set, each id, the quoted sentence and the choices with what
+each means, the default marked * and the alternatives -; rules/README.md holds this listing for
+every rule set.)help";
+
 }  // namespace
 
 void add_interpretations_command(CLI::App& app, int& status) {
   auto* cmd = app.add_subcommand("interpretations",
                                  "List the named interpretations of the rule texts: id, the sentence it resolves, the "
                                  "default and the alternatives.");
+  cmd->footer(InterpretationsHelp);
   auto args = std::make_shared<Args>();
   cmd->add_option("--variant", args->variant,
                   "Only those this rule set reads (its own and those of the rules it builds on: option reads orthodox.*)");

@@ -71,10 +71,28 @@ int run_perft(const std::string& variant, const std::string& fen, int depth, boo
   }
   return ExitOk;
 }
+// The manual beyond the options: `arbiter perft --help` prints it after them, and
+// solver/cli/COMMANDS.md is generated from that (solver/cli/commands-md.sh).
+constexpr const char* PerftHelp = R"help(Rule sets: --variant option counts Option Chess turns (single moves, double moves, special en
+passant captures); the FEN may add the tokens as a seventh field ("... b - - 0 30 3/3"). --variant
+timetravel counts explosions, annihilations and normal moves (Time Traveler's FEN: rules/README.md,
+"Positions and notation"). --variant transactional counts each move with each decision it allows
+(commit, rollback or neither). --variant conditional counts each stated conditional move, or with
+--count outcomes each C-ply outcome once (rules/conditional/RULES.md).
+
+--divide prints the count below each first move in UCI notation, with progress on stderr for deep
+runs when stderr is a terminal.
+
+Example:
+  $ arbiter perft --depth 5
+  nodes 4865609
+  time 0.012 s (405.2 Mnps))help";
+
 }  // namespace
 
 void add_perft_command(CLI::App& app, int& status) {
   auto* cmd = app.add_subcommand("perft", "Count the leaf nodes of the legal move tree (move generator check).");
+  cmd->footer(PerftHelp);
   struct Args {
     std::string variant = "orthodox";
     std::string fen{StartFen};

@@ -156,13 +156,37 @@ int run_referee(const Args& args) {
   return ExitOk;
 }
 
+// The manual beyond the options: `arbiter referee --help` prints it after them, and
+// solver/cli/COMMANDS.md is generated from that (solver/cli/commands-md.sh).
+constexpr const char* RefereeHelp = R"help(It reads stdin and writes stdout, so two players can share one keyboard, or two processes can play
+over pipes.
+
+Input: each line is one action of the player to move, such as Nc3, Nxc7+ (C), Nb4 (R) or T1: Nc3; a
+transaction number, if given, is checked. The commands view (your transactional view), committed
+(the committed view), help and quit are also accepted.
+
+Output: every line is addressed to "White> ", "Black> " or "All> ". A player sees only his own
+views. Only the player who meets a lock is told of it ("that square is locked: try another move").
+Commits are announced to the opponent as the text does it ("White has committed: Nb1-Nxc7+", then
+one line per piece moved); rollbacks are not announced. The game ends with checkmate, stalemate, or
+a commit into check.
+
+With --white-in, --white-out, --black-in and --black-out (all four; files or FIFOs made with mkfifo)
+each player has a stream of his own: the referee reads the side to move's next line from that
+player's input and writes each player's messages, unaddressed, to that player's output, so two
+programs can play each other.
+
+Transactional records are checked by arbiter replay (gaps and errata) and counted by arbiter perft
+--variant transactional; the rules as Arbiter reads them: rules/transactional/RULES.md.)help";
+
 }  // namespace
 
 void add_referee_command(CLI::App& app, int& status) {
-  auto* cmd = app.add_subcommand("referee", "Referee a Transactional Chess game in the terminal (stdin/stdout; see README).");
+  auto* cmd = app.add_subcommand("referee", "Referee a Transactional Chess game in the terminal (stdin/stdout).");
+  cmd->footer(RefereeHelp);
   auto args = std::make_shared<Args>();
   cmd->add_option("--variant", args->variant, "Rules: transactional");
-  cmd->add_option("--fen", args->fen, "Start from this position (Transactional FEN, README)");
+  cmd->add_option("--fen", args->fen, "Start from this position (Transactional FEN: rules/README.md)");
   add_interpret_option(cmd, args->interpret);
   cmd->add_option("--white-in", args->white_in, "White's input (a file or FIFO); with the three others, one stream per player");
   cmd->add_option("--white-out", args->white_out, "White's output");

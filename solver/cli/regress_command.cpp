@@ -1,5 +1,5 @@
 // arbiter regress [PATH...] [--json] [--update-baseline] [--baseline FILE] [--out FILE]
-//                 [--defaults-only] [--interpret ID=CHOICE]... [--max-seconds S] [--max-nodes N]
+//                 [--defaults-only] [--interpret ID=CHOICE]... [--max-seconds S] [--max-nodes N] [--threads N]
 
 #include <filesystem>
 #include <iostream>
@@ -11,6 +11,7 @@
 #include "rules/core/stop.h"
 #include "solver/cli/cli_support.h"
 #include "solver/cli/commands.h"
+#include "solver/prover/solve_options.h"
 #include "solver/regress/baseline.h"
 #include "solver/regress/matrix.h"
 
@@ -29,6 +30,7 @@ struct Args {
   std::vector<std::string> interpret;
   double max_seconds = 300;
   std::uint64_t max_nodes = 0;
+  int threads = prover::default_threads();
 };
 
 // SIGINT: the puzzles judged before it, marked partial; nothing compared, nothing written.
@@ -67,6 +69,7 @@ int run_regress(Args args) {
   regress::RunOptions options;
   options.limits.max_seconds = args.max_seconds;
   options.limits.max_nodes = args.max_nodes;
+  options.workers = args.threads;
   const regress::Matrix m = run_matrix_with_progress(files, base, options, !args.defaults_only, args.json);
   if (m.interrupted) return report_interrupted(m, args.json);
 
@@ -122,6 +125,27 @@ int run_regress(Args args) {
   return ok ? ExitOk : ExitClaimFalse;
 }
 
+// The manual beyond the options: `arbiter regress --help` prints it after them, and
+// solver/cli/COMMANDS.md is generated from that (solver/cli/commands-md.sh).
+constexpr const char* RegressHelp = R"help(Games are replayed, problem files (a [Stipulation] tag or Popeye input) verified, each under the
+defaults and under each single alternative of every interpretation its rules read. Verdicts: legal,
+illegal, claims fail (games); confirmed, unsound, refuted, unknown with its limit (problems). A cell
+that differs from the default names the first ply where the judgement changes ("first change at ply
+6 (Qa5/e1): claim check: verified -> claim check: not verified"). A cell whose interpretation
+belongs to another rule set is not run (the rules never read it): it keeps the default verdict,
+marked "applies": false in JSON.
+
+Expectations and baseline: a puzzle's own [ExpectedVerdict], [ExpectedErrata] and
+[ExpectedUnverified] tags must hold, and every default judgement must equal the committed baseline
+(reports/baseline.json, or --baseline); each difference names the puzzle and the first ply that
+changed. --update-baseline rewrites the baseline after a deliberate change.
+tests/cli/regress_test.cpp runs the defaults against the baseline, so a default changed in code
+without the baseline fails the tests with the puzzle and ply named.
+
+The matrix written holds no timings, so a run leaves the checkout as it was; the time taken is
+printed. SIGINT: the puzzles judged before are printed, marked partial, nothing is compared or
+written, exit 3 (JSON verdict unknown, partial, limit interrupted).)help";
+
 }  // namespace
 
 void add_regress_command(CLI::App& app, int& status) {
@@ -133,6 +157,7 @@ void add_regress_command(CLI::App& app, int& status) {
       "Exit status: 0 every default judgement equals the baseline and every puzzle's own expectations hold;\n"
       "1 otherwise (each difference names the puzzle and the first ply that changed); 2 bad input; 3 SIGINT stopped\n"
       "it (the puzzles judged before are printed, marked partial; nothing is compared or written).");
+  cmd->footer(RegressHelp);
   auto args = std::make_shared<Args>();
   cmd->add_option("PATH", args->paths, "Puzzle files or directories (default: puzzles)");
   cmd->add_flag("--json", args->json,
@@ -150,6 +175,10 @@ void add_regress_command(CLI::App& app, int& status) {
   cmd->add_option("--max-seconds", args->max_seconds, "Time limit per problem run, every twin and search in it (default 300; 0: none); reaching it gives unknown")
       ->check(CLI::NonNegativeNumber);
   cmd->add_option("--max-nodes", args->max_nodes, "Node limit per problem run (0: none)");
+  cmd->add_option("--threads", args->threads,
+                  "Puzzle runs side by side, each on one thread (default: every core); the output is the same for any\n"
+                  "number, timings aside")
+      ->check(CLI::Range(1, 256));
   cmd->callback([args, &status] { status = guarded_search("regress", [&] { return run_regress(*args); }); });
 }
 

@@ -24,34 +24,6 @@ namespace arbiter::cli {
 
 namespace {
 
-constexpr const char* ReplayHelp =
-    "Replay the games of a PGN file under the rules each game's [Variant] tag names (orthodox chess "
-    "when absent; an unknown variant is bad input): every move of the main line and of every "
-    "variation must be legal where it is played, and a result claimed after checkmate or stalemate "
-    "must match the board. A game may start from a [FEN] tag. Capture, check and mate signs that "
-    "do not match the move are reported as warnings (the move stays legal).\n"
-    "Exit status: 0 all games legal, 1 an illegal move or a false result claim, 2 bad input "
-    "(missing file, unreadable PGN, bad FEN, garbled or ambiguous SAN), reported on stderr as "
-    "FILE:LINE:COL: message.\n"
-    "--json prints one object: the fields of one game (verdict, plies, result, status, fen, and "
-    "error {ply, move, reason, line, column} when illegal, warnings [...], variant) describing the first illegal game, or "
-    "else the last game checked, plus \"game\" (its number), \"games\" (one such object per game "
-    "checked, in file order) and \"games_checked\" / \"illegal_games\". Nothing is printed to "
-    "stdout unless every game could be read.\n"
-    "Annotated claims (\"[%claim KIND=ARG]\" in comments; Time Traveler's Chess, README) are judged and "
-    "listed (JSON \"claims\": ply, move, claim, verified, reason, details); a claim not verified makes the exit "
-    "status 1 unless the record lists it in [ExpectedUnverified \"claim; ...\"] (and a listed claim that "
-    "holds is a surprise too).\n"
-    "Transactional Chess records: a transaction left without (C) or (R) is a gap; both readings are tried and "
-    "\"findings\" says which makes the record consistent and where the other fails. A printed move illegal under "
-    "every reading is an erratum (error kind \"erratum\", with \"suggestions\": the nearest legal moves, and the "
-    "\"correction\" checking went on with); [ExpectedErrata \"move; ...\"] lists known misprints, which then do "
-    "not make the exit status 1.\n"
-    "Conditional Chess records: plies in board order (A-move, B-move, C-move as stated \"Bg5?*Nf6*/c4\", \"--\" "
-    "where the rules give a side no move); \"timeline\" gives every ply a verdict (ply, move, side, slot A/B/C/S, "
-    "verdict legal/executed/skipped/no move/unread, detail, correction). Where the record cannot go on, the edit "
-    "search reports errata as for Transactional Chess, including earlier moves read differently.\n";
-
 std::string numbered(const PgnGame& game, const ReplayError& e) {
   if (e.result_claim) return "result " + e.move;
   return move_number_text(game.first_ply() + e.ply - 1) + " " + e.move;
@@ -188,6 +160,71 @@ int run_replay(const std::string& path, int only_game, bool json, const std::vec
   }
   return illegal_games > 0 || surprising > 0 ? ExitClaimFalse : ExitOk;
 }
+
+// The manual beyond the options: `arbiter replay --help` prints it after them, and
+// solver/cli/COMMANDS.md is generated from that (solver/cli/commands-md.sh).
+constexpr const char* ReplayHelp = R"help(Replay the games of a PGN file under the rules each game's [Variant] tag names (orthodox chess when
+absent; an unknown variant is bad input): every move of the main line and of every variation must be
+legal where it is played, and a result claimed after checkmate or stalemate must match the board. A
+game may start from a [FEN] tag. Capture, check and mate signs that do not match the move are
+reported as warnings (the move stays legal). The text report of each game ends with its final
+position (or the one before the first illegal move) as a diagram.
+
+Exit status: 0 all games legal, 1 an illegal move, a false result claim or a claim not verified, 2
+bad input (missing file, unreadable PGN, bad FEN, garbled or ambiguous SAN), reported on stderr as
+FILE:LINE:COL: message.
+
+--json prints one object: the fields of one game (verdict legal/illegal, plies, variation_plies,
+result, status (ongoing, check, checkmate, stalemate, or a variant's grammatically-incorrect,
+mover-lost, drawn-by-rule, lost-by-rule), fen, tags, variant, warnings [{ply, move, message, line,
+column}], and when illegal error {ply, move, reason, line, column, in_variation, kind (illegal-move,
+false-result-claim, erratum), predicate: the rule that rejected the move} and errors, each with
+"expected") describing the first illegal game, or else the last game checked, plus "game" (its
+number), "games" (one such object per game checked, in file order) and "games_checked" /
+"illegal_games" / "claims_unexpected". Nothing is printed to stdout unless every game could be read.
+
+Reading a record whole: where a record cannot be played as printed (Conditional and Transactional
+records always; orthodox records when the main line has an illegal move), the whole main line is
+read at the least total edit cost (solver/reading/record_search.h, one engine for every rule set;
+each rule set supplies an edit model, solver/replay/*_reading.h: which texts near a printed move its
+rules accept). An edit is one character of a move's text (a foreign piece letter read as English,
+half an edit; a printed +, ++ or # the move does not bear out, an edit per character; a missing sign
+costs nothing). A reading must end as the record says: its stated result, and a closing mate sign on
+a decisive result is that mate. The search is uniform-cost over (ply, game state) with equal states
+merged; a beam pass bounds it on long records. The report's "reading" line (JSON "reading": cost,
+proven_least_cost, all_ties, ties, limit, lower_bound, other_readings with where each differs,
+comments, states) says whether the reading is proven least-cost within the edit model or only the
+best found within the search's limits (60,000 game states; the answer does not depend on the
+machine's speed). Among readings of equal cost, the ones the author's comments agree with come first
+("taking the tower": a rook taken within the comment's turn), then the ones keeping more plies as
+printed. Progress is shown on a terminal. Orthodox records keep their first illegal move as the
+error and list the reading's changes as findings of kind "reading" ("note" lines in text).
+
+Annotated claims: a record may state facts in its comments as [%claim KIND=ARG] (Time Traveler's
+Chess: check, kingless=black, supports=b1, men-to=c4:Q,QB, ..., listed in
+rules/timetravel/claims.h). Each is judged after its move and listed (JSON "claims": ply, move,
+claim, verified, reason naming the rule, the ply and the interpretations it depends on, details,
+line, column, in_variation, expected_unverified; and "claims_verified"). A claim not verified makes
+the exit status 1 unless the record lists it in [ExpectedUnverified "claim; ..."] (a known finding,
+such as a published answer the rules contradict); a listed claim that holds is a surprise too, and
+claims_unexpected counts the surprises. Forced wins (mate-in=N:C: checkmate within N of C's moves;
+wins-in=N:C: checkmate or the opponent's grammatical incorrectness) are judged by the mate prover
+(solver/prover/forced_mate.h) under a node limit (solver/replay/timetravel_mate_prover.h): proved,
+refuted (naming the escape) or unknown.
+
+Transactional Chess records (puzzles/transactional/README.md): a transaction left without (C) or (R)
+is a gap; both readings are tried and "findings" (ply, move, kind gap or implied-commit, reading,
+reason, details: one line per reading tried, line, column) says which makes the record consistent
+and where the other fails. A printed move illegal under every reading is an erratum (error kind
+"erratum", with "suggestions": the nearest legal moves, and the "correction" checking went on with);
+[ExpectedErrata "move; ..."] lists known misprints, which then do not make the exit status 1
+("errata_expected" counts them).
+
+Conditional Chess records: plies in board order (A-move, B-move, C-move as stated "Bg5?*Nf6*/c4",
+"--" where the rules give a side no move); "timeline" gives every ply a verdict (ply, move, side,
+slot A/B/C/S, verdict legal/executed/skipped/no move/unread, detail, correction, line, column).
+Where the record cannot go on, the edit search reports errata as for Transactional Chess, including
+earlier moves read differently.)help";
 
 }  // namespace
 

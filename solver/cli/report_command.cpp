@@ -1,4 +1,4 @@
-// arbiter report [PATH...] [--out DIR] [--json] [--max-seconds S]
+// arbiter report [PATH...] [--out DIR] [--json] [--max-seconds S] [--threads N]
 
 #include <filesystem>
 #include <iostream>
@@ -9,6 +9,7 @@
 
 #include "solver/cli/cli_support.h"
 #include "solver/cli/commands.h"
+#include "solver/prover/solve_options.h"
 #include "solver/regress/matrix.h"
 #include "solver/report/golden_reports.h"
 
@@ -23,6 +24,7 @@ struct Args {
   std::string out;
   bool json = false;
   double max_seconds = 300;
+  int threads = prover::default_threads();
 };
 
 int run_report(Args args) {
@@ -31,6 +33,7 @@ int run_report(Args args) {
   const std::string out = args.out.empty() ? reports_beside(args.paths.front()) : args.out;
   regress::RunOptions options;
   options.limits.max_seconds = args.max_seconds;
+  options.workers = args.threads;
   const regress::Matrix m = run_matrix_with_progress(files, {}, options, true, args.json);
   const auto written = report::write_golden_reports(m, out, regress::puzzles_label(args.paths));
 
@@ -61,6 +64,16 @@ int run_report(Args args) {
   return unexpected > 0 ? ExitClaimFalse : ExitOk;
 }
 
+// The manual beyond the options: `arbiter report --help` prints it after them, and
+// solver/cli/COMMANDS.md is generated from that (solver/cli/commands-md.sh).
+constexpr const char* ReportHelp = R"help(One page per puzzle file (reports/<variant>/<name>.md) with its tags, the verdict, SVG diagrams of
+the start and of the end (or of the position before the first illegal move; for problems, the start
+with the proved keys, or the refuted published key, drawn), every claim and finding with its
+verdict, the Conditional Chess ply-by-ply timeline, and the timings; the index reports/README.md;
+and reports/regression.md. Files it no longer produces are removed; reports/analysis/ (hand-written
+analyses), reports/benchmarks.md and the baseline are left alone. tests/cli/golden_reports_test.cpp
+regenerates everything and compares it with the shipped files, timing lines (Time: 1.234 s) aside.)help";
+
 }  // namespace
 
 void add_report_command(CLI::App& app, int& status) {
@@ -70,12 +83,15 @@ void add_report_command(CLI::App& app, int& status) {
       "and key positions, the verdict of every claim and the timings; the index README.md; regression.md (the\n"
       "interpretation matrix). Hand-made files (analysis/, benchmarks.md) and baseline.json are left alone.\n"
       "Exit status: 0 written and every puzzle's expectations hold, 1 written but some do not, 2 bad input.");
+  cmd->footer(ReportHelp);
   auto args = std::make_shared<Args>();
   cmd->add_option("PATH", args->paths, "Puzzle files or directories (default: puzzles)");
   cmd->add_option("--out", args->out, "Reports directory (default: reports/ beside puzzles/)");
   cmd->add_flag("--json", args->json, "Print JSON: out, written, removed, puzzles, unexpected, seconds");
   cmd->add_option("--max-seconds", args->max_seconds, "Time limit per problem run (default 300; 0: none)")
       ->check(CLI::NonNegativeNumber);
+  cmd->add_option("--threads", args->threads, "Puzzle runs side by side (default: every core); the pages are the same, timings aside")
+      ->check(CLI::Range(1, 256));
   cmd->callback([args, &status] { status = guarded("report", [&] { return run_report(*args); }); });
 }
 

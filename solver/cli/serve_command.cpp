@@ -82,10 +82,48 @@ int run_serve(const Args&) {
 }
 #endif
 
+// The manual beyond the options: `arbiter serve --help` prints it after them, and
+// solver/cli/COMMANDS.md is generated from that (solver/cli/commands-md.sh).
+constexpr const char* ServeHelp = R"help(The first line printed is "listening on http://HOST:PORT" (with --port 0, the free port taken); open
+that address in a browser. Four pages (solver/studio/web/: plain HTML, CSS and JavaScript modules,
+no build step) over a JSON API documented in solver/studio/API.md; screenshots in reports/studio/:
+- Board and play: any of the five rule sets from its start or a FEN; click a man to see its legal
+  moves, click a target to play (several moves to one square, such as Option double moves,
+  Transactional decisions, promotions or time travel, open a chooser); a move typed in the variant's
+  notation (Conditional statements); an illegal attempt is refused with the name of the predicate
+  that refused it (king-not-left-guarded, destination-not-locked, ...); undo; the line as PGN.
+- Solve: set a position up (drag men from a palette, Option tokens, stipulation) or paste a PGN or
+  Popeye problem; the solve runs as a job with a progress bar and a Cancel button; the solution tree
+  is laid out as problemists read it (key, threat, defences and mates), each line shown on the
+  board; the certificate downloads.
+- Replay: open a PGN, step through it with each ply's verdict, the claims, errata and findings
+  beside the board, and the SVG diagram with the variant's marks.
+- Transactional referee: a new game gives two links, one a player; each opens that player's view
+  only (committed view, his transactional view with his locks and pending moves, what the referee
+  told him). The moves offered to a player are computed from what he knows (the opponent's pending
+  transaction hidden), so even the list of legal moves tells nothing of the opponent's locks; a lock
+  met is told to the player who met it. Games live in the server, saved to --state after every
+  action, and go on after a reload or a server restart.
+
+Long jobs (solve, verify, compose, regress, batch) are the command line's own commands in child
+processes (the same JSON as --json), at most --max-jobs at once, with progress streamed to the page
+(Server-Sent Events) and a cancel that interrupts them as Ctrl-C does (they print what they proved,
+marked partial).
+
+Security: the server listens on the loopback by default and answers only requests addressed to it
+(no DNS rebinding); a player's link carries a 128-bit random token, and a token asking for the other
+player's view gets 403; every input goes through the command line's readers (a malformed FEN, move
+or PGN is 400 with the reader's NAME:LINE:COL message); a body over --max-body is 413; more jobs
+than --max-jobs, 429.
+
+The studio is built when CMake finds Debian's cpp-httplib (libcpp-httplib-dev; -DARBITER_STUDIO=OFF
+leaves it out); without it this command says what to install and exits 2.)help";
+
 }  // namespace
 
 void add_serve_command(CLI::App& app, int& status) {
-  auto* cmd = app.add_subcommand("serve", "Arbiter Studio: the board, solver, replay and Transactional referee in a browser (see README).");
+  auto* cmd = app.add_subcommand("serve", "Arbiter Studio: the board, solver, replay and Transactional referee in a browser.");
+  cmd->footer(ServeHelp);
   auto args = std::make_shared<Args>();
   cmd->add_option("--port", args->port, "TCP port (0: any free port; the first line printed names it)")->capture_default_str();
   cmd->add_option("--host", args->host, "Address to listen on; other than the loopback, anyone who reaches it can use it")

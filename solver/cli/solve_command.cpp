@@ -11,6 +11,7 @@
 
 #include "rules/core/stop.h"
 #include "solver/cli/commands.h"
+#include "solver/prover/transposition_table.h"
 #include "solver/cli/cli_support.h"
 #include "solver/cli/problem_input.h"
 #include "solver/prover/certificate.h"
@@ -149,6 +150,72 @@ int run_solve(const Args& args) {
   return status;
 }
 
+// The manual beyond the options: `arbiter solve --help` prints it after them, and
+// solver/cli/COMMANDS.md is generated from that (solver/cli/commands-md.sh).
+constexpr const char* SolveHelp = R"help(Direct mates '#N': the side to move mates in at most N of its own moves against every defence. Every
+key is found (as Popeye lists them, so a #3 whose key also mates in 2 is a key, flagged as a short
+solution), with the exact mate length of each, the threat (or zugzwang) and the full tree of
+defences with the attacker's answers (duals shown as "also"), in problemists' layout:
+  1.Nd6! zugzwang
+      1...Kd4 2.Nc6#
+      1...Kxd6 2.Bb8#
+      ...
+  1.Qc3+? Kxe4!
+
+--first-key: checking lines are searched first (a proof in which every attacker move checks is still
+a proof), then a full iterative search. Lasker-Thomas, London 1912, after 10...Qe7 (#8): 11.Qxh7+ is
+proved in about 24,000 nodes and a few milliseconds, and it is in fact a mate in 7 (...14.f4+!
+...17.Nf2#), which Stockfish confirms.
+
+Limits (--max-nodes, --max-seconds, SIGINT): the verdict unknown with the reason, marked partial,
+exit 3, and how far the complete solution got: the keys proved so far (not claimed), the number of
+first moves refuted and the first moves still open (JSON partial, limit, keys_so_far,
+refuted_so_far, open_moves); for a helpmate, how many solutions were found before the limit and the
+first 100 of them (solutions_so_far_count, solutions_so_far; the list is not complete). A printed
+tree is capped at 50,000 nodes (the verdict is not affected; tree_complete says so).
+
+--threads N: the first moves are shared out among threads with one transposition table; a thread
+with nothing left joins a first move still running, taking the defences near the top of its proof
+from another starting point; the key's tree is built the same way. Keys, lengths, trees, tries,
+refutations and verdicts are the one-thread result; only the node count differs. The refutation
+named for a first move is the first escape in a fixed order (checks, captures, then generation
+order), so it does not depend on the threads. --hash MB: the table starts at 1 MB and doubles as the
+search fills it, so a short search touches little memory; it never goes beyond the size given.
+
+--json: verdict, stipulation, keys (SAN), keys_uci (e1c1, f7f8r), shortest, shortest_exact,
+complete, tries, refutations (with --refutations), solution (the tree), tree_complete, nodes,
+seconds, file, problem. Selfmates: goal "self", then keys, keys_uci and the tree as for direct
+mates. Helpmates: goal "help", solutions (a list of UCI move lists), solutions_text, solution_count,
+complete, stated_solutions, set_play. With twins: one object per problem with "twins", a list of
+per-twin results (twin, description, then the fields above).
+
+Selfmates 's#N' (solver/prover/mate_search.h, the same AND/OR search with another goal): White moves
+first and forces Black to mate White within N moves. Black resists, but a Black move that mates ends
+the play, so on the last move every Black move must mate (Popeye's s#). Keys, threats and the full
+tree come out as for direct mates, each line ending in Black's forced mate: "1.Qe8! zugzwang /
+1...Bxd7 2.c4+ Kc6#". Cooks and short solutions are verify's findings.
+
+Helpmates 'h#N' (Black starts; White mates on its N-th move) and 'h#N.5' (White starts)
+(solver/prover/help_search.h, help_solve.h): the result is every solution, one per line in
+problemists' layout ("1.Kc2 Ra2+ 2.Kc1 O-O#"; White first: "1...Re2+ 2.Kd3 ... 4.Kc1 Re1#"), short
+solutions included and marked (as Popeye lists them), with the count. A problem that states its
+number of solutions ('h#2 2.1.1.1', or [Solutions "2"]) is refuted (exit 1) when it has fewer, and
+cooked when it has more. [SetPlay "1"] (Popeye's option SetPlay) adds the set play: the lines with
+White moving first, as if Black passed. The search lists every line that ends in mate within the
+length; its cuts (a table of positions with no solution within p plies, and orthodox bounds on when
+a mate is still possible) each say in solver/prover/help_search.h why they cannot lose a solution,
+with a test that compares each with the plain walk. --threads shares the pairs of a first move and
+its reply out among threads with one table and lists the solutions in the one-thread order; the
+helpmate table grows as --hash says. Option Chess helpmates use the same search, double moves
+included.
+
+The prover (solver/prover/) is a depth-first AND/OR proof search, generic over the rules: a
+transposition table of proved wins and losses by Zobrist key and depth (monotone in depth, for both
+attacker-to-move and defender-to-move positions), iterative deepening for exact lengths, at the
+attacker's last move only checking moves (generated directly, not filtered), checks and captures
+first for the attacker, killer refutations first for the defender, and an early exit at the first
+refuting defence. Problem files, stipulations and twins: solver/problem/README.md.)help";
+
 }  // namespace
 
 void add_solve_command(CLI::App& app, int& status) {
@@ -159,6 +226,7 @@ void add_solve_command(CLI::App& app, int& status) {
       "Helpmate 'h#N' / 'h#N.5': every solution. Twins are solved one by one, as a), b), ...\n"
       "Exit status: 0 proved, 1 refuted (no mate in N; a helpmate with fewer solutions than stated),\n"
       "3 unknown (a limit was reached, or SIGINT: what was proved so far is printed, marked partial), 2 bad input.");
+  cmd->footer(SolveHelp);
   auto args = std::make_shared<Args>();
   add_problem_options(cmd, args->input);
   cmd->add_flag("--tries", args->tries, "Also list tries: first moves refuted by exactly one defence (1.Qf3? Nd4!)");
@@ -177,7 +245,8 @@ void add_solve_command(CLI::App& app, int& status) {
                   "keys, trees, refutations and verdicts are the same for any number")
       ->check(CLI::Range(1, 256));
   cmd->add_option("--hash", args->hash_mb,
-                  "Transposition table size in MB (default: a sixteenth of the memory, 16 to 256; fixed, it never grows)")
+                  "Largest transposition table in MB (default: a sixteenth of the memory, 64 to 4096); it starts at 1 MB\n"
+                  "and grows as the search fills it")
       ->check(CLI::Range(1, 16384));
   cmd->add_option("--certificate", args->certificate,
                   "Write the proof tree of every key to this file (JSON), for arbiter check-certificate");

@@ -9,6 +9,7 @@
 #include "rules/core/stop.h"
 #include "solver/cli/cli_support.h"
 #include "solver/cli/commands.h"
+#include "solver/prover/transposition_table.h"
 #include "solver/cli/problem_input.h"
 #include "solver/prover/solution_format.h"
 #include "solver/variants.h"
@@ -164,6 +165,28 @@ int run_verify(const Args& args) {
   return status;
 }
 
+// The manual beyond the options: `arbiter verify --help` prints it after them, and
+// solver/cli/COMMANDS.md is generated from that (solver/cli/commands-md.sh).
+constexpr const char* VerifyHelp = R"help(Direct mates and selfmates: every published line must stay in the proof (each attacker move keeps a
+forced mate within the moves left, a move marked # is mate, each {threat: ...} works); other keys
+(cooks, or beside a wrong published key, the actual-key) and keys mating faster than stipulated
+(short solutions) are findings.
+
+Helpmates: the published solution is its set of lines (the main line and every variation to its
+end): each must be a solution (not-a-solution otherwise); a solution found but not published is a
+cook; fewer than stated is too-few-solutions; a short solution is a finding. "Sound" for a helpmate
+means exactly as many solutions as stated (one when none is stated), none short.
+
+Twins: each twin is verified against the published lines labelled for it ({b)} before the line's
+first move), and the JSON has "twins", one report per twin.
+
+Stated outcomes: every published move's stated outcome is checked too and listed (JSON "claims"):
+legal or {illegal}, + check, # mate, ? try, ! refutation of a try, and each attacker move's forced
+mate (with the defence that escapes when it fails); see puzzles/option/README.md.
+
+--json also gives file, problem, stipulation, fen, proof (the solve's verdict),
+published_plies_checked, and for helpmates solutions, solutions_text and solution_count.)help";
+
 }  // namespace
 
 void add_verify_command(CLI::App& app, int& status) {
@@ -176,6 +199,7 @@ void add_verify_command(CLI::App& app, int& status) {
       "are cooks or a short solution), refuted (the published solution or the stipulation fails), unknown.\n"
       "Exit status: 0 confirmed, 1 unsound or refuted, 3 unknown (a limit, or SIGINT: what was proved so far is\n"
       "printed, marked partial), 2 bad input.");
+  cmd->footer(VerifyHelp);
   auto args = std::make_shared<Args>();
   add_problem_options(cmd, args->input);
   cmd->add_option("--max-nodes", args->max_nodes, "Node limit (0: none); reaching it gives verdict unknown");
@@ -186,7 +210,8 @@ void add_verify_command(CLI::App& app, int& status) {
                   "the verdict and findings are the same for any number")
       ->check(CLI::Range(1, 256));
   cmd->add_option("--hash", args->hash_mb,
-                  "Transposition table size in MB (default: a sixteenth of the memory, 16 to 256)")
+                  "Largest transposition table in MB (default: a sixteenth of the memory, 64 to 4096); it starts at 1 MB\n"
+                  "and grows as the search fills it")
       ->check(CLI::Range(1, 16384));
   cmd->add_flag("--json", args->json,
                 "Print JSON: verdict, published_key, published_key_is_key, confirmed, sound, keys, keys_uci,\n"

@@ -1,6 +1,6 @@
 #pragma once
 // The rules by which the correction search skips part of its space, each with the reason no
-// sound version can be in the part it skips. tests/correct_pruning_test.cpp builds, for each
+// sound version can be in the part it skips. tests/engines/correct_test.cpp builds, for each
 // rule, a damaged problem whose cheapest version lies right beside what the rule skips.
 //
 // one-edit-per-square: a set of edits that touches a square twice is not built. Whatever such

@@ -43,6 +43,7 @@
 
 #include "rules/core/ruleset.h"
 #include "solver/problem/problem.h"
+#include "solver/prover/certificate_check.h"
 #include "solver/prover/goal.h"
 #include "solver/prover/solution.h"
 
@@ -57,16 +58,6 @@ nlohmann::ordered_json make_certificate(const Solution& s);
 // The "certifies" field for a goal: {"each_key"|"each_solution": {...}, "completeness": {...}},
 // each part with "certified" (bool) and "text" (words).
 nlohmann::ordered_json certifies(Goal goal);
-
-struct CertificateCheck {
-  bool valid = false;
-  std::vector<std::string> errors;  // each names the line of moves where it fails
-  Goal goal = Goal::DirectMate;
-  int keys = 0;
-  int solutions = 0;        // helpmates: solutions in the certificate
-  int solutions_replayed = 0;  // helpmates: of those, replayed without error (legal, mating)
-  std::uint64_t lines = 0;  // leaves (mating moves) confirmed; helpmates: solutions replayed
-};
 
 // What a check established: certifies(goal) with the replayed part certified only when the
 // check is valid (completeness is never certified).

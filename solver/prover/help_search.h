@@ -8,7 +8,7 @@
 // length (a short solution) is a solution too: "within n" is the set searched.
 //
 // Why it is fast, and why each cut is sound (every cut only skips lines that cannot end in
-// mate, so the set of solutions is exactly that of the plain walk; tests/help_search_test.cpp
+// mate, so the set of solutions is exactly that of the plain walk; tests/engines/help_search_test.cpp
 // compares each cut with the walk without it on positions built to trip a careless version):
 //  - Only the mating side's moves can mate, and only on its own plies, so the other side's
 //    plies never test for mate, and on the mating side's last ply only checking moves are

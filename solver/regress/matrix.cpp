@@ -2,12 +2,18 @@
 
 #include <algorithm>
 #include <chrono>
+#include <condition_variable>
+#include <exception>
 #include <map>
+#include <mutex>
+#include <queue>
+#include <thread>
 
 #include <fmt/format.h>
 
 #include "rules/core/stop.h"
 
+#include "solver/elapsed.h"
 #include "solver/report/puzzle_page.h"
 
 namespace arbiter::regress {
@@ -31,6 +37,32 @@ std::string cell_text(std::string_view text) {
 
 std::string Alternative::label() const { return fmt::format("{}={}", interpretation->id, choice); }
 
+namespace {
+
+// One puzzle file's run: under the defaults (alternative -1) or under alternative k.
+struct Task {
+  std::size_t file = 0;
+  int alternative = -1;
+  double expected_seconds = 0;  // the default run's time, to start the longest alternatives first
+};
+// Defaults first, in file order (their results decide which alternatives run); then the
+// alternatives longest first, so that no long run is left alone at the end.
+struct TaskOrder {
+  bool operator()(const Task& a, const Task& b) const {
+    if ((a.alternative < 0) != (b.alternative < 0)) return a.alternative >= 0;
+    if (a.alternative < 0) return a.file > b.file;
+    if (a.expected_seconds != b.expected_seconds) return a.expected_seconds < b.expected_seconds;
+    return std::pair(a.alternative, a.file) > std::pair(b.alternative, b.file);
+  }
+};
+
+// The order a one-thread run would meet the task in: an error is reported as that run would.
+std::size_t sequential_rank(const Task& t, std::size_t files) {
+  return t.alternative < 0 ? t.file : files + std::size_t(t.alternative) * files + t.file;
+}
+
+}  // namespace
+
 Matrix run_matrix(const std::vector<std::string>& files, const InterpretationSettings& base, const RunOptions& options,
                   bool with_alternatives, const Progress& progress) {
   const auto start = std::chrono::steady_clock::now();
@@ -41,79 +73,115 @@ Matrix run_matrix(const std::vector<std::string>& files, const InterpretationSet
       for (const auto& c : i.choices)
         if (c.name != i.default_choice && base.choice(i.id) != c.name) m.alternatives.push_back({&i, std::string(c.name)});
   }
-  // Per file: the default run first, then each alternative its rules read.
-  std::vector<std::vector<PuzzleRun>> per_file;
+  std::vector<InterpretationSettings> settings(m.alternatives.size(), base);
+  for (std::size_t k = 0; k < m.alternatives.size(); ++k)
+    settings[k].set(m.alternatives[k].interpretation->id, m.alternatives[k].choice, {"regress", 1, 1});
   m.files_total = int(files.size());
-  for (const auto& file : files) {
+
+  // Shared by the workers, under `mutex`.
+  std::mutex mutex;
+  std::condition_variable wake;
+  std::priority_queue<Task, std::vector<Task>, TaskOrder> queue;
+  int running = 0;
+  bool stopping = false;  // an interrupt, or bad input in a default run: start nothing more
+  std::vector<std::optional<std::vector<PuzzleRun>>> defaults(files.size());
+  std::map<std::pair<int, std::size_t>, std::vector<PuzzleRun>> alternative_runs;  // (k, file)
+  std::optional<std::pair<std::size_t, std::exception_ptr>> failure;                 // the first in one-thread order
+  int done = 0, total = int(files.size());
+  for (std::size_t f = 0; f < files.size(); ++f) queue.push({f, -1, 0});
+
+  auto run = [&](const Task& t) {
     std::vector<PuzzleRun> runs;
+    std::exception_ptr error;
     try {
-      runs = run_puzzle_file(file, base, options);
+      runs = run_puzzle_file(files[t.file], t.alternative < 0 ? base : settings[std::size_t(t.alternative)], options);
     } catch (const SearchStopped&) {  // an interrupt reached a step that stops by exception (Z3)
-      if (!stop::requested()) throw;
+      if (!stop::requested()) error = std::current_exception();
+    } catch (...) {
+      error = std::current_exception();
     }
-    if (stop::requested()) {
-      m.interrupted = true;
-      for (const auto& r : per_file)
-        for (const auto& d : r) m.defaults.push_back(d);
-      m.alternatives.clear();
-      m.cells.assign(m.defaults.size(), {});
-      m.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      return m;
+    std::lock_guard lock(mutex);
+    --running;
+    if (error) {
+      const std::size_t rank = sequential_rank(t, files.size());
+      if (!failure || rank < failure->first) failure = {rank, error};
+      // After a default's bad input a one-thread run would have stopped: every default before it
+      // has started (defaults start in file order), so the first error is among those running.
+      if (t.alternative < 0) stopping = true;
+    } else if (stop::requested()) {
+      stopping = true;  // this run may have been cut short: dropped
+    } else if (t.alternative < 0) {
+      const PuzzleRun& first = runs.front();
+      for (std::size_t k = 0; k < m.alternatives.size(); ++k)
+        if (reads(first, m.alternatives[k])) {
+          queue.push({t.file, int(k), first.seconds});
+          ++total;
+        }
+      defaults[t.file] = std::move(runs);
+      ++m.files_done;
+      if (progress) progress(++done, total, fmt::format("{} under the defaults", puzzle_id(files[t.file])));
+    } else {
+      alternative_runs[{t.alternative, t.file}] = std::move(runs);
+      if (progress)
+        progress(++done, total, fmt::format("{} under {}", puzzle_id(files[t.file]), m.alternatives[std::size_t(t.alternative)].label()));
     }
-    per_file.push_back(std::move(runs));
-    ++m.files_done;
+    wake.notify_all();
+  };
+  auto work = [&] {
+    for (;;) {
+      std::unique_lock lock(mutex);
+      wake.wait(lock, [&] { return stopping || !queue.empty() || running == 0; });
+      if (stopping || queue.empty()) return;  // stopped, or nothing queued and nothing running
+      const Task t = queue.top();
+      queue.pop();
+      ++running;
+      lock.unlock();
+      run(t);
+    }
+  };
+  std::vector<std::thread> pool;
+  for (int i = 1; i < std::max(1, options.workers); ++i) pool.emplace_back(work);
+  work();
+  for (auto& t : pool) t.join();
+  if (failure) std::rethrow_exception(failure->second);
+
+  for (const auto& runs : defaults)
+    if (runs)
+      for (const auto& r : *runs) m.defaults.push_back(r);
+  const bool defaults_whole = m.files_done == m.files_total;
+  if (stopping || !defaults_whole) {  // SIGINT: the defaults finished before it, no alternative
+    m.interrupted = true;
+    m.alternatives.clear();
+    m.cells.assign(m.defaults.size(), {});
+    m.seconds = seconds_since(start);
+    return m;
   }
-  int total = int(files.size());
-  for (const auto& runs : per_file)
-    for (const auto& r : runs) m.defaults.push_back(r);
-  for (const auto& a : m.alternatives)
-    total += int(std::count_if(per_file.begin(), per_file.end(), [&](const auto& runs) { return reads(runs.front(), a); }));
-  int done = int(files.size());
-  if (progress) progress(done, total, "defaults");
 
   m.cells.assign(m.defaults.size(), std::vector<Cell>(m.alternatives.size()));
   for (std::size_t k = 0; k < m.alternatives.size(); ++k) {
     const Alternative& a = m.alternatives[k];
-    InterpretationSettings settings = base;
-    settings.set(a.interpretation->id, a.choice, {"regress", 1, 1});
     std::size_t row = 0;
     for (std::size_t f = 0; f < files.size(); ++f) {
-      const auto& runs = per_file[f];
-      if (!reads(runs.front(), a)) {
-        for (std::size_t i = 0; i < runs.size(); ++i, ++row) {
-          Cell& cell = m.cells[row][k];
+      const auto& runs = *defaults[f];
+      const auto found = alternative_runs.find({int(k), f});
+      for (std::size_t i = 0; i < runs.size(); ++i, ++row) {
+        Cell& cell = m.cells[row][k];
+        if (found == alternative_runs.end()) {
           cell.verdict = runs[i].verdict;
           cell.reason = fmt::format("the {} rules do not read {}: the default verdict stands", runs[i].variant,
                                     a.interpretation->id);
+          continue;
         }
-        continue;
-      }
-      std::vector<PuzzleRun> alternative_runs;
-      try {
-        alternative_runs = run_puzzle_file(files[f], settings, options);
-      } catch (const SearchStopped&) {
-        if (!stop::requested()) throw;
-      }
-      if (stop::requested()) {  // the defaults are whole; the alternatives are not: drop them
-        m.interrupted = true;
-        m.alternatives.clear();
-        m.cells.assign(m.defaults.size(), {});
-        m.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        return m;
-      }
-      for (std::size_t i = 0; i < runs.size(); ++i, ++row) {
-        Cell& cell = m.cells[row][k];
-        const PuzzleRun& r = alternative_runs[i];
+        const PuzzleRun& r = found->second[i];
         cell.applies = true;
         cell.verdict = r.verdict;
         cell.reason = r.reason;
         cell.seconds = r.seconds;
         cell.change = first_change(runs[i].events, r.events);
       }
-      if (progress) progress(++done, total, fmt::format("{} under {}", puzzle_id(files[f]), a.label()));
     }
   }
-  m.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  m.seconds = seconds_since(start);
   return m;
 }
 
@@ -182,7 +250,6 @@ std::string matrix_markdown(const Matrix& m, const std::string& puzzles_label) {
     if (!fixed.empty()) out += fmt::format("\nSingle-choice readings (the default row is their verdict): {}.\n", fixed);
     out += changes.empty() ? "\nNo alternative changes any judgement of these puzzles.\n" : "\nChanges:\n\n" + changes;
   }
-  out += fmt::format("\nThe whole matrix:\n{}\n", report::time_line(m.seconds));
   return out;
 }
 

@@ -48,12 +48,15 @@ struct Matrix {
 // progress(done, total, what) after each run.
 using Progress = std::function<void(int, int, const std::string&)>;
 
-// Runs the defaults only (`with_alternatives` false) or the whole matrix.
+// Runs the defaults only (`with_alternatives` false) or the whole matrix, `options.workers` puzzle
+// runs at a time; the matrix is the same for any number of workers (only `seconds` differ).
+// `progress` is called from one thread at a time; its total grows as the defaults tell which
+// alternatives each puzzle's rules read.
 Matrix run_matrix(const std::vector<std::string>& files, const InterpretationSettings& base, const RunOptions& options,
                   bool with_alternatives, const Progress& progress = {});
 
 // The Markdown page (reports/regression.md): a table per variant, the changes listed with
-// the ply where they start. The only timing is on the last line, "Time: S s".
+// the ply where they start. No timing: the page is the same for every run of the same verdicts.
 std::string matrix_markdown(const Matrix& m, const std::string& puzzles_label);
 nlohmann::ordered_json matrix_json(const Matrix& m);
 

@@ -56,6 +56,7 @@ struct PuzzleRun {
 struct RunOptions {
   prover::Limits limits;  // for problems; a limit reached gives verdict unknown with the reason
   int threads = 1;        // for each problem's solve (the verdict is the same for any number)
+  int workers = 1;        // puzzle runs side by side (run_matrix), each on a thread of its own
 };
 
 // The puzzle files under `paths` (files, or directories searched for *.pgn and *.inp), sorted;

@@ -2,7 +2,7 @@
 // The fuzz harnesses, one per reader. Each takes one input, reads it, and checks a property of
 // what it read (see fuzz_support.h for the contract). The same functions run under libFuzzer
 // (fuzz_entry.cpp, the fuzz build: tests/fuzz.sh) and in the Catch2 suite over the seed corpora
-// and the saved regressions (tests/fuzz_test.cpp), so the properties are checked in every build.
+// and the saved regressions (tests/fuzz/fuzz_test.cpp), so the properties are checked in every build.
 
 #include <string_view>
 #include <vector>

@@ -1,0 +1,269 @@
+// The `arbiter solve` and `arbiter verify` commands as a contract: the JSON fields and their
+// values (keys in SAN and UCI, castling and promotion keys included), the exit statuses
+// (0 proved / 1 refuted / 3 unknown / 2 bad input), and verify's verdicts on the shipped
+// problem files, a wrong published key and a cooked problem.
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <filesystem>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "tests/support/test_support.h"
+
+using namespace arbiter;
+using nlohmann::json;
+
+namespace {
+
+std::string corpus_file(const std::string& name) { return test::shell_quote(test::orthodox_corpus_path(name)); }
+
+struct JsonRun {
+  int status = -1;
+  json out;
+  std::string err;
+};
+
+JsonRun run_json(const std::string& args, const test::ScratchDir& dir) {
+  const test::CliRun run = test::run_arbiter_command(args, dir);
+  INFO("arbiter " << args << "\nstdout: " << run.out << "\nstderr: " << run.err);
+  JsonRun r{run.status, {}, run.err};
+  REQUIRE_NOTHROW(r.out = json::parse(run.out));
+  return r;
+}
+
+// A PGN problem file with the given position, stipulation and published solution.
+std::string problem_pgn(const std::string& fen, const std::string& stipulation, const std::string& movetext) {
+  return "[Event \"Problem\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"-\"]\n[White \"?\"]\n[Black \"?\"]\n"
+         "[Result \"*\"]\n[Stipulation \"" +
+         stipulation + "\"]\n[SetUp \"1\"]\n[FEN \"" + fen + "\"]\n\n" + movetext + " *\n";
+}
+
+std::vector<std::string> finding_kinds(const json& report) {
+  std::vector<std::string> kinds;
+  for (const auto& f : report.at("findings")) kinds.push_back(f.at("kind"));
+  return kinds;
+}
+
+int count_kind(const json& report, const std::string& kind) {
+  const auto kinds = finding_kinds(report);
+  return int(std::count(kinds.begin(), kinds.end(), kind));
+}
+
+}  // namespace
+
+TEST_CASE("arbiter solve --json: the fields of a proved problem", "[prover][cli]") {
+  test::ScratchDir dir;
+  struct Expect {
+    std::string file, stipulation, san, uci;
+    int shortest;
+  };
+  const std::vector<Expect> cases = {
+      {"baird_0001_2.inp", "#2", "Nd6", "b5d6", 2},
+      {"dawson_0215_2.inp", "#2", "O-O-O", "e1c1", 2},        // Popeye: 0-0-0
+      {"dawson_0039_2.inp", "#2", "O-O", "e1g1", 2},          // Popeye: 0-0
+      {"repo_4_57_to_4_59_00_2.inp", "#2", "f8=R", "f7f8r", 2},  // Popeye: f7-f8=R
+      {"loyd_0031_2.inp", "#2", "b8=N", "b7b8n", 2},          // Popeye: b7-b8=S
+      {"loyd_0446_3.inp", "#3", "Nc8", "a7c8", 2},            // a #3 that mates in 2
+      {"horwitz_0002_4.inp", "#4", "a3+", "a2a3", 4},
+  };
+  for (const auto& c : cases) {
+    INFO(c.file);
+    const JsonRun r = run_json("solve --json --no-tree " + corpus_file(c.file), dir);
+    CHECK(r.status == 0);
+    const json& j = r.out;
+    CHECK(j.at("verdict") == "proved");
+    CHECK(j.at("stipulation") == c.stipulation);
+    CHECK(j.at("keys") == json{c.san});
+    CHECK(j.at("keys_uci") == json{c.uci});
+    CHECK(j.at("shortest") == c.shortest);
+    CHECK(j.at("nodes").is_number_unsigned());
+    CHECK(j.at("nodes").get<std::uint64_t>() > 0);
+    CHECK(j.at("seconds").is_number());
+    CHECK(j.at("seconds").get<double>() >= 0);
+    CHECK(j.at("variant") == "orthodox");
+    CHECK(j.at("fen") == test::orthodox_corpus_problem(c.file).fen);
+    CHECK(j.at("file") == test::orthodox_corpus_path(c.file));
+    CHECK(j.at("problem") == 1);
+    CHECK_FALSE(j.contains("reason"));
+  }
+}
+
+TEST_CASE("arbiter solve --json: several keys, the tree and tries", "[prover][cli]") {
+  test::ScratchDir dir;
+  const JsonRun kqk = run_json("solve --json " + corpus_file("kqk_constructed_2.inp"), dir);
+  CHECK(kqk.status == 0);
+  const auto& uci = kqk.out.at("keys_uci");
+  CHECK(std::set<std::string>(uci.begin(), uci.end()) ==
+        std::set<std::string>{"h2b8", "h2b2", "h2d2", "h2e2", "h2f2", "h2g2", "c3b3"});
+  CHECK(kqk.out.at("shortest") == 1);  // 1.Qb2#
+  CHECK(kqk.out.at("keys").size() == 7);
+
+  const JsonRun baird = run_json("solve --json --tries " + corpus_file("baird_0001_2.inp"), dir);
+  CHECK(baird.status == 0);
+  const json& key = baird.out.at("solution").at(0);
+  CHECK(key.at("move") == "Nd6");
+  CHECK(key.at("mate_in") == 2);
+  CHECK(key.at("defences").size() == 16);
+  CHECK_FALSE(key.contains("threat"));
+  bool found_f3 = false;
+  for (const auto& t : baird.out.at("tries"))
+    if (t.at("uci") == "f2f3") found_f3 = t.at("refutation_uci") == "c5b5" && t.at("refutation") == "Rxb5";
+  CHECK(found_f3);
+}
+
+TEST_CASE("arbiter solve: exit statuses", "[prover][cli]") {
+  test::ScratchDir dir;
+  SECTION("refuted: a corpus negative, exit 1") {
+    const JsonRun r = run_json("solve --json " + corpus_file("neg_baird_0409_3_as2.inp"), dir);
+    CHECK(r.status == 1);
+    CHECK(r.out.at("verdict") == "refuted");
+    CHECK(r.out.at("stipulation") == "#2");
+    CHECK(r.out.at("keys").empty());
+    CHECK(r.out.at("keys_uci").empty());
+    CHECK(r.out.at("shortest") == 0);
+    const test::CliRun text = test::run_arbiter_command("solve " + corpus_file("neg_baird_0409_3_as2.inp"), dir);
+    CHECK(text.status == 1);
+    CHECK_THAT(text.out, Catch::Contains("verdict: refuted (no mate in 2 against every defence)"));
+  }
+  SECTION("unknown: --max-nodes 50 on a #4, exit 3") {
+    const JsonRun r = run_json("solve --json --max-nodes 50 " + corpus_file("baird_0692_4.inp"), dir);
+    CHECK(r.status == 3);
+    CHECK(r.out.at("verdict") == "unknown");
+    CHECK_THAT(r.out.at("reason").get<std::string>(), Catch::Contains("node limit"));
+    CHECK(r.out.at("keys").empty());
+  }
+  SECTION("proved with --fen and --stipulation, exit 0") {
+    const JsonRun r = run_json("solve --json --fen " + test::shell_quote("k7/8/1K6/8/8/8/8/2Q5 w - - 0 1") +
+                                   " --stipulation '#1'",
+                               dir);
+    CHECK(r.status == 0);
+    CHECK(r.out.at("keys_uci") == json{"c1c8"});
+    CHECK(r.out.at("keys") == json{"Qc8#"});
+    CHECK(r.out.at("file") == "--fen");
+  }
+  SECTION("bad input: a missing file, exit 2") {
+    const std::string missing = dir.path("absent.inp");
+    const test::CliRun run = test::run_arbiter_command("solve --json " + test::shell_quote(missing), dir);
+    CHECK(run.status == 2);
+    CHECK(run.err == "arbiter solve: " + missing + ":1:1: cannot open the problem file\n");
+    CHECK(run.out.empty());
+  }
+  SECTION("bad input: an illegal position, exit 2") {
+    // The side not to move (Black) is in check.
+    const test::CliRun run = test::run_arbiter_command(
+        "solve --fen " + test::shell_quote("8/8/8/8/8/2Q5/8/k2K4 w - - 0 1") + " --stipulation '#2'", dir);
+    CHECK(run.status == 2);
+    CHECK(run.err ==
+          "arbiter solve: --fen:1:22: the side not to move (Black) is in check; expected the other side to move\n");
+    CHECK(run.out.empty());
+  }
+  SECTION("bad input: stipulation #0, exit 2") {
+    const test::CliRun run = test::run_arbiter_command(
+        "solve --fen " + test::shell_quote("k7/8/1K6/8/8/8/8/2Q5 w - - 0 1") + " --stipulation '#0'", dir);
+    CHECK(run.status == 2);
+    CHECK(run.err ==
+          "arbiter solve: --stipulation:1:2: mate length 0 in '#0': a direct mate needs at least one move ('#1' or "
+          "more)\n");
+    CHECK(run.out.empty());
+  }
+  SECTION("bad input: a malformed problem file, exit 2") {
+    const std::string file = dir.write("bad.inp", "begin\npieces white kz9\nstipulation #2\nend\n");
+    const test::CliRun run = test::run_arbiter_command("solve " + test::shell_quote(file), dir);
+    CHECK(run.status == 2);
+    CHECK_THAT(run.err, Catch::StartsWith("arbiter solve: " + file + ":2:15: expected the square"));
+    CHECK(run.out.empty());
+  }
+}
+
+TEST_CASE("arbiter verify confirms every shipped problem file", "[prover][cli]") {
+  test::ScratchDir dir;
+  std::vector<std::string> files;
+  for (const auto& entry : std::filesystem::directory_iterator(std::string(ARBITER_SOURCE_DIR) + "/puzzles/orthodox")) {
+    const std::string name = entry.path().filename().string();
+    if (name.rfind("problem-", 0) == 0 && entry.path().extension() == ".pgn") files.push_back(entry.path().string());
+  }
+  std::sort(files.begin(), files.end());
+  CHECK(files.size() >= 11);
+  for (const auto& file : files) {
+    INFO(file);
+    const JsonRun r = run_json("verify --json " + test::shell_quote(file), dir);
+    CHECK(r.status == 0);
+    const json& j = r.out;
+    CHECK(j.at("verdict") == "confirmed");
+    CHECK(j.at("confirmed") == true);
+    CHECK(j.at("sound") == true);
+    CHECK(j.at("proof") == "proved");
+    CHECK(j.at("published_key_is_key") == true);
+    CHECK(j.at("keys_uci").size() == 1);
+    CHECK(j.at("published_plies_checked").get<int>() > 1);
+    CHECK(j.at("findings").empty());
+    const std::string stipulation = j.at("stipulation");
+    CHECK(j.at("shortest") == stipulation[1] - '0');
+  }
+}
+
+TEST_CASE("arbiter verify: a wrong published key is refuted", "[prover][cli]") {
+  test::ScratchDir dir;
+  const auto p = test::orthodox_corpus_problem("baird_0001_2");
+  // 1.Nc7 is legal but no key (Popeye's only key is 1.Sb5-d6).
+  const std::string file = dir.write("wrong-key.pgn", problem_pgn(p.fen, "#2", "1. Nc7!"));
+  const JsonRun r = run_json("verify --json " + test::shell_quote(file), dir);
+  CHECK(r.status == 1);
+  const json& j = r.out;
+  CHECK(j.at("verdict") == "refuted");
+  CHECK(j.at("published_key") == "Nc7");
+  CHECK(j.at("published_key_is_key") == false);
+  CHECK(j.at("confirmed") == false);
+  CHECK(j.at("keys_uci") == json{"b5d6"});
+  REQUIRE(count_kind(j, "not-a-key") == 1);
+  for (const auto& f : j.at("findings")) {
+    if (f.at("kind") != "not-a-key") continue;
+    CHECK(f.at("message") == "the published key 1.Nc7 does not force mate in 2");
+    CHECK(f.at("line") == 12);  // the movetext line after ten tags and a blank line
+    CHECK(f.at("column") == 4);
+  }
+  // The real key is reported as the key the publication missed, not as a cook.
+  CHECK(count_kind(j, "cook") == 0);
+  REQUIRE(count_kind(j, "actual-key") == 1);
+  for (const auto& f : j.at("findings"))
+    if (f.at("kind") == "actual-key") CHECK(f.at("message") == "1.Nd6 forces mate in 2");
+
+  const test::CliRun text = test::run_arbiter_command("verify " + test::shell_quote(file), dir);
+  CHECK(text.status == 1);
+  CHECK_THAT(text.out, Catch::Contains("published key 1.Nc7: NOT a key"));
+  CHECK_THAT(text.out, Catch::Contains("verify: refuted"));
+}
+
+TEST_CASE("arbiter verify: a cooked problem is unsound", "[prover][cli]") {
+  test::ScratchDir dir;
+  // The KQK classic with its first Popeye key published: six other keys, one of them 1.Qb2#.
+  const auto p = test::orthodox_corpus_problem("kqk_constructed_2");
+  const std::string file = dir.write("cooked.pgn", problem_pgn(p.fen, "#2", "1. Qb8! Ka2 2. Qb2#"));
+  const JsonRun r = run_json("verify --json " + test::shell_quote(file), dir);
+  CHECK(r.status == 1);
+  const json& j = r.out;
+  CHECK(j.at("verdict") == "unsound");
+  CHECK(j.at("confirmed") == true);
+  CHECK(j.at("sound") == false);
+  CHECK(j.at("published_key_is_key") == true);
+  CHECK(j.at("keys").size() == 7);
+  CHECK(count_kind(j, "cook") == 6);
+  CHECK(count_kind(j, "short-solution") == 1);
+  CHECK(count_kind(j, "not-a-key") == 0);
+  bool qb2 = false;
+  for (const auto& f : j.at("findings"))
+    if (f.at("kind") == "cook" && f.at("message") == "1.Qb2# also forces mate in 1") qb2 = true;
+  CHECK(qb2);
+
+  // The same position as a #1 has a single key, 1.Qb2#: sound.
+  const std::string sound = dir.write("sound.pgn", problem_pgn(p.fen, "#1", "1. Qb2#"));
+  const JsonRun one = run_json("verify --json " + test::shell_quote(sound), dir);
+  CHECK(one.status == 0);
+  CHECK(one.out.at("verdict") == "confirmed");
+  CHECK(one.out.at("keys_uci") == json{"h2b2"});
+}

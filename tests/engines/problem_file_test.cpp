@@ -1,0 +1,370 @@
+// Problem files (solver/problem/problem.h): the whole orthodox-problems corpus read as Popeye
+// input against its MANIFEST, the PGN problem files shipped in puzzles/orthodox checked
+// against the corpus outputs they were made from, the Popeye language's details, and bad
+// problem files, each with its asserted line, column and message.
+
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "rules/core/fen.h"
+#include "rules/notation/popeye.h"
+#include "rules/notation/san.h"
+#include "solver/problem/popeye_output.h"
+#include "solver/problem/problem.h"
+#include "tests/support/test_support.h"
+
+using namespace arbiter;
+using namespace arbiter::problem;
+
+namespace {
+
+
+struct Row {
+  std::string file, fen, stipulation, keys;
+};
+
+std::vector<Row> manifest_rows() {
+  std::vector<Row> rows;
+  auto text = test::read_text_file(test::shared_path("corpus/orthodox-problems/MANIFEST.tsv"));
+  auto lines = test::split(text, '\n');
+  for (std::size_t i = 1; i < lines.size(); ++i) {
+    if (lines[i].empty()) continue;
+    auto cols = test::split(lines[i], '\t');
+    REQUIRE(cols.size() >= 4);
+    rows.push_back({cols[0], cols[1], cols[2], cols[3]});
+  }
+  return rows;
+}
+
+std::string corpus(const std::string& name) { return test::shared_path("corpus/orthodox-problems/" + name); }
+
+std::string first_fields(const std::string& fen, int n) {
+  auto fields = test::split(fen, ' ');
+  std::string out;
+  for (int i = 0; i < n && i < int(fields.size()); ++i) out += (i ? " " : "") + fields[i];
+  return out;
+}
+
+// The problem files among puzzles/orthodox/*.pgn (the folder also holds game records).
+std::vector<std::string> shipped_problem_files() {
+  std::vector<std::string> files;
+  for (const auto& entry : std::filesystem::directory_iterator(std::string(ARBITER_SOURCE_DIR) + "/puzzles/orthodox")) {
+    if (entry.path().extension() != ".pgn") continue;
+    if (test::read_text_file(entry.path().string()).find("[Stipulation ") == std::string::npos) continue;
+    files.push_back(entry.path().string());
+  }
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+struct BadFile {
+  std::string name;
+  std::string text;
+  int line, column;
+  std::vector<std::string> words;  // each must appear in the message
+};
+
+void check_bad(const BadFile& bad) {
+  INFO(bad.name);
+  try {
+    auto problems = read_problems(bad.text, "bad-problem");
+    FAIL("read without an error: " << problems.size() << " problem(s)");
+  } catch (const ParseError& e) {
+    INFO(e.what());
+    CHECK(e.where().file == "bad-problem");
+    CHECK(e.where().line == bad.line);
+    CHECK(e.where().column == bad.column);
+    for (const auto& w : bad.words) CHECK_THAT(e.message(), Catch::Contains(w));
+  }
+}
+
+const std::string PgnHead = "[Event \"Problem\"]\n[Site \"?\"]\n[Result \"*\"]\n";  // three lines
+
+}  // namespace
+
+TEST_CASE("every corpus .inp reads, with MANIFEST's FEN and stipulation", "[problem][corpus]") {
+  const auto rows = manifest_rows();
+  REQUIRE(rows.size() == 270);
+  std::set<std::string> game_counters;  // files whose MANIFEST FEN has move counters from a game score
+  int castling = 0;
+  for (const auto& row : rows) {
+    INFO(row.file);
+    auto problems = read_problem_file(corpus(row.file));
+    REQUIRE(problems.size() == 1);
+    const Problem& p = problems.front();
+    CHECK(p.number == 1);
+    CHECK(p.variant == "orthodox");
+    CHECK_FALSE(p.published);
+    CHECK(p.stipulation.text == row.stipulation);
+    CHECK(p.stipulation.kind == Stipulation::DirectMate);
+    CHECK(p.stipulation.moves == row.stipulation[1] - '0');
+    CHECK(p.stipulation_location.line == 5);  // begin, title, pieces, black ..., stipulation
+    CHECK(p.stipulation_location.column == 13);
+    CHECK(p.fen_location.line == 3);
+    CHECK(p.fen_location.column == 1);
+    // Placement, side, castling (Popeye's home-square rule minus NoCastling) and e.p. field
+    // exactly; the move counters too, except where MANIFEST took them from a game score
+    // (Popeye input has no move counters: a problem starts at "0 1").
+    CHECK(first_fields(p.fen, 4) == first_fields(row.fen, 4));
+    if (first_fields(p.fen, 6) != first_fields(row.fen, 6)) {
+      CHECK(test::split(p.fen, ' ')[4] + " " + test::split(p.fen, ' ')[5] == "0 1");
+      game_counters.insert(row.file);
+    }
+    castling += test::split(p.fen, ' ')[2] != "-";
+    CHECK(p.tags.at("FEN") == p.fen);
+    CHECK(p.tags.at("Stipulation") == row.stipulation);
+    CHECK_FALSE(p.title.empty());
+    CHECK((p.tags.at("PopeyeOptions") == "Variation" || p.tags.at("PopeyeOptions") == "Variation NoCastling h1"));
+    // The title is what Popeye printed above the board.
+    auto out = read_popeye_output_file(corpus(row.file.substr(0, row.file.size() - 4) + ".out"));
+    REQUIRE(out.size() == 1);
+    REQUIRE_FALSE(out[0].heading.empty());
+    CHECK(out[0].heading[0] == p.title);
+  }
+  CHECK(game_counters == std::set<std::string>{"evergreen_anderssen_1852_5.inp", "immortal_anderssen_1851_3.inp",
+                                               "opera_morphy_1858_2.inp", "reti_tartakower_1910_3.inp"});
+  CHECK(castling == 20);
+}
+
+TEST_CASE("the PGN problem files in puzzles/orthodox match the corpus solutions they come from", "[problem][puzzles]") {
+  const auto files = shipped_problem_files();
+  CHECK(files.size() >= 8);
+  CHECK(files.size() <= 12);
+  std::map<std::string, Row> by_file;
+  for (auto& r : manifest_rows()) by_file[r.file] = r;
+  std::set<int> lengths;
+  bool castling_key = false, promotion_key = false;
+  for (const auto& path : files) {
+    INFO(path);
+    auto problems = read_problem_file(path);
+    REQUIRE(problems.size() == 1);
+    const Problem& p = problems.front();
+    lengths.insert(p.stipulation.moves);
+    CHECK(path.find("mate" + std::to_string(p.stipulation.moves)) != std::string::npos);
+    CHECK_FALSE(p.author.empty());
+    CHECK_FALSE(p.source.empty());
+    CHECK_FALSE(p.date.empty());
+    REQUIRE(p.published);
+    REQUIRE_FALSE(p.published->moves.empty());
+
+    // The published key is a legal move, marked "!".
+    const PgnMove& key_move = p.published->moves.front();
+    CHECK(key_move.nags == std::vector<int>{1});
+    Position pos = read_fen(p.fen);
+    const Move key = parse_san(pos, key_move.san, key_move.where);
+    castling_key |= key.kind() == MoveKind::Castling;
+    promotion_key |= key.is_promotion();
+
+    // It is the corpus problem named by [Origin], with Popeye's key ...
+    const std::string origin = p.tags.at("Origin");
+    REQUIRE(origin.starts_with("orthodox-problems/"));
+    const std::string inp = origin.substr(std::string("orthodox-problems/").size());
+    REQUIRE(by_file.count(inp));
+    const Row& row = by_file[inp];
+    CHECK(p.fen == row.fen);
+    CHECK(p.stipulation.text == row.stipulation);
+    CHECK(to_popeye(pos, key, PopeyeMarks::With) == row.keys);
+    // ... and its movetext is Popeye's whole printed tree under the README's convention.
+    auto out = read_popeye_output_file(corpus(inp.substr(0, inp.size() - 4) + ".out"));
+    REQUIRE(out.size() == 1);
+    REQUIRE(out[0].keys.size() == 1);
+    PgnGame expected = *p.published;
+    expected.moves = solution_to_pgn(pos, out[0].keys[0]);
+    CHECK(write_pgn(*p.published) == write_pgn(expected));
+  }
+  CHECK(lengths.count(2));
+  CHECK(lengths.count(3));
+  CHECK(lengths.count(4));
+  CHECK(castling_key);
+  CHECK(promotion_key);
+}
+
+TEST_CASE("Popeye input: keywords, abbreviations, piece lists, castling rights, several problems", "[problem][popeye]") {
+  SECTION("long keywords, any case, options that only change the output") {
+    auto p = read_problems(
+        "BeginProblem\nTitle  A test  \nAuthor Someone\nOrigin Somewhere, 2024\nPieces White Kb1 Qc2\n  Black Ka8\n"
+        "Stipulation #2\nOption NoThreat MaxSolutions 3 Variation Try\nEndProblem\n",
+        "t.inp");
+    REQUIRE(p.size() == 1);
+    CHECK(p[0].fen == "k7/8/8/8/8/8/2Q5/1K6 w - - 0 1");
+    CHECK(p[0].title == "A test");
+    CHECK(p[0].author == "Someone");
+    CHECK(p[0].source == "Somewhere, 2024");
+    CHECK(p[0].tags.at("PopeyeOptions") == "NoThreat MaxSolutions 3 Variation Try");
+    CHECK(p[0].stipulation.moves == 2);
+  }
+  SECTION("a carriage return inside a text line is a blank (found by fuzzing: it went into a PGN tag)") {
+    auto p = read_problems("begin\nremark a\rb\r\ntitle c\r\npieces white kb1 black ka8\nstipulation #2\nend\n", "t.inp");
+    REQUIRE(p.size() == 1);
+    CHECK(p[0].tags.at("Remark") == "a b");
+    CHECK(p[0].title == "c");
+  }
+  SECTION("unique prefixes; several squares for one piece letter") {
+    auto p = read_problems("beg\npie wh ke1 pa2b2c2 bl ke8 pa7b7\nsti #3\nopt var\nendp\n", "t.inp");
+    REQUIRE(p.size() == 1);
+    CHECK(p[0].fen == "4k3/pp6/8/8/8/8/PPP5/4K3 w - - 0 1");
+  }
+  SECTION("castling rights from home squares, minus NoCastling") {
+    auto rights = [](const std::string& pieces, const std::string& option) {
+      auto p = read_problems("begin\npieces " + pieces + "\nstipulation #2\n" + option + "end\n", "t.inp");
+      return test::split(p.at(0).fen, ' ')[2];
+    };
+    CHECK(rights("white ke1 ra1 rh1 black ke8 ra8 rh8", "") == "KQkq");
+    CHECK(rights("white ke1 ra1 rh1 black ke8 ra8 rh8", "option NoCastling\n") == "-");
+    CHECK(rights("white ke1 ra1 rh1 black ke8 ra8 rh8", "option NoCastling h1 a8\n") == "Qk");
+    CHECK(rights("white ke1 ra1 rh1 black ke8 ra8 rh8", "option NoCastling e8\n") == "KQ");
+    CHECK(rights("white ke1 ra1 rh1 black ke8 ra8 rh8", "option NoCastling e1h8\n") == "q");
+    CHECK(rights("white kd1 ra1 rh1 black ke8 rb8 sh8", "") == "-");
+    CHECK(rights("white ke1 ba1 sh1 black ke8 ra8", "") == "q");
+  }
+  SECTION("several problems, separated by next") {
+    auto p = read_problems(
+        "begin\npieces white kb1 qc2 black ka8\nstipulation #2\nnext\ntitle second\n"
+        "pieces white ke1 rh1 black ke3\nstipulation #3\nend\n",
+        "t.inp");
+    REQUIRE(p.size() == 2);
+    CHECK(p[0].number == 1);
+    CHECK(p[1].number == 2);
+    CHECK(p[1].where.line == 4);
+    CHECK(p[1].title == "second");
+    CHECK(p[1].fen == "8/8/8/8/8/4k3/8/4K2R w K - 0 1");
+    CHECK(p[1].stipulation.text == "#3");
+  }
+  SECTION("text after 'end' is not read, as in Popeye") {
+    auto p = read_problems("begin\npieces white kb1 qc2 black ka8\nstipulation #2\nend\nanything at all\n", "t.inp");
+    CHECK(p.size() == 1);
+  }
+}
+
+TEST_CASE("PGN problem files: tags, published solution, threat comments", "[problem][pgn]") {
+  const std::string text = PgnHead +
+                           "[Author \"A. Composer\"]\n[Source \"Somewhere\"]\n[Date \"1900.??.??\"]\n[Title \"Test\"]\n"
+                           "[Stipulation \"#2\"]\n[SetUp \"1\"]\n[FEN \"k7/8/1K6/8/8/8/8/7R w - - 0 1\"]\n[Theme \"x\"]\n\n"
+                           "1. Rh7! {zugzwang} 1... Kb8 2. Rh8# *\n";
+  auto p = read_problems(text, "t.pgn");
+  REQUIRE(p.size() == 1);
+  CHECK(p[0].author == "A. Composer");
+  CHECK(p[0].source == "Somewhere");
+  CHECK(p[0].date == "1900.??.??");
+  CHECK(p[0].title == "Test");
+  CHECK(p[0].tags.at("Theme") == "x");
+  CHECK(p[0].fen == "k7/8/1K6/8/8/8/8/7R w - - 0 1");
+  CHECK(p[0].fen_location.line == 10);
+  CHECK(p[0].fen_location.column == 7);
+  CHECK(p[0].stipulation_location.line == 8);
+  CHECK(p[0].stipulation_location.column == 15);
+  REQUIRE(p[0].published);
+  CHECK(p[0].published->moves.size() == 3);
+  CHECK(is_zugzwang_comment(p[0].published->moves[0].comments_after.at(0)));
+
+  CHECK(threat_moves("threat: 2. Ra7+, 2. Kd7") == std::vector<std::string>{"Ra7+", "Kd7"});
+  CHECK(threat_moves("Threat: 3.Rf8#") == std::vector<std::string>{"Rf8#"});
+  CHECK_FALSE(threat_moves("a nice key"));
+
+  SECTION("a variant's FEN is kept for its own reader") {
+    auto v = read_problems(PgnHead + "[Variant \"Option Chess\"]\n[Stipulation \"#3\"]\n[FEN \"whatever the variant says\"]\n\n*\n", "v.pgn");
+    CHECK(v.at(0).variant == "Option Chess");
+    CHECK(v.at(0).fen == "whatever the variant says");
+  }
+}
+
+TEST_CASE("stipulations: '#N', 'h#N', 'h#N.5', 's#N', 1 <= N <= MaxMateMoves", "[problem]") {
+  CHECK(parse_stipulation("#1", {}).moves == 1);
+  CHECK(parse_stipulation("#30", {}).moves == MaxMateMoves);
+  CHECK(parse_stipulation(" #5 ", {}).text == "#5");
+  CHECK(parse_stipulation("h#2", {}).kind == Stipulation::HelpMate);  // more in problem_twin_test.cpp
+  CHECK(parse_stipulation("s#3", {}).kind == Stipulation::SelfMate);
+  for (std::string s : {"=2", "#2.5", "##2", "r#2", "ser-#5", "+3", "hs#2", "x#2"}) {
+    INFO(s);
+    CHECK_THROWS_WITH(parse_stipulation(s, {}), Catch::Contains("unsupported stipulation '" + s + "'"));
+  }
+  CHECK_THROWS_WITH(parse_stipulation("#31", {}), Catch::Contains("absurdly large"));
+  CHECK_THROWS_WITH(parse_stipulation("#99999999999999999999", {}), Catch::Contains("absurdly large"));
+  CHECK_THROWS_WITH(parse_stipulation("#", {}), Catch::Contains("number of moves"));
+}
+
+TEST_CASE("bad problem files: each error names line, column and what is wrong", "[problem][errors]") {
+  const std::string pieces = "pieces white ke1 qd1\n       black ke8\n";  // lines 2-3
+  const std::vector<BadFile> cases = {
+      // --- PGN ---
+      {"PGN without a stipulation", PgnHead + "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"]\n\n*\n", 1, 1,
+       {"no [Stipulation] tag", "#N"}},
+      {"PGN without a FEN", PgnHead + "[Stipulation \"#2\"]\n\n*\n", 1, 1, {"no [FEN] tag", "SetUp"}},
+      {"mate length 0", PgnHead + "[Stipulation \"#0\"]\n[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"]\n\n*\n", 4, 16,
+       {"mate length 0", "at least one move"}},
+      {"absurd mate length", PgnHead + "[Stipulation \"#999\"]\n[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"]\n\n*\n", 4, 16,
+       {"mate length 999", "absurdly large", "30", "MaxMateMoves"}},
+      {"reflexmate", PgnHead + "[Stipulation \"r#2\"]\n[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"]\n\n*\n", 4, 15,
+       {"unsupported stipulation 'r#2'", "expected '#N' (direct mate), 'h#N' (helpmate) or 's#N' (selfmate)"}},
+      {"illegal position in the FEN tag: two white kings",
+       PgnHead + "[Stipulation \"#2\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/3KK3 w - - 0 1\"]\n\n*\n", 6, 7,
+       {"exactly one White king"}},
+      {"illegal position in the FEN tag: side not to move in check",
+       PgnHead + "[Stipulation \"#2\"]\n[FEN \"4k3/8/8/8/8/8/4Q3/4K3 w - - 0 1\"]\n\n*\n", 5, 29, {"not to move", "in check"}},
+      {"a Solutions tag that is no number (found by fuzzing: it overflowed before it was refused)",
+       PgnHead + "[Stipulation \"h#2\"]\n[Solutions \"/3K4/p7/pk1N1p2/1p3P2\"]\n[FEN \"4k3/8/8/8/8/8/8/4K2R b K - 0 1\"]\n\n*\n", 5, 13,
+       {"expected the number of solutions", "/3K4/p7/pk1N1p2/1p3P2"}},
+      {"SetUp 0 with a FEN", PgnHead + "[Stipulation \"#2\"]\n[SetUp \"0\"]\n[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"]\n\n*\n", 5, 9,
+       {"SetUp \"1\""}},
+      {"illegal published key", PgnHead + "[Stipulation \"#2\"]\n[FEN \"k7/8/1K6/8/8/8/8/7R w - - 0 1\"]\n\n1. Ra2! *\n", 7, 4,
+       {"Ra2"}},
+      {"illegal move in a threat comment",
+       PgnHead + "[Stipulation \"#2\"]\n[FEN \"k7/8/1K6/8/8/8/8/7R w - - 0 1\"]\n\n1. Rh7! {threat: 2. Rg8#} 1... Kb8 2. Rh8# *\n", 7, 4,
+       {"threat comment after Rh7", "Rg8#"}},
+      {"a bad move deep in a threat comment is placed at its move (found by fuzzing: the column ran past the line)",
+       PgnHead + "[Stipulation \"#2\"]\n[FEN \"k7/8/1K6/8/8/8/8/7R w - - 0 1\"]\n\n1. Rh7! {threat: 2. Rh8#,\n2. Rh8a1<-->h1#} 1... Kb8 2. Rh8# *\n", 7, 4,
+       {"threat comment after Rh7"}},
+      // --- Popeye ---
+      {"Popeye: no stipulation", "begin\n" + pieces + "option Variation\nend\n", 5, 1, {"no stipulation", "stipulation #N", "'end'"}},
+      {"Popeye: reflexmate", "begin\n" + pieces + "stipulation r#3\nend\n", 4, 13, {"unsupported stipulation 'r#3'", "'#N'"}},
+      {"Popeye: #0", "begin\n" + pieces + "stipulation #0\nend\n", 4, 14, {"mate length 0"}},
+      {"Popeye: two white kings", "begin\npieces white ke1 qd1 kh1\n       black ke8\nstipulation #2\nend\n", 2, 22,
+       {"second white king", "h1", "exactly one king", "e1"}},
+      {"Popeye: pawn on the first rank", "begin\npieces white ke1 pa2b1\n       black ke8\nstipulation #2\nend\n", 2, 21,
+       {"white pawn on b1", "first or last rank"}},
+      {"Popeye: side not to move in check", "begin\npieces white ke1 qe7\n       black ke8\nstipulation #2\nend\n", 4, 13,
+       {"Black (the side not to move) is in check", "White moves first"}},
+      {"Popeye: no black king", "begin\npieces white ke1 qe7\n       black pa7\nstipulation #2\nend\n", 2, 1, {"no black king"}},
+      {"Popeye: the same square twice", "begin\npieces white ke1 qd1\n       black ke8 rd1\nstipulation #2\nend\n", 3, 18,
+       {"square d1 is given twice", "white queen at line 2, column 18"}},
+      {"Popeye: unknown keyword", "begin\n" + pieces + "stipulation #2\nsolve fast\nend\n", 5, 1,
+       {"unknown Popeye keyword 'solve'", "Stipulation"}},
+      {"Popeye: ambiguous keyword", "begin\n" + pieces + "s #2\nend\n", 4, 1, {"ambiguous Popeye keyword 's'", "Stipulation", "SStipulation"}},
+      {"Popeye: wrong piece letter (N is not the knight)", "begin\npieces white ke1 nd4\n       black ke8\nstipulation #2\nend\n", 2, 18,
+       {"unknown piece letter 'n'", "S is the knight"}},
+      {"Popeye: piece before a colour", "begin\npieces ke1 qd1 black ke8\nstipulation #2\nend\n", 2, 8, {"expected a colour"}},
+      {"Popeye: missing end", "begin\n" + pieces + "stipulation #2\noption Variation\n", 6, 1,
+       {"expected 'end' (EndProblem)", "line 1, column 1", "end of the file"}},
+      {"Popeye: missing begin", "pieces white ke1 black ke8\nstipulation #2\nend\n", 1, 1, {"expected 'begin'", "'pieces'"}},
+      {"Popeye: option that changes the problem", "begin\n" + pieces + "stipulation #2\noption Variation Duplex\nend\n", 5, 18,
+       {"unsupported Popeye option 'Duplex'", "colours exchanged"}},
+      {"Popeye: set play for a direct mate", "begin\n" + pieces + "stipulation #2\noption Variation SetPlay\nend\n", 5, 18,
+       {"unsupported Popeye option 'SetPlay'", "set play", "helpmates only"}},
+      {"Popeye: unknown option", "begin\n" + pieces + "stipulation #2\noption Fast\nend\n", 5, 8, {"unknown Popeye option 'Fast'", "Variation"}},
+      {"Popeye: NoCastling is accepted but MaxSolutions needs a number",
+       "begin\n" + pieces + "stipulation #2\noption NoCastling MaxSolutions x\nend\n", 5, 32, {"expected a number after option 'MaxSolutions'"}},
+      {"Popeye: zero position", "begin\n" + pieces + "stipulation #2\nzeroposition\nend\n", 5, 1,
+       {"unsupported Popeye keyword 'zeroposition'", "zero position"}},
+      {"Popeye: fairy condition", "begin\ncondition circe\n" + pieces + "stipulation #2\nend\n", 2, 1, {"fairy conditions"}},
+      {"Popeye: neutral pieces", "begin\npieces white ke1 neutral pd4 black ke8\nstipulation #2\nend\n", 2, 18, {"neutral"}},
+      // --- neither ---
+      {"not a problem file", "\n\n  hello world\n", 3, 3, {"expected a problem file", "'hello'"}},
+      {"empty file", "  \n", 2, 1, {"empty problem file"}},
+  };
+  CHECK(cases.size() >= 10);
+  for (const auto& c : cases) check_bad(c);
+}
+
+TEST_CASE("an unreadable problem file is a ParseError naming the file", "[problem][errors]") {
+  try {
+    read_problem_file("/nonexistent/problem.pgn");
+    FAIL("no error");
+  } catch (const ParseError& e) {
+    CHECK(e.where().file == "/nonexistent/problem.pgn");
+    CHECK_THAT(e.message(), Catch::Contains("cannot open"));
+  }
+}
