@@ -32,7 +32,8 @@ if [ "${1:-}" != "--fast" ]; then
   # positions (property/) and the fuzz corpora (fuzz/). The command-line contracts (cli/) and the
   # corpora end to end (corpus/) run the same code on longer inputs and check text and verdicts,
   # which the Release pass above does.
-  ARBITER_TARGET="arbiter arbiter_tests_rules arbiter_tests_engines arbiter_tests_property arbiter_tests_fuzz" \
+  # The cases that run the arbiter program ([cli]) are left out, and the program is not built.
+  ARBITER_TARGET="arbiter_tests_rules arbiter_tests_engines arbiter_tests_property arbiter_tests_fuzz" \
     arbiter_build "$ARBITER_ROOT/build-sanitize" -DARBITER_SANITIZE=ON -DARBITER_WERROR=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1 -D_GLIBCXX_ASSERTIONS" -DARBITER_MPI=OFF -DARBITER_STUDIO=OFF
   echo "== tests (AddressSanitizer + UndefinedBehaviorSanitizer + _GLIBCXX_ASSERTIONS): rules, engines, property, fuzz"

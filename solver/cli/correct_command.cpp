@@ -10,6 +10,7 @@
 #include "rules/core/stop.h"
 #include "solver/cli/cli_support.h"
 #include "solver/cli/commands.h"
+#include "solver/cli/search_limits.h"
 #include "solver/correct/pruning.h"
 #include "solver/cli/problem_input.h"
 #include "solver/problem/solve_units.h"
@@ -328,12 +329,12 @@ void add_correct_command(CLI::App& app, int& status) {
   cmd->add_option("--max-cost", args->max_cost, "Total cost of a version at most (each edit costs 1)")->check(CLI::Range(0, 8));
   cmd->add_option("--max-versions", args->max_versions, "Stop after this many versions (default 0: every version of the cheapest cost)")
       ->check(CLI::NonNegativeNumber);
-  cmd->add_option("--max-nodes", args->max_nodes, "Node limit for the whole search (0: none)");
-  cmd->add_option("--max-seconds", args->max_seconds, "Time limit for the whole search (0: none)")->check(CLI::NonNegativeNumber);
-  cmd->add_option("--threads", args->threads,
-                  "Prover threads for the complete re-solve of each version found (default: every core); the\n"
-                  "candidates themselves are judged one at a time, so the versions and their order are the same")
-      ->check(CLI::Range(1, 256));
+  add_search_limits(cmd, {.scope = "the whole search",
+                          .max_seconds = &args->max_seconds,
+                          .max_nodes = &args->max_nodes,
+                          .threads = &args->threads,
+                          .threads_help = "Prover threads for the complete re-solve of each version found; the candidates\n"
+                                          "themselves are judged one at a time, so the versions and their order are the same"});
   cmd->add_option("--candidate-nodes", args->candidate_nodes,
                   "Node limit for one candidate's searches (default 20000000; a candidate over it is unknown, 0: none)");
   cmd->add_option("--certificates", args->certificates, "Write each version's proof certificate into this folder");

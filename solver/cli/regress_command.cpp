@@ -11,6 +11,7 @@
 #include "rules/core/stop.h"
 #include "solver/cli/cli_support.h"
 #include "solver/cli/commands.h"
+#include "solver/cli/search_limits.h"
 #include "solver/prover/solve_options.h"
 #include "solver/regress/baseline.h"
 #include "solver/regress/matrix.h"
@@ -172,13 +173,12 @@ void add_regress_command(CLI::App& app, int& status) {
                   "given, nor with --defaults-only)");
   cmd->add_flag("--defaults-only", args->defaults_only, "Run the defaults only and compare them with the baseline");
   add_interpret_option(cmd, args->interpret);
-  cmd->add_option("--max-seconds", args->max_seconds, "Time limit per problem run, every twin and search in it (default 300; 0: none); reaching it gives unknown")
-      ->check(CLI::NonNegativeNumber);
-  cmd->add_option("--max-nodes", args->max_nodes, "Node limit per problem run (0: none)");
-  cmd->add_option("--threads", args->threads,
-                  "Puzzle runs side by side, each on one thread (default: every core); the output is the same for any\n"
-                  "number, timings aside")
-      ->check(CLI::Range(1, 256));
+  add_search_limits(cmd, {.scope = "each problem run, every twin and search in it",
+                          .max_seconds = &args->max_seconds,
+                          .max_nodes = &args->max_nodes,
+                          .threads = &args->threads,
+                          .threads_help = "Puzzle runs side by side, each on one thread; the output is the same for any\n"
+                                          "number, timings aside"});
   cmd->callback([args, &status] { status = guarded_search("regress", [&] { return run_regress(*args); }); });
 }
 

@@ -9,6 +9,7 @@
 
 #include "solver/cli/cli_support.h"
 #include "solver/cli/commands.h"
+#include "solver/cli/search_limits.h"
 #include "solver/prover/solve_options.h"
 #include "solver/regress/matrix.h"
 #include "solver/report/golden_reports.h"
@@ -88,10 +89,10 @@ void add_report_command(CLI::App& app, int& status) {
   cmd->add_option("PATH", args->paths, "Puzzle files or directories (default: puzzles)");
   cmd->add_option("--out", args->out, "Reports directory (default: reports/ beside puzzles/)");
   cmd->add_flag("--json", args->json, "Print JSON: out, written, removed, puzzles, unexpected, seconds");
-  cmd->add_option("--max-seconds", args->max_seconds, "Time limit per problem run (default 300; 0: none)")
-      ->check(CLI::NonNegativeNumber);
-  cmd->add_option("--threads", args->threads, "Puzzle runs side by side (default: every core); the pages are the same, timings aside")
-      ->check(CLI::Range(1, 256));
+  add_search_limits(cmd, {.scope = "each problem run",
+                          .max_seconds = &args->max_seconds,
+                          .threads = &args->threads,
+                          .threads_help = "Puzzle runs side by side; the pages are the same, timings aside"});
   cmd->callback([args, &status] { status = guarded("report", [&] { return run_report(*args); }); });
 }
 

@@ -11,6 +11,7 @@
 
 #include "rules/core/stop.h"
 #include "solver/cli/commands.h"
+#include "solver/cli/search_limits.h"
 #include "solver/prover/transposition_table.h"
 #include "solver/cli/cli_support.h"
 #include "solver/cli/problem_input.h"
@@ -236,18 +237,13 @@ void add_solve_command(CLI::App& app, int& status) {
                 "Stop at the first proved key (checking lines first, then a full iterative search); the tree\n"
                 "shown is that proof, and 'shortest' is exact only if shortest_exact says so");
   cmd->add_flag("--no-tree", args->no_tree, "Keys and verdict only, without the solution tree");
-  cmd->add_option("--max-nodes", args->max_nodes, "Node limit (0: none); reaching it gives verdict unknown");
-  cmd->add_option("--max-seconds", args->max_seconds,
-                  "Time limit in seconds for each problem (each twin) (0: none); reaching it gives verdict unknown")
-      ->check(CLI::NonNegativeNumber);
-  cmd->add_option("--threads", args->threads,
-                  "Threads sharing out the first moves, with one transposition table (default: every core);\n"
-                  "keys, trees, refutations and verdicts are the same for any number")
-      ->check(CLI::Range(1, 256));
-  cmd->add_option("--hash", args->hash_mb,
-                  "Largest transposition table in MB (default: a sixteenth of the memory, 64 to 4096); it starts at 1 MB\n"
-                  "and grows as the search fills it")
-      ->check(CLI::Range(1, 16384));
+  add_search_limits(cmd, {.scope = "each problem (each twin)",
+                          .max_seconds = &args->max_seconds,
+                          .max_nodes = &args->max_nodes,
+                          .threads = &args->threads,
+                          .threads_help = "Threads sharing out the first moves, with one transposition table; keys, trees,\n"
+                                          "refutations and verdicts are the same for any number",
+                          .hash_mb = &args->hash_mb});
   cmd->add_option("--certificate", args->certificate,
                   "Write the proof tree of every key to this file (JSON), for arbiter check-certificate");
   cmd->add_option("--certificate-if-proved", args->certificate_if_proved,

@@ -9,6 +9,7 @@
 #include "rules/core/stop.h"
 #include "solver/cli/cli_support.h"
 #include "solver/cli/commands.h"
+#include "solver/cli/search_limits.h"
 #include "solver/prover/transposition_table.h"
 #include "solver/cli/problem_input.h"
 #include "solver/prover/solution_format.h"
@@ -202,17 +203,13 @@ void add_verify_command(CLI::App& app, int& status) {
   cmd->footer(VerifyHelp);
   auto args = std::make_shared<Args>();
   add_problem_options(cmd, args->input);
-  cmd->add_option("--max-nodes", args->max_nodes, "Node limit (0: none); reaching it gives verdict unknown");
-  cmd->add_option("--max-seconds", args->max_seconds,
-                  "Time limit in seconds for each problem (each twin): the solve and the published lines (0: none)")->check(CLI::NonNegativeNumber);
-  cmd->add_option("--threads", args->threads,
-                  "Threads sharing out the first moves, with one transposition table (default: every core);\n"
-                  "the verdict and findings are the same for any number")
-      ->check(CLI::Range(1, 256));
-  cmd->add_option("--hash", args->hash_mb,
-                  "Largest transposition table in MB (default: a sixteenth of the memory, 64 to 4096); it starts at 1 MB\n"
-                  "and grows as the search fills it")
-      ->check(CLI::Range(1, 16384));
+  add_search_limits(cmd, {.scope = "each problem (each twin): the solve and the published lines",
+                          .max_seconds = &args->max_seconds,
+                          .max_nodes = &args->max_nodes,
+                          .threads = &args->threads,
+                          .threads_help = "Threads sharing out the first moves, with one transposition table; the verdict\n"
+                                          "and findings are the same for any number",
+                          .hash_mb = &args->hash_mb});
   cmd->add_flag("--json", args->json,
                 "Print JSON: verdict, published_key, published_key_is_key, confirmed, sound, keys, keys_uci,\n"
                 "shortest, findings [{kind, message, line, column}], claims [{move, claim, holds, detail, line,\n"

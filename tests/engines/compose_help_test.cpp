@@ -374,7 +374,7 @@ TEST_CASE("compose help cli: bad helpmate input exits 2 with what was expected",
 // The composed helpmates shipped in puzzles/composed/help/: each confirmed by verify, each
 // sound with exactly its stated solutions (a fresh complete solve), every unit needed, and the
 // Option Chess ones need their tokens (a double move in a solution; at 0/0 the solutions differ).
-TEST_CASE("compose help: the shipped composed helpmates proved again", "[compose][help]") {
+TEST_CASE("compose help: the shipped composed helpmates proved again", "[compose][help][cli]") {
   int orthodox_count = 0, option_count = 0;
   for (const auto& entry : std::filesystem::directory_iterator(std::string(ARBITER_SOURCE_DIR) + "/puzzles/composed/help")) {
     if (entry.path().extension() != ".pgn") continue;
