@@ -196,7 +196,7 @@ RoundTrip corpus_round_trip(bool ci_only) {
 
 }  // namespace
 
-TEST_CASE("certificate round trip: every shipped problem's solution is accepted by check-certificate", "[property][certificate]") {
+TEST_CASE("certificate round trip: every shipped problem's solution is accepted by check-certificate", "[property][certificate][cli]") {
   const auto start = std::chrono::steady_clock::now();
   RoundTrip r;
   for (const auto& f : shipped_problem_files()) solve_file(f, r, [](const problem::Problem& p) {
@@ -210,7 +210,7 @@ TEST_CASE("certificate round trip: every shipped problem's solution is accepted 
   print_totals("puzzles/", r, start);
 }
 
-TEST_CASE("certificate round trip: the corpora's problems, accepted by check-certificate", "[property][certificate]") {
+TEST_CASE("certificate round trip: the corpora's problems, accepted by check-certificate", "[property][certificate][cli]") {
   const auto start = std::chrono::steady_clock::now();
   const RoundTrip r = corpus_round_trip(true);
 #ifdef ARBITER_SANITIZED
