@@ -17,8 +17,8 @@ arbiter_install_browser_packages
 bash "$ARBITER_ROOT/tests/studio/run.sh" "$ARBITER_BUILD"
 
 if [ "${1:-}" != "--fast" ]; then
-  echo "== fuzzing (tests/fuzz.sh, 10 s per harness)"
-  bash "$ARBITER_ROOT/tests/fuzz.sh" 10
+  echo "== fuzzing (tests/fuzz.sh, 10 s per harness, two at a time)"
+  FUZZ_JOBS="${FUZZ_JOBS:-$(nproc)}" bash "$ARBITER_ROOT/tests/fuzz.sh" 10
 
   # Warnings are errors in the Release build above; GCC's flow analysis gives false positives
   # on sanitizer-instrumented code, so this pass reports them without failing.

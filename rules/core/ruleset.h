@@ -5,8 +5,9 @@
 //   - list the legal moves directly (the fast path; same result as candidates + predicates),
 //   - play and undo a move, and
 //   - say where the game stands (status) and who is to move.
-// Adding a variant: one folder under rules/ with a class satisfying RuleSet, and its entry in
-// solver/variants.cpp (rules/README.md, "Adding a variant", has every step).
+// What a rule set may have beyond this is named in capabilities.h. Adding a variant: one folder
+// under rules/ with a class satisfying RuleSet, and its entry in solver/variants/ (rules/README.md,
+// "Adding a variant", has every step).
 
 #include <concepts>
 #include <cstdint>

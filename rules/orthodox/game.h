@@ -7,6 +7,7 @@
 
 #include "rules/core/fen.h"
 #include "rules/core/position.h"
+#include "rules/core/capabilities.h"
 #include "rules/core/ruleset.h"
 #include "rules/orthodox/movegen.h"
 #include "rules/orthodox/options.h"
@@ -65,3 +66,9 @@ class Game {
 static_assert(RuleSet<Game>);
 
 }  // namespace arbiter::orthodox
+
+namespace arbiter {
+// Orthodox chess is exactly the rules the bitboard fast paths assume (capabilities.h).
+template <>
+inline constexpr bool orthodox_fast_paths<orthodox::Game> = true;
+}  // namespace arbiter

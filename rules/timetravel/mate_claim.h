@@ -2,7 +2,7 @@
 // The claims "C forces checkmate within N moves" ([%claim mate-in=N:C]) and "C wins within N
 // moves" ([%claim wins-in=N:C], by checkmate or by the opponent's grammatical incorrectness)
 // need a proof search, and the rules library owns none: the generic prover (solver/prover/)
-// answers them through a MateProver that whoever replays the record (solver/variants.cpp)
+// answers them through a MateProver that whoever replays the record (solver/variants/timetravel.cpp)
 // installs on the game. Without one the claim is "unknown", never guessed.
 
 #include <functional>

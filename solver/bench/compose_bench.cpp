@@ -2,14 +2,16 @@
 
 #include <fmt/core.h>
 
-#include "solver/variants.h"
+#include "solver/variants/registry.h"
 
 namespace arbiter {
 
 std::vector<ComposeBenchRow> run_compose_bench(double seconds, std::uint64_t seed,
                                                const std::function<void(const std::string&)>& progress) {
   std::vector<ComposeBenchRow> rows;
-  for (const std::string variant : {"orthodox", "option"})
+  for (const VariantEngines& rules : variants()) {
+    if (!rules.compose) continue;
+    const std::string& variant = rules.name;
     for (int n : {2, 3}) {
       ComposeBenchRow row;
       row.variant = variant;
@@ -22,7 +24,7 @@ std::vector<ComposeBenchRow> run_compose_bench(double seconds, std::uint64_t see
       o.max_seconds = seconds;
       o.seed = seed;
       row.max_units = o.material.max_units;
-      const compose::ComposeReport r = find_variant(variant).compose(o, {});
+      const compose::ComposeReport r = rules.compose(o, {});
       row.seconds = r.seconds;
       row.attempts = r.attempts;
       row.sound = r.sound;
@@ -30,6 +32,7 @@ std::vector<ComposeBenchRow> run_compose_bench(double seconds, std::uint64_t see
       row.rejections = r.rejections;
       rows.push_back(row);
     }
+  }
   return rows;
 }
 

@@ -11,7 +11,7 @@
 #include <fmt/core.h>
 
 #include "solver/problem/solve_units.h"
-#include "solver/variants.h"
+#include "solver/variants/registry.h"
 
 namespace arbiter {
 
@@ -80,7 +80,7 @@ std::map<std::string, ManifestRow> read_manifest(const std::filesystem::path& pa
 
 HelpSelfSolved solve_help_self(const problem::Problem& p, const HelpSelfSolveOptions& options) {
   HelpSelfSolved out;
-  out.selfmate = p.stipulation.kind == problem::Stipulation::SelfMate;
+  out.selfmate = p.stipulation.kind == Stipulation::SelfMate;
   const VariantEngines& rules = find_variant(p.variant, p.where);
   for (const auto& unit : problem::solve_units(p)) {
     prover::SolveOptions solve;
@@ -149,12 +149,12 @@ std::vector<HelpSelfBenchRow> run_help_self_bench(const std::string& folder, con
     if (progress) progress(int(rows.size()), int(inputs.size()), input.filename().string());
     const auto problems = problem::read_problem_file(input.string());
     const auto& p = problems.front();
-    if (p.stipulation.kind == problem::Stipulation::DirectMate)
+    if (p.stipulation.kind == Stipulation::DirectMate)
       throw std::runtime_error(input.string() + ": a direct mate; this benchmark is for helpmates and selfmates (see --problems)");
     HelpSelfBenchRow row;
     row.name = input.filename().string();
     row.stipulation = p.stipulation.text;
-    row.selfmate = p.stipulation.kind == problem::Stipulation::SelfMate;
+    row.selfmate = p.stipulation.kind == Stipulation::SelfMate;
     row.twins = std::max<std::size_t>(1, p.twins.size());
 
     row.ours = solve_help_self(p, {options.tree, options.max_seconds, options.hash_mb, options.threads});

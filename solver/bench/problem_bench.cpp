@@ -18,7 +18,7 @@
 #include "solver/bench/process_run.h"
 #include "solver/problem/popeye_output.h"
 #include "solver/problem/problem.h"
-#include "solver/variants.h"
+#include "solver/variants/registry.h"
 
 namespace arbiter {
 

@@ -8,7 +8,7 @@
 
 #include "rules/notation/pgn.h"
 #include "solver/bench/uci_engine.h"
-#include "solver/variants.h"
+#include "solver/variants/registry.h"
 
 namespace arbiter {
 
@@ -37,7 +37,9 @@ std::vector<RecordLengthRow> run_record_length_bench(const std::vector<int>& pli
                                                      const std::function<void(const std::string&)>& progress) {
   std::vector<RecordLengthRow> rows;
   std::unique_ptr<UciEngine> peer;
-  if (!peer_path.empty() && std::find(names.begin(), names.end(), "orthodox") != names.end())
+  // The peer (a UCI engine) plays orthodox chess only: the registry's default rule set.
+  const auto is_default = [](const std::string& name) { return &find_variant(name) == &default_variant(); };
+  if (!peer_path.empty() && std::any_of(names.begin(), names.end(), is_default))
     peer = std::make_unique<UciEngine>(peer_path);
   for (const auto& name : names) {
     const VariantEngines& rules = find_variant(name);
@@ -52,7 +54,7 @@ std::vector<RecordLengthRow> run_record_length_bench(const std::vector<int>& pli
       ReplayReport report;
       row.replay_seconds = seconds_of([&] { report = rules.replay(games.at(0), {}); });
       row.replayed_whole = report.legal() && report.plies == n;
-      if (peer && rules.name == "orthodox") {
+      if (peer && &rules == &default_variant()) {
         const std::string command = "position startpos moves" + shuffle_uci(n);
         row.peer_seconds = seconds_of([&] {
           peer->send(command);

@@ -1,5 +1,5 @@
 #pragma once
-// The record-length benchmark: a legal record of N plies (solver/bench/shuffle_record.h) read
+// The record-length benchmark: a legal record of N plies (solver/replay/shuffle_record.h) read
 // as PGN and replayed by each rule set, N from a thousand to a million, timed in one run with
 // the peer (Stockfish given the same moves by `position startpos moves ...`) on the orthodox
 // rows. Replay must be linear in N: the fitted growth exponent says whether it is.

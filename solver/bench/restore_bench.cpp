@@ -15,16 +15,17 @@
 #include "rules/orthodox/game.h"
 #include "solver/compose/random.h"
 #include "solver/correct/damage.h"
+#include "solver/problem/popeye_key.h"
 #include "solver/problem/problem.h"
 #include "solver/problem/solve_units.h"
-#include "solver/variants.h"
+#include "solver/variants/registry.h"
 
 namespace arbiter {
 
 namespace {
 
 struct BenchProblem {
-  std::string name, variant = "orthodox", fen, stipulation;
+  std::string name, variant = default_variant().name, fen, stipulation;
   prover::SolveOptions stipulated;
   PgnLine published;
   std::optional<PgnLine> engine_line;
@@ -105,17 +106,6 @@ double median(std::vector<double> v) {
 }
 
 }  // namespace
-
-std::string popeye_key_san(const std::string& fen, const std::string& key) {
-  const auto move = parse_popeye(read_fen(fen), key);
-  if (!move) return "";
-  orthodox::Game game = orthodox::Game::from_fen(fen, {"<manifest>", 1, 1});
-  orthodox::Game::MoveListType moves;
-  game.generate_legal(moves);
-  for (const auto& m : moves)
-    if (game.move_uci(m) == to_uci(*move)) return game.move_text(m);
-  return "";
-}
 
 std::vector<RestoreBenchRow> run_restore_bench(const std::string& folder, const RestoreBenchOptions& options,
                                                const std::function<void(int done, int total, const std::string&)>& progress) {

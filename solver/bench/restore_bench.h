@@ -49,10 +49,6 @@ struct RestoreBenchSummary {
   double median_seconds_found = 0, median_seconds_all = 0;
 };
 
-// Popeye's key as written in a corpus MANIFEST ("Qf4-f5", "Se6*g7", "0-0") as SAN on the
-// orthodox diagram `fen`; "" when it names no legal move.
-std::string popeye_key_san(const std::string& fen, const std::string& key);
-
 std::vector<RestoreBenchRow> run_restore_bench(const std::string& folder, const RestoreBenchOptions& options,
                                                const std::function<void(int done, int total, const std::string&)>& progress);
 std::vector<RestoreBenchSummary> summarise_restore_bench(const std::vector<RestoreBenchRow>& rows);

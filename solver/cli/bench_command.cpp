@@ -26,7 +26,7 @@
 #include "solver/cli/commands.h"
 #include "solver/prover/solve_options.h"
 #include "solver/report/compose_gallery.h"
-#include "solver/variants.h"
+#include "solver/variants/registry.h"
 
 namespace arbiter::cli {
 

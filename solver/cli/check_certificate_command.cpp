@@ -10,7 +10,7 @@
 #include "solver/prover/certificate.h"
 #include "solver/problem/problem.h"
 #include "solver/prover/certificate_reader.h"
-#include "solver/variants.h"
+#include "solver/variants/registry.h"
 
 namespace arbiter::cli {
 
@@ -35,7 +35,7 @@ int run_check(const Args& args) {
     } catch (const ParseError& e) {
       throw prover::string_field_error(e, "fen", args.file);
     }
-    const problem::Stipulation& stipulation = entry.stipulation;
+    const Stipulation& stipulation = entry.stipulation;
     // The certificate's own interpretations (solve --interpret), then the command line's.
     const InterpretationSettings interpret = interpretations_from(args.interpret, entry.interpretations);
     // The goal (and h#n.5) is the certificate's own stipulation's, which the checker reads too.

@@ -16,7 +16,7 @@
 #include "solver/problem/problem.h"
 #include "solver/prover/solution_format.h"
 #include "solver/prover/solve_options.h"
-#include "solver/variants.h"
+#include "solver/variants/registry.h"
 
 namespace arbiter::cli {
 
@@ -114,9 +114,9 @@ int run_compose(const Args& args) {
                                                       "and whose positions the composer's legality checks cover)",
                                                       rules.name));
   const SourceLocation stip_at{"--stipulation", 1, 1};
-  const problem::Stipulation stip = problem::parse_stipulation(args.stipulation, stip_at);
-  const bool help = stip.kind == problem::Stipulation::HelpMate;
-  if (stip.kind == problem::Stipulation::SelfMate)
+  const Stipulation stip = parse_stipulation(args.stipulation, stip_at);
+  const bool help = stip.kind == Stipulation::HelpMate;
+  if (stip.kind == Stipulation::SelfMate)
     throw ParseError(stip_at, fmt::format("unsupported stipulation '{}' for compose: the composer makes direct mates "
                                           "('#2', '#3') and helpmates ('h#2', 'h#3'), not selfmates",
                                           args.stipulation));
@@ -182,7 +182,7 @@ int run_compose(const Args& args) {
   int index = 0;
   for (const auto& c : report.problems) {
     const std::string file = (std::filesystem::path(args.out) / compose::problem_file_name(c, o.seed, ++index)).string();
-    std::string pgn = compose::problem_pgn(c, fmt::format("{} (problem {} of the run)", provenance, index));
+    std::string pgn = compose::problem_pgn(c, fmt::format("{} (problem {} of the run)", provenance, index), rules.pgn_tag);
     if (!interpret.empty()) pgn.insert(pgn.find("[Composer"), "[Interpret \"" + interpret.text() + "\"]\n");
     write_file_atomically(file, pgn);
     problems.push_back(help ? help_problem_json(c, file) : direct_problem_json(c, file));

@@ -16,7 +16,7 @@
 #include "solver/problem/solve_units.h"
 #include "solver/text_file.h"
 #include "solver/prover/solve_options.h"
-#include "solver/variants.h"
+#include "solver/variants/registry.h"
 
 namespace arbiter::cli {
 

@@ -5,7 +5,7 @@
 
 #include "solver/cli/cli_support.h"
 #include "solver/cli/commands.h"
-#include "solver/variants.h"
+#include "solver/variants/registry.h"
 
 namespace arbiter::cli {
 
@@ -35,7 +35,7 @@ int run_diagram(const Args& args) {
 
 // The manual beyond the options: `arbiter diagram --help` prints it after them, and
 // solver/cli/COMMANDS.md is generated from that (solver/cli/commands-md.sh).
-constexpr const char* DiagramHelp = R"help(The diagram (solver/report/svg_diagram.h) is the position after the --play moves, with the --show
+constexpr const char* DiagramHelp = R"help(The diagram (solver/diagram/svg_diagram.h) is the position after the --play moves, with the --show
 moves drawn as arrows (a double move's second half in its own colour, a piece's first stop marked).
 Option Chess tokens are drawn beside the board, and a legend explains everything drawn. Each rule
 set's state is drawn: Time Traveler's traveling (~, blue) and traveled (', purple) men;

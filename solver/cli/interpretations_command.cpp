@@ -9,7 +9,7 @@
 #include "rules/registry/interpretations.h"
 #include "solver/cli/cli_support.h"
 #include "solver/cli/commands.h"
-#include "solver/variants.h"
+#include "solver/variants/registry.h"
 
 namespace arbiter::cli {
 

@@ -12,7 +12,7 @@
 #include "solver/cli/cli_support.h"
 #include "solver/cli/commands.h"
 #include "solver/perft/perft.h"
-#include "solver/variants.h"
+#include "solver/variants/registry.h"
 
 namespace arbiter::cli {
 

@@ -4,7 +4,7 @@
 
 #include "rules/core/fen.h"
 #include "solver/cli/cli_support.h"
-#include "solver/variants.h"
+#include "solver/variants/registry.h"
 
 namespace arbiter::cli {
 
@@ -31,16 +31,16 @@ std::vector<problem::Problem> load_problems(const ProblemArgs& args) {
     const VariantEngines& rules = find_variant(args.variant);
     p.variant = rules.name;
     p.fen = rules.normalize_fen(args.fen, p.fen_location);
-    p.stipulation = problem::parse_stipulation(args.stipulation, p.stipulation_location);
+    p.stipulation = parse_stipulation(args.stipulation, p.stipulation_location);
     const bool black_to_move = p.fen.find(" b ") != std::string::npos;
     // A direct mate is the side to move's (Option Chess's Bonham problem is Black's #3);
     // helpmates and selfmates fix who starts.
-    if (p.stipulation.kind != problem::Stipulation::DirectMate && (p.stipulation.first_mover() == Black) != black_to_move)
+    if (p.stipulation.kind != Stipulation::DirectMate && (p.stipulation.first_mover() == Black) != black_to_move)
       throw ParseError(p.fen_location,
                        fmt::format("{} starts with {}: the FEN must have {} to move{}", p.stipulation.text,
                                    p.stipulation.first_mover() == Black ? "Black" : "White",
                                    p.stipulation.first_mover() == Black ? "Black" : "White",
-                                   p.stipulation.kind == problem::Stipulation::HelpMate
+                                   p.stipulation.kind == Stipulation::HelpMate
                                        ? (black_to_move ? " (for Black first write h#N)" : " (for White first write h#N.5)")
                                        : ""));
     problems.push_back(p);

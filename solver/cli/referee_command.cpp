@@ -19,12 +19,11 @@
 
 #include <fmt/format.h>
 
-#include "rules/core/fen.h"
-#include "rules/notation/san.h"
 #include "rules/transactional/game.h"
 #include "solver/cli/cli_support.h"
 #include "solver/cli/commands.h"
 #include "solver/replay/diagram.h"
+#include "solver/variants/transactional_referee.h"
 
 namespace arbiter::cli {
 
@@ -80,29 +79,22 @@ class Channels {
   std::ofstream out_[2];
 };
 
-std::string prompt(const transactional::Game& g) {
-  const auto& r = g.referee();
-  const Color c = r.side;
-  return fmt::format("your move, T{} ({} pending){}", r.transaction[c], r.pending[c],
-                     r.committed_check(c) ? "; you are in check (committed view): you must commit" : "");
-}
-
 int run_referee(const Args& args) {
   if (args.variant != "transactional")
     throw ParseError({"--variant", 1, 1}, fmt::format("unknown variant '{}' for the referee: expected transactional", args.variant));
-  transactional::Game game = transactional::Game::from_fen(
-      args.fen, {"--fen", 1, 1}, options_with<transactional::Options>(interpretations_from(args.interpret)));
+  transactional_referee::Session session(args.fen, {"--fen", 1, 1}, interpretations_from(args.interpret));
+  const transactional::Game& game = session.game();
   Channels io(args);
   auto say = [&io](Color to, const std::string& text) { io.say(to, text); };
   auto say_all = [&io](const std::string& text) { io.say_all(text); };
   say_all("Transactional Chess referee. Moves in SAN with (C) to commit or (R) to roll back; 'view', 'committed', 'quit'.");
-  say(game.side_to_move(), prompt(game));
+  say(session.to_move(), session.prompt());
   int line_number = 0;
-  for (std::string line; io.read(game.side_to_move(), line);) {
+  for (std::string line; io.read(session.to_move(), line);) {
     ++line_number;
     while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
     if (line.empty()) continue;
-    const Color us = game.side_to_move();
+    const Color us = session.to_move();
     if (line == "quit") {
       say_all(fmt::format("{} leaves the game", name(us)));
       return ExitOk;
@@ -116,41 +108,29 @@ int run_referee(const Args& args) {
       say(us, board_diagram(p));
       continue;
     }
-    std::string text = line;
-    if (text[0] != 'T') text = fmt::format("T{}: {}", game.referee().transaction[us], text);
-    transactional::Action action;
+    const std::string text = transactional_referee::Session::with_transaction(line, game.referee().transaction[us]);
+    transactional_referee::Turn turn;
     try {
-      action = game.parse_move(text, {name(us), line_number, 1});
-    } catch (const IllegalMoveError& e) {
-      // Lock encounters are told to the player who met them, and to no one else.
-      if (e.predicate() == "destination-not-locked") say(us, "that square is locked: try another move");
-      else say(us, fmt::format("illegal: {}", e.message()));
-      say(us, prompt(game));
-      continue;
+      turn = session.play_text(text, {name(us), line_number, 1});
     } catch (const ParseError& e) {
       say(us, fmt::format("not understood: {}", e.message()));
       continue;
     }
-    game.play(action);
-    say(us, fmt::format("played {}", text));
-    if (action.decision == transactional::Decision::Commit) {
-      const auto& lines = game.last_announcement();
-      for (std::size_t i = 0; i < lines.size(); ++i)
-        say(~us, i == 0 ? fmt::format("{} has committed: {}", name(us), lines[i]) : fmt::format("{:>{}}{}", "", 20, lines[i]));
-      say(us, "committed");
-    } else if (action.decision == transactional::Decision::Rollback) {
-      say(us, "rolled back");  // the opponent is not told
+    if (!turn.played) {
+      say(us, turn.met_lock ? turn.refusal : fmt::format("illegal: {}", turn.refusal));
+      say(us, session.prompt());
+      continue;
     }
-    const GameStatus status = game.status();
-    if (status == GameStatus::Checkmate || status == GameStatus::Stalemate || status == GameStatus::MoverLost) {
-      const std::string result(result_of(status, game.side_to_move()));
-      say_all(fmt::format("game over: {} ({})", status == GameStatus::MoverLost ? fmt::format("{} committed into check", name(us))
-                                                 : status == GameStatus::Checkmate ? fmt::format("{} is checkmated", name(~us))
-                                                                                   : std::string("stalemate"),
-                          result));
+    say(us, fmt::format("played {}", text));
+    for (std::size_t i = 0; i < turn.announcement.size(); ++i)
+      say(~us, i == 0 ? turn.announcement[i] : fmt::format("{:>{}}{}", "", 20, turn.announcement[i]));
+    if (turn.decision == transactional::Decision::Commit) say(us, "committed");
+    else if (turn.decision == transactional::Decision::Rollback) say(us, "rolled back");  // the opponent is not told
+    if (turn.game_over) {
+      say_all(*turn.game_over);
       return ExitOk;
     }
-    say(game.side_to_move(), prompt(game));
+    say(session.to_move(), session.prompt());
   }
   say_all("input ended");
   return ExitOk;

@@ -15,6 +15,7 @@
 #include "solver/prover/solve_options.h"
 #include "solver/regress/baseline.h"
 #include "solver/regress/matrix.h"
+#include "solver/report/matrix_page.h"
 
 namespace arbiter::cli {
 
@@ -84,7 +85,7 @@ int run_regress(Args args) {
     differences = regress::compare_with_baseline(nlohmann::json::parse(text, nullptr, false), m.defaults, baseline_file);
   }
   if (write_matrix) {
-    write_file_atomically(out_file, regress::matrix_markdown(m, regress::puzzles_label(args.paths)));
+    write_file_atomically(out_file, report::matrix_markdown(m, regress::puzzles_label(args.paths)));
   }
   int unexpected = 0;
   for (const auto& r : m.defaults) unexpected += !r.as_expected;

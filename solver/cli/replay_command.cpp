@@ -15,9 +15,9 @@
 #include "rules/notation/pgn.h"
 #include "solver/cli/cli_support.h"
 #include "solver/cli/commands.h"
-#include "solver/variants.h"
+#include "solver/variants/registry.h"
 #include "solver/replay/diagram.h"
-#include "solver/replay/checked_game.h"
+#include "solver/regress/checked_game.h"
 #include "solver/replay/replay.h"
 
 namespace arbiter::cli {
@@ -209,7 +209,7 @@ the exit status 1 unless the record lists it in [ExpectedUnverified "claim; ..."
 such as a published answer the rules contradict); a listed claim that holds is a surprise too, and
 claims_unexpected counts the surprises. Forced wins (mate-in=N:C: checkmate within N of C's moves;
 wins-in=N:C: checkmate or the opponent's grammatical incorrectness) are judged by the mate prover
-(solver/prover/forced_mate.h) under a node limit (solver/replay/timetravel_mate_prover.h): proved,
+(solver/prover/forced_mate.h) under a node limit (solver/variants/timetravel_mate_prover.h): proved,
 refuted (naming the escape) or unknown.
 
 Transactional Chess records (puzzles/transactional/README.md): a transaction left without (C) or (R)

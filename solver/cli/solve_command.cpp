@@ -17,7 +17,7 @@
 #include "solver/cli/problem_input.h"
 #include "solver/prover/certificate.h"
 #include "solver/prover/solution_format.h"
-#include "solver/variants.h"
+#include "solver/variants/registry.h"
 
 namespace arbiter::cli {
 

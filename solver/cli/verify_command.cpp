@@ -13,7 +13,7 @@
 #include "solver/prover/transposition_table.h"
 #include "solver/cli/problem_input.h"
 #include "solver/prover/solution_format.h"
-#include "solver/variants.h"
+#include "solver/variants/registry.h"
 
 namespace arbiter::cli {
 

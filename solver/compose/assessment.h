@@ -16,6 +16,7 @@
 #include <string_view>
 #include <vector>
 
+#include "rules/core/capabilities.h"
 #include "rules/core/fen.h"
 #include "rules/core/ruleset.h"
 #include "solver/compose/legality.h"
@@ -177,7 +178,7 @@ class Assessor {
     a.key_uci = game_.move_uci(key);
     if (rules == KeyRules::Any) return Outcome::Sound;
     // The composer's rule sets have these; the correction search asks no manners of the others.
-    if constexpr (requires { game_.gives_check(key); game_.is_capture(key); }) {
+    if constexpr (CheckPrediction<G> && CaptureTest<G>) {
       if (game_.gives_check(key)) return Outcome::KeyChecks;
       if (game_.is_capture(key)) return Outcome::KeyCaptures;
       if (key_flights(game_, key).taken()) return Outcome::KeyTakesFlight;

@@ -50,6 +50,7 @@
 #include <optional>
 #include <set>
 
+#include "rules/core/capabilities.h"
 #include "rules/core/ruleset.h"
 #include "rules/core/stop.h"
 #include "solver/compose/assessment.h"
@@ -65,7 +66,7 @@ template <RuleSet G>
 class Composer {
  public:
   using Options = std::decay_t<decltype(std::declval<const G&>().options())>;
-  static constexpr bool HasTokens = requires(const G& g) { g.tokens(White); };
+  static constexpr bool HasTokens = Tokens<G>;
 
   Composer(const ComposeOptions& options, const Options& rules) : options_(options), rules_(rules), random_(options.seed) {
     if (help()) help_assessor_.emplace(options.n, options.solutions, rules, candidate_limits(options));
@@ -171,10 +172,11 @@ class Composer {
     return (options_.max_seconds > 0 && (elapsed() >= options_.max_seconds || stop::past_deadline())) || stop::requested();
   }
 
-  // Removes every unit the problem does not need (step 4); `proof` is the current proof.
-  // Nothing when the run's time is up before the last unit was tried.
-  std::optional<Placement> economise(Placement p, const std::string& key_uci, prover::Solution& proof) {
-    int variations = count_variations(proof.keys[0]);
+  // Step 4: every unit whose removal keeps the problem as it is goes, again until none does.
+  // `keeps(q, proof)` judges the smaller candidate q against the current proof and gives q's
+  // proof when q keeps it. Nothing when the run's time is up before the last unit was tried.
+  template <class Keeps>
+  std::optional<Placement> economise(Placement p, prover::Solution& proof, const Keeps& keeps) {
     for (bool changed = true; changed;) {
       changed = false;
       for (Square s = 0; s < 64; ++s) {
@@ -182,28 +184,52 @@ class Composer {
         if (p.board[s] == NoPiece || type_of(p.board[s]) == King) continue;
         Placement q = p;
         q.board[s] = NoPiece;
-        const Assessment b = assessor_->assess(q);
-        if (b.outcome != Outcome::Sound || b.key_uci != key_uci) continue;
-        prover::Solution qs = prove(q, true);
-        if (!proves_sound(qs) || count_variations(qs.keys[0]) < variations) continue;
+        std::optional<prover::Solution> qs = keeps(q, proof);
+        if (!qs) continue;
         p = std::move(q);
-        proof = std::move(qs);
-        variations = count_variations(proof.keys[0]);
+        proof = std::move(*qs);
         changed = true;
       }
     }
     return p;
   }
 
-  // Steps 5 to 7 for a candidate judged sound: the economical problem with its proof and
+  // Direct mates keep a removal that leaves the problem sound with the same key and no fewer
+  // variations.
+  std::optional<prover::Solution> keeps_direct(const Placement& q, const prover::Solution& current, const std::string& key_uci) {
+    const Assessment b = assessor_->assess(q);
+    if (b.outcome != Outcome::Sound || b.key_uci != key_uci) return std::nullopt;
+    prover::Solution qs = prove(q, true);
+    if (!proves_sound(qs) || count_variations(qs.keys[0]) < count_variations(current.keys[0])) return std::nullopt;
+    return qs;
+  }
+
+  // Helpmates keep a removal that leaves the very same solutions.
+  std::optional<prover::Solution> keeps_help(const Placement& q, const std::vector<std::string>& lines) {
+    const Assessment b = help_assessor_->assess(q);
+    if (b.outcome != Outcome::Sound || sorted(b.lines) != lines) return std::nullopt;
+    prover::Solution qs = prove(q, false);
+    if (!proves_sound_help(qs) || sorted(lines_of(qs)) != lines) return std::nullopt;
+    return qs;
+  }
+
+  // Steps 4 to 6 for a candidate judged sound: the economical problem with its proof and
   // quality, or nothing when a filter or a limit rejects it. `first`: the climb's own find
   // (counted as sound), not one of the polishing step's variants.
   std::optional<ComposedProblem> problem_from(Placement p, const Assessment& a, bool first) {
-    if (help()) return help_problem_from(std::move(p), a, first);
-    prover::Solution proof = prove(p, true);
+    prover::Solution proof = prove(p, !help());
     if (proof.verdict == prover::Verdict::Unknown) return reject("proof-limit"), std::nullopt;
-    if (!proves_sound(proof)) return reject("proof-failed"), std::nullopt;  // the quick judgement and the prover disagree
-    auto economical = economise(std::move(p), a.key_uci, proof);
+    const bool confirmed = help() ? proves_sound_help(proof) && sorted(lines_of(proof)) == sorted(a.lines) : proves_sound(proof);
+    if (!confirmed) return reject("proof-failed"), std::nullopt;  // the quick judgement and the prover disagree
+    std::optional<Placement> economical;
+    if (help()) {
+      const std::vector<std::string> lines = sorted(lines_of(proof));
+      economical = economise(std::move(p), proof, [&](const Placement& q, const prover::Solution&) { return keeps_help(q, lines); });
+    } else {
+      economical = economise(std::move(p), proof, [&](const Placement& q, const prover::Solution& current) {
+        return keeps_direct(q, current, a.key_uci);
+      });
+    }
     if (!economical) return std::nullopt;  // the run's time is up
     p = std::move(*economical);
     if (first) ++report_.sound;
@@ -211,6 +237,13 @@ class Composer {
     c.placement = p;
     c.fen = p.fen();
     c.variant = std::string(G::variant_name);
+    if (!(help() ? describe_help(p, proof, c) : describe_direct(p, proof, c))) return std::nullopt;
+    c.solution = std::move(proof);
+    return c;
+  }
+
+  // Step 5 for a direct mate: its key, quality and score, or false when a filter rejects it.
+  bool describe_direct(const Placement& p, const prover::Solution& proof, ComposedProblem& c) {
     c.stipulation = "#" + std::to_string(options_.n);
     c.key_san = proof.keys[0].san;
     c.key_uci = proof.keys[0].uci;
@@ -219,13 +252,12 @@ class Composer {
       c.quality = analyse_solution(game, proof);
     }
     c.quality.every_unit_needed = true;  // economise() stopped where no removal keeps it sound
-    if (c.quality.variations < options_.min_variations) return reject("too-few-variations"), std::nullopt;
-    if (options_.single_threat && proof.keys[0].threat.size() > 1) return reject("multiple-threats"), std::nullopt;
+    if (c.quality.variations < options_.min_variations) return reject("too-few-variations"), false;
+    if (options_.single_threat && proof.keys[0].threat.size() > 1) return reject("multiple-threats"), false;
     if constexpr (HasTokens)
-      if (!tokens_matter(p, proof, c)) return std::nullopt;
+      if (!tokens_matter(p, proof, c)) return false;
     c.score = score(c.quality);
-    c.solution = std::move(proof);
-    return c;
+    return true;
   }
 
   bool out_of_attempts() const { return options_.max_attempts && report_.attempts >= options_.max_attempts; }
@@ -296,56 +328,22 @@ class Composer {
     return true;
   }
 
-  // Step 5 for helpmates: every unit whose removal keeps the very same solutions goes.
-  std::optional<Placement> economise_help(Placement p, prover::Solution& proof) {
-    const std::vector<std::string> lines = sorted(lines_of(proof));
-    for (bool changed = true; changed;) {
-      changed = false;
-      for (Square s = 0; s < 64; ++s) {
-        if (out_of_time()) return std::nullopt;
-        if (p.board[s] == NoPiece || type_of(p.board[s]) == King) continue;
-        Placement q = p;
-        q.board[s] = NoPiece;
-        const Assessment b = help_assessor_->assess(q);
-        if (b.outcome != Outcome::Sound || sorted(b.lines) != lines) continue;
-        prover::Solution qs = prove(q, false);
-        if (!proves_sound_help(qs) || sorted(lines_of(qs)) != lines) continue;
-        p = std::move(q);
-        proof = std::move(qs);
-        changed = true;
-      }
-    }
-    return p;
-  }
-
-  std::optional<ComposedProblem> help_problem_from(Placement p, const Assessment& a, bool first) {
-    prover::Solution proof = prove(p, false);
-    if (proof.verdict == prover::Verdict::Unknown) return reject("proof-limit"), std::nullopt;
-    if (!proves_sound_help(proof) || sorted(lines_of(proof)) != sorted(a.lines))
-      return reject("proof-failed"), std::nullopt;  // the quick judgement and the prover disagree
-    auto economical = economise_help(std::move(p), proof);
-    if (!economical) return std::nullopt;  // the run's time is up
-    p = std::move(*economical);
-    if (first) ++report_.sound;
-    ComposedProblem c;
-    c.placement = p;
-    c.fen = p.fen();
+  // Step 5 for a helpmate: its quality and score, or false when a filter rejects it.
+  bool describe_help(const Placement& p, const prover::Solution& proof, ComposedProblem& c) {
     c.goal = prover::Goal::HelpMate;
-    c.variant = std::string(G::variant_name);
     c.stipulation = prover::stipulation_text(prover::Goal::HelpMate, options_.n, false);
     c.solutions = options_.solutions;
     {
       G game = game_for(p);
       c.help_quality = analyse_help_solution(game, proof);
     }
-    c.help_quality.every_unit_needed = true;  // economise_help() stopped where no removal keeps the solutions
-    if (c.help_quality.black_moving < options_.min_black_moving) return reject("black-units-idle"), std::nullopt;
-    if (c.help_quality.white_units < options_.min_white_units) return reject("too-few-white-units"), std::nullopt;
+    c.help_quality.every_unit_needed = true;  // economise() stopped where no removal keeps the solutions
+    if (c.help_quality.black_moving < options_.min_black_moving) return reject("black-units-idle"), false;
+    if (c.help_quality.white_units < options_.min_white_units) return reject("too-few-white-units"), false;
     if constexpr (HasTokens)
-      if (!help_tokens_matter(p, proof, c)) return std::nullopt;
+      if (!help_tokens_matter(p, proof, c)) return false;
     c.score = help_score(c.help_quality);
-    c.solution = std::move(proof);
-    return c;
+    return true;
   }
 
   // Option Chess, helpmates: a double move in a solution, and at tokens 0/0 the solutions are

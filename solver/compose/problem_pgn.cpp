@@ -88,7 +88,7 @@ PgnLine help_tree(const std::vector<const prover::HelpLine*>& lines, std::size_t
 
 }  // namespace
 
-std::string problem_pgn(const ComposedProblem& c, const std::string& provenance) {
+std::string problem_pgn(const ComposedProblem& c, const std::string& provenance, const std::string& variant_tag) {
   PgnGame g;
   g.set_tag("Event", "Composed problem");
   g.set_tag("Site", "?");
@@ -98,7 +98,7 @@ std::string problem_pgn(const ComposedProblem& c, const std::string& provenance)
   g.set_tag("Black", "?");
   g.set_tag("Result", "*");
   g.set_tag("Composer", "Arbiter");
-  g.set_tag("Variant", c.variant == "option" ? "Option" : "orthodox");
+  g.set_tag("Variant", variant_tag);
   g.set_tag("Stipulation", c.stipulation);
   const bool help = c.goal == prover::Goal::HelpMate;
   if (help && c.solutions > 1) g.set_tag("Solutions", std::to_string(c.solutions));

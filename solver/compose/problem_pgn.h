@@ -16,7 +16,8 @@
 namespace arbiter::compose {
 
 // `provenance`: how it was made ("arbiter compose --seed 7 ..."), kept in an [Annotator] tag.
-std::string problem_pgn(const ComposedProblem& c, const std::string& provenance);
+// `variant_tag`: the [Variant] value of the rules (the registry entry's pgn_tag).
+std::string problem_pgn(const ComposedProblem& c, const std::string& provenance, const std::string& variant_tag);
 
 // The file name for the index-th (1-based) problem of a run: "orthodox-mate2-s7-01.pgn",
 // "option-help2-s7-01.pgn".

@@ -1,6 +1,6 @@
 #pragma once
 // What a correction search (solver/correct/correction_search.h) may change and for how long:
-// a result-side header, so that the registry (solver/variants.h) needs no search template.
+// a result-side header, so that the registry (solver/variants/registry.h) needs no search template.
 
 #include <cstddef>
 #include <cstdint>

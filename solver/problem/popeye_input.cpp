@@ -18,6 +18,7 @@
 #include "solver/problem/diagram.h"
 #include "solver/problem/problem.h"
 #include "solver/problem/twins.h"
+#include "solver/variants/names.h"
 
 namespace arbiter::problem {
 
@@ -609,7 +610,8 @@ class PopeyeReader {
     out.title = p.title;
     out.fen_location = pieces_at;
     out.stipulation_location = p.stipulation_location;
-    out.tags["Variant"] = "orthodox";
+    out.variant = default_variant_names().name;  // Popeye input is read for orthodox problems only
+    out.tags["Variant"] = default_variant_names().pgn_tag;
     out.tags["SetUp"] = "1";
     out.tags["FEN"] = fen;
     out.tags["Stipulation"] = stipulation.text;

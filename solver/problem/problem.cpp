@@ -9,50 +9,25 @@
 
 #include "rules/core/fen.h"
 #include "rules/core/position.h"
+#include "rules/core/text.h"
 #include "rules/notation/san.h"
 #include "solver/problem/diagram.h"
 #include "solver/problem/popeye_input.h"
 #include "solver/problem/twins.h"
+#include "solver/variants/names.h"
 
 namespace arbiter::problem {
-
-bool claims_illegal(const PgnMove& move) {
-  for (const auto& c : move.comments_after) {
-    std::string_view t = c;
-    while (!t.empty() && t.front() == ' ') t.remove_prefix(1);
-    if (t.size() >= 7 && std::equal(t.begin(), t.begin() + 7, "illegal", [](char a, char b) { return std::tolower(static_cast<unsigned char>(a)) == b; }))
-      return true;
-  }
-  return false;
-}
 
 namespace {
 
 [[noreturn]] void fail(const SourceLocation& where, const std::string& message) { throw ParseError(where, message); }
 
-bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
 
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && is_blank(s.front())) s.remove_prefix(1);
-  while (!s.empty() && is_blank(s.back())) s.remove_suffix(1);
-  return s;
-}
-
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = char(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
-bool is_orthodox_name(std::string_view variant) {
-  const std::string v = lower(trim(variant));
-  return v == "orthodox" || v == "standard";
-}
 
 // --- the published solution ------------------------------------------------------------------
 
 void check_threat_comment(Position& pos, const PgnMove& move, std::string_view comment) {
-  auto threats = threat_moves(comment);
+  auto threats = prover::threat_moves(comment);
   if (!threats) return;
   if (pos.in_check())
     fail(move.where, fmt::format("a threat comment after the checking move {}: a threat is what the side that moved would play "
@@ -112,7 +87,7 @@ class SolutionChecker {
                            label, twin));
         check_line(pos, variation, twin, false);
       }
-      if (claims_illegal(m)) break;  // a stated illegal move: verify checks the claim; the line ends
+      if (prover::claims_illegal(m)) break;  // a stated illegal move: verify checks the claim; the line ends
       const Move move = parse_san(pos, m.san, m.where);
       pos.make(move);
       ++played;
@@ -187,7 +162,7 @@ std::vector<TwinText> read_twins_tag(std::string_view value, const SourceLocatio
     const std::string expected_label = twin_label(twins.size() + 1);
     std::size_t first = 0;
     for (int prefix = 0; prefix < 2 && first < words.size(); ++prefix) {
-      if (lower(words[first].text) == "twin") {
+      if (lowercase(words[first].text) == "twin") {
         ++first;
       } else if (is_twin_label_word(words[first].text)) {
         if (words[first].text[0] != expected_label[0])
@@ -241,8 +216,18 @@ Problem problem_from_game(const PgnGame& game, const std::string& file, int numb
   p.where = game.where;
   for (const auto& [name, value] : game.tags) p.tags[name] = value;
 
-  if (auto variant = game.tag("Variant")) p.variant = is_orthodox_name(*variant) ? "orthodox" : std::string(trim(*variant));
-  const bool orthodox = p.variant == "orthodox";
+  // The rules the [Variant] tag names (an unknown name stays as written: solving it says so).
+  const VariantNames* rules = &default_variant_names();
+  p.variant = rules->name;
+  if (auto variant = game.tag("Variant")) {
+    rules = lookup_variant_names(trim(*variant));
+    // The default rule set's aliases read as its name; another rule set's value as written (the
+    // registry resolves it when the problem is solved).
+    p.variant = rules == &default_variant_names() ? rules->name : std::string(trim(*variant));
+  }
+  // The default rule set (orthodox chess) is read and checked here; the others' own readers
+  // check their positions when they are solved.
+  const bool orthodox = rules == &default_variant_names();
 
   auto stipulation = game.tag("Stipulation");
   if (!stipulation)
@@ -262,7 +247,7 @@ Problem problem_from_game(const PgnGame& game, const std::string& file, int numb
 
   if (auto set_play = game.tag("SetPlay")) {
     const SourceLocation at = *game.tag_value_location("SetPlay");
-    const std::string v = lower(trim(*set_play));
+    const std::string v = lowercase(trim(*set_play));
     if (v == "1" || v == "yes" || v == "true") p.set_play = true;
     else if (v != "0" && v != "no" && v != "false")
       fail(at, fmt::format("expected [SetPlay \"1\"] (or \"yes\", \"true\"; \"0\", \"no\", \"false\" for none), found [SetPlay "
@@ -317,36 +302,6 @@ std::string twin_label_of(const PgnLine& line) {
     if (c.size() >= 2 && std::islower(static_cast<unsigned char>(c[0])) && c[1] == ')') return std::string(1, c[0]);
   }
   return {};
-}
-
-std::optional<std::vector<std::string>> threat_moves(std::string_view comment) {
-  std::string_view c = trim(comment);
-  constexpr std::string_view Prefix = "threat:";
-  if (c.size() < Prefix.size() || lower(c.substr(0, Prefix.size())) != Prefix) return std::nullopt;
-  c.remove_prefix(Prefix.size());
-  std::vector<std::string> moves;
-  if (trim(c).empty()) return moves;
-  std::size_t start = 0;
-  for (;;) {
-    const std::size_t comma = c.find(',', start);
-    std::string_view item = trim(c.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start));
-    // "2. Ra7+" / "2.Ra7+" / "2... Kg8": drop the move number.
-    std::size_t i = 0;
-    while (i < item.size() && std::isdigit(static_cast<unsigned char>(item[i]))) ++i;
-    if (i > 0 && i < item.size() && item[i] == '.') {
-      while (i < item.size() && item[i] == '.') ++i;
-      item = trim(item.substr(i));
-    }
-    moves.emplace_back(item);
-    if (comma == std::string_view::npos) break;
-    start = comma + 1;
-  }
-  return moves;
-}
-
-bool is_zugzwang_comment(std::string_view comment) {
-  const std::string c = lower(trim(comment));
-  return c == "zugzwang" || c == "zugzwang.";
 }
 
 ProblemFormat detect_format(std::string_view text, const std::string& file) {

@@ -32,43 +32,10 @@
 #include "rules/core/types.h"
 #include "rules/notation/pgn.h"
 #include "rules/registry/interpretations.h"
+#include "solver/prover/published_comments.h"
+#include "solver/stipulation/stipulation.h"
 
 namespace arbiter::problem {
-
-// The longest direct mate a problem file may ask for. The corpus goes to #5 and published
-// orthodox direct mates rarely pass #20; a longer one is almost certainly a typo ("#99"), and
-// the prover's depth-first search would not finish anyway.
-inline constexpr int MaxMateMoves = 30;
-
-struct Stipulation {
-  enum Kind {
-    DirectMate,  // "#N": the side to move mates in at most N of its own moves
-    HelpMate,    // "h#N": Black starts, both sides cooperate, White mates on its N-th move;
-                 // "h#N.5": White starts (N+1/2 moves)
-    SelfMate,    // "s#N": White starts and forces Black to mate White within N moves
-  };
-  Kind kind = DirectMate;
-  int moves = 0;           // N, 1..MaxMateMoves (h#N.5: N, which may be 0 for h#0.5)
-  bool half_move = false;  // h#N.5
-  // The number of solutions the problem states: "h#2 2.1.1.1" (the product of the counts,
-  // here 2) or a PGN [Solutions "2"] tag; 0 when not stated.
-  int solutions = 0;
-  std::string text;        // "h#2", as written (without the solution-count suffix)
-
-  // The side that moves first: Black for h#N, White for h#N.5, s#N and #N.
-  Color first_mover() const { return kind == HelpMate && !half_move ? Black : White; }
-  // Helpmates: the plies of a full-length solution (h#2: 4, h#2.5: 5).
-  int plies() const { return 2 * moves + (half_move ? 1 : 0); }
-};
-
-// Reads "#N", "h#N", "h#N.5", "s#N" (the letter in either case), optionally followed by a
-// solution count in the problemists' form "2.1.1.1" (h#2 2.1.1.1: two solutions).
-// `where` is the location of the text's first character; errors point into it: an unknown
-// prefix ("unsupported stipulation 'x#2': expected '#N' (direct mate), 'h#N' (helpmate) or
-// 's#N' (selfmate)"), a half move outside a helpmate, a length 0 (h#0, s#0, #0; h#0.5 is a
-// helpmate of one White move), a length above MaxMateMoves ("absurdly large"), a malformed
-// or zero solution count.
-Stipulation parse_stipulation(std::string_view text, const SourceLocation& where);
 
 // One twin of a problem (Popeye's "twin" lines, a PGN [Twins] tag). twins[0] is a), the
 // diagram itself; each later twin is derived from the diagram, or from the twin before it
@@ -85,7 +52,7 @@ struct Problem {
   std::string file;
   int number = 1;                      // 1-based position in its file (problems split by "next" or PGN games)
   SourceLocation where;                // first character of the problem ("begin" / the first tag)
-  std::string variant = "orthodox";
+  std::string variant;                 // orthodox chess's name (any of its aliases), else [Variant] as written
   std::string fen;                     // normalised by write_fen for orthodox problems
   Stipulation stipulation;
   std::string author, source, date, title;
@@ -128,23 +95,6 @@ std::vector<Problem> read_problem_file(const std::string& path, PublishedLines l
 std::vector<Problem> read_problems(std::string_view text, const std::string& file = "<problem>",
                                    PublishedLines lines = PublishedLines::Checked);
 ProblemFormat detect_format(std::string_view text, const std::string& file = "<problem>");
-
-// The published solution's convention (puzzles/orthodox/README.md, "Problem files"): the key
-// is the main line's first move with "!", defences and White's continuations are the main
-// line and its variations, and a comment after a White move states what it threatens:
-//   {threat: 2. Ra7+, 2. Kd7}   the White moves threatened (SAN, with their move numbers)
-//   {zugzwang}                  no threat: Black is in zugzwang
-// threat_moves() reads the first form: the moves in SAN, or nothing when the comment is not
-// a threat comment.
-std::optional<std::vector<std::string>> threat_moves(std::string_view comment);
-bool is_zugzwang_comment(std::string_view comment);
-
-// Stated outcomes beyond the solution tree (puzzles/option/README.md, "Stated outcomes"):
-//   {illegal} or {illegal: why}  after a move: the text says the rules forbid it; the line
-//                                ends there (nothing can follow a move that is not played)
-//   ?  (NAG 2) on the attacker's move: a try, stated not to force mate
-//   !  (NAG 1) on a defence: stated to refute (the attacker no longer forces mate in time)
-bool claims_illegal(const PgnMove& move);
 
 // The two readers, for callers that know the format.
 std::vector<Problem> read_pgn_problems(std::string_view text, const std::string& file,

@@ -53,7 +53,7 @@ nlohmann::ordered_json certified_by_check(const CertificateCheck& check) {
 CertificateGoal certificate_goal(const nlohmann::json& certificate, const SourceLocation& where) {
   if (!certificate.contains("stipulation")) return {};
   if (!certificate["stipulation"].is_string()) throw ParseError(where, "expected \"stipulation\" to be a string such as \"#2\"");
-  const problem::Stipulation s = problem::parse_stipulation(certificate["stipulation"].get<std::string>(), where);
+  const Stipulation s = parse_stipulation(certificate["stipulation"].get<std::string>(), where);
   return {goal_of(s), s.moves, s.half_move};
 }
 

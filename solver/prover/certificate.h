@@ -42,7 +42,7 @@
 #include <nlohmann/json.hpp>
 
 #include "rules/core/ruleset.h"
-#include "solver/problem/problem.h"
+#include "solver/stipulation/stipulation.h"
 #include "solver/prover/certificate_check.h"
 #include "solver/prover/goal.h"
 #include "solver/prover/solution.h"
@@ -72,11 +72,11 @@ struct CertificateGoal {
 // Throws ParseError (at `where`) for a stipulation that is not a string or does not parse.
 CertificateGoal certificate_goal(const nlohmann::json& certificate, const SourceLocation& where);
 
-inline Goal goal_of(const problem::Stipulation& s) {
+inline Goal goal_of(const Stipulation& s) {
   switch (s.kind) {
-    case problem::Stipulation::SelfMate: return Goal::SelfMate;
-    case problem::Stipulation::HelpMate: return Goal::HelpMate;
-    case problem::Stipulation::DirectMate: break;
+    case Stipulation::SelfMate: return Goal::SelfMate;
+    case Stipulation::HelpMate: return Goal::HelpMate;
+    case Stipulation::DirectMate: break;
   }
   return Goal::DirectMate;
 }

@@ -1,6 +1,6 @@
 #pragma once
 // What checking a certificate (solver/prover/certificate.h) found: a result-side header, so
-// that the registry (solver/variants.h) needs no checking template.
+// that the registry (solver/variants/registry.h) needs no checking template.
 
 #include <cstdint>
 #include <string>

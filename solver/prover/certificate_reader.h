@@ -12,7 +12,7 @@
 
 #include "rules/core/parse_error.h"
 #include "rules/registry/interpretations.h"
-#include "solver/problem/problem.h"
+#include "solver/stipulation/stipulation.h"
 
 namespace arbiter::prover {
 
@@ -20,7 +20,7 @@ struct CertificateEntry {
   nlohmann::json certificate;  // the whole object, as the checker replays it
   std::string variant;         // as written: the caller resolves it (find_variant)
   std::string fen;
-  problem::Stipulation stipulation;
+  Stipulation stipulation;
   InterpretationSettings interpretations;  // the certificate's own "interpretations"
 };
 

@@ -2,7 +2,7 @@
 // "`attacker` forces mate within n of its own moves" asked of any position of a game, as a
 // record's annotation asks it: the direct-mate search (mate_search.h) when the attacker is to
 // move, every defence answered when the other side is. A limit reached is Unknown with the
-// limit as reason, never a guess. Used for Time Traveler's Chess mate claims (solver/variants.cpp).
+// limit as reason, never a guess. Used for Time Traveler's Chess mate claims (solver/variants/timetravel_mate_prover.h).
 
 #include <cstdint>
 #include <string>

@@ -19,7 +19,7 @@
 //    fact depends on which side mates (set play asks from the other side). Solutions are
 //    never cached, since every one of them must be listed; positions with one below are rare.
 //    Buckets of 8 entries with depth-preferred replacement, prefetched for the children.
-// Orthodox chess only (the rule set's variant_name is "orthodox" and it exposes its Position;
+// Orthodox chess only (the rule set opts in with orthodox_fast_paths, rules/core/capabilities.h;
 // other rule sets, e.g. Option Chess with its double moves, get none of these):
 //  - Mate bound (help_bound.h, may_mate): with km moves of the mater and kd of the defender
 //    left, some square K the defending king can reach must be attackable while each of its
@@ -53,6 +53,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "rules/core/capabilities.h"
 #include "rules/core/ruleset.h"
 #include "solver/prover/help_bound.h"
 #include "solver/prover/help_table.h"
@@ -143,14 +144,7 @@ class HelpSearch {
  private:
   static constexpr int Stages = generation_stages<G>;
   static constexpr bool HasCheckGenerator = has_check_generator<G>;
-  static constexpr bool Orthodox = [] {
-    if constexpr (requires(const G& g) {
-                    { g.position() } -> std::convertible_to<const Position&>;
-                  } && std::is_same_v<M, Move>)
-      return G::variant_name == std::string_view("orthodox");
-    else
-      return false;
-  }();
+  static constexpr bool Orthodox = orthodox_fast_paths<G>;
 
   void generate(MoveList& moves, int stage, bool only_checks) { generate_moves(game_, moves, stage, only_checks); }
 

@@ -13,6 +13,7 @@
 #include <thread>
 #include <vector>
 
+#include "rules/core/capabilities.h"
 #include "rules/core/ruleset.h"
 #include "solver/prover/help_search.h"
 #include "solver/prover/run_threads.h"
@@ -151,7 +152,7 @@ Solution solve_help(G& game, const SolveOptions& options) {
     solutions_done = true;
     if (options.set_play) {
       // Set play: the first mover passes, so the other side starts a line one ply shorter.
-      if constexpr (requires { game.play_null(); game.undo_null(); }) {
+      if constexpr (NullMove<G>) {
         if (!game.in_check() && plies > 1) {
           game.play_null();
           s.set_play = spell_help_lines(game, search.solutions(plies - 1));

@@ -46,6 +46,7 @@
 #include <memory>
 #include <optional>
 
+#include "rules/core/capabilities.h"
 #include "rules/core/ruleset.h"
 #include "solver/prover/goal.h"
 #include "solver/prover/limits.h"
@@ -290,7 +291,7 @@ class MateSearch {
       int s = check ? 4 : 0;
       if (moves[i] == attacker_killers_[ply_][0]) s += 8;
       else if (moves[i] == attacker_killers_[ply_][1]) s += 6;
-      if constexpr (requires { game_.is_capture(moves[i]); })
+      if constexpr (CaptureTest<G>)
         if (game_.is_capture(moves[i])) s += 2;
       moves[kept] = moves[i];
       score[kept++] = s;
@@ -309,7 +310,7 @@ class MateSearch {
       if (moves[i] == defence_killers_[ply_][0]) s = 8;
       else if (moves[i] == defence_killers_[ply_][1]) s = 6;
       else if (gives_check(moves[i])) s = 4;
-      else if constexpr (requires { game_.is_capture(moves[i]); })
+      else if constexpr (CaptureTest<G>)
         if (game_.is_capture(moves[i])) s = 2;
       score[i] = s;
     }

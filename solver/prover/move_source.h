@@ -4,18 +4,15 @@
 // or a refutation found early saves the rest), checking moves directly where the rule set can
 // generate them, and "does this move give check" by the rule set's own test or by playing it.
 
+#include "rules/core/capabilities.h"
 #include "rules/core/ruleset.h"
 
 namespace arbiter::prover {
 
-template <RuleSet G>
-inline constexpr int generation_stages = [] {
-  if constexpr (requires { G::generation_stages; }) return G::generation_stages;
-  else return 1;
-}();
+using arbiter::generation_stages;
 
 template <RuleSet G>
-inline constexpr bool has_check_generator = requires(const G& g, typename G::MoveListType& l) { g.generate_checks(l); };
+inline constexpr bool has_check_generator = CheckGenerator<G>;
 
 // The moves of one stage; with `only_checks`, rule sets that can generate checks directly give
 // only checking moves (the others give every move, for the caller to filter).
@@ -33,7 +30,7 @@ void generate_moves(G& game, typename G::MoveListType& moves, int stage, bool on
 
 template <RuleSet G>
 bool gives_check(G& game, const typename G::MoveType& m) {
-  if constexpr (requires { game.gives_check(m); }) {
+  if constexpr (CheckPrediction<G>) {
     return game.gives_check(m);
   } else {
     game.play(m);
@@ -52,7 +49,7 @@ namespace arbiter::prover {
 // so; the others answer move by move with gives_check().
 template <RuleSet G>
 auto check_oracle(G& game) {
-  if constexpr (requires(const G& g) { g.check_test(); }) {
+  if constexpr (CheckTester<G>) {
     return [test = game.check_test()](const typename G::MoveType& m) { return test.gives_check(m); };
   } else {
     return [&game](const typename G::MoveType& m) { return gives_check(game, m); };

@@ -19,6 +19,7 @@
 #include <string>
 #include <thread>
 
+#include "rules/core/capabilities.h"
 #include "solver/prover/help_solve.h"
 #include "solver/prover/mate_search.h"
 #include "solver/prover/run_threads.h"
@@ -274,7 +275,7 @@ class Solver {
     node.check = game_.in_check();
     std::string threat_uci;
     int threat_length = 0;
-    if constexpr (requires { game_.play_null(); game_.undo_null(); }) {
+    if constexpr (NullMove<G>) {
       if (length > 1 && !game_.in_check()) {
         game_.play_null();
         threat_length = search_.shortest_mate(length - 1);

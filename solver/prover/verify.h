@@ -7,9 +7,11 @@
 #include <string>
 #include <vector>
 
+#include "rules/core/capabilities.h"
 #include "rules/notation/pgn.h"
 #include "rules/notation/san.h"
-#include "solver/problem/problem.h"
+#include "solver/prover/published_comments.h"
+#include "solver/stipulation/stipulation.h"
 #include "solver/prover/mate_search.h"
 #include "solver/prover/solution.h"
 #include "solver/prover/verify_help.h"
@@ -33,7 +35,7 @@ class PublishedLineChecker {
     int played = 0;
     for (const PgnMove& pm : line) {
       for (const PgnLine& variation : pm.variations) walk(variation, done, after_try);
-      const bool stated_illegal = problem::claims_illegal(pm);
+      const bool stated_illegal = prover::claims_illegal(pm);
       typename G::MoveType m;
       try {
         m = game_.parse_move(pm.san, pm.where);
@@ -124,9 +126,9 @@ class PublishedLineChecker {
   // the moves left if the defender could pass.
   void check_threat_comments(const PgnMove& pm, int left) {
     for (const auto& comment : pm.comments_after) {
-      auto threats = problem::threat_moves(comment);
+      auto threats = prover::threat_moves(comment);
       if (!threats) continue;
-      if constexpr (requires { game_.play_null(); game_.undo_null(); }) {
+      if constexpr (NullMove<G>) {
         game_.play_null();
         for (const auto& t : *threats) {
           try {

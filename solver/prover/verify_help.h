@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "rules/notation/pgn.h"
-#include "solver/problem/problem.h"
+#include "solver/stipulation/stipulation.h"
 #include "solver/prover/solution.h"
 #include "solver/prover/solution_format.h"
 #include "solver/prover/verify_report.h"

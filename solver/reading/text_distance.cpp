@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "solver/replay/edit_distance.h"
+#include "solver/reading/edit_distance.h"
 
 namespace arbiter::reading {
 

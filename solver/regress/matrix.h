@@ -55,9 +55,6 @@ using Progress = std::function<void(int, int, const std::string&)>;
 Matrix run_matrix(const std::vector<std::string>& files, const InterpretationSettings& base, const RunOptions& options,
                   bool with_alternatives, const Progress& progress = {});
 
-// The Markdown page (reports/regression.md): a table per variant, the changes listed with
-// the ply where they start. No timing: the page is the same for every run of the same verdicts.
-std::string matrix_markdown(const Matrix& m, const std::string& puzzles_label);
 nlohmann::ordered_json matrix_json(const Matrix& m);
 
 }  // namespace arbiter::regress

@@ -12,9 +12,9 @@
 #include "rules/notation/pgn.h"
 #include "solver/problem/problem.h"
 #include "solver/problem/solve_units.h"
-#include "solver/replay/checked_game.h"
+#include "solver/regress/checked_game.h"
 #include "solver/text_file.h"
-#include "solver/variants.h"
+#include "solver/variants/registry.h"
 
 namespace arbiter::regress {
 

@@ -10,12 +10,12 @@
 #include <utility>
 #include <vector>
 
+#include "rules/core/capabilities.h"
 #include "rules/core/parse_error.h"
 #include "rules/core/position.h"
 #include "rules/core/ruleset.h"
 #include "rules/notation/pgn.h"
 #include "rules/notation/san.h"
-#include "rules/orthodox/options.h"
 #include "solver/replay/diagram.h"
 
 namespace arbiter {
@@ -148,7 +148,7 @@ class MoveTreeReplayer {
       game_.play(m);
       ++played;
       ++ply;
-      if constexpr (requires { game_.check_claims(move.comments_after, m, ply, move.where); }) {
+      if constexpr (RecordClaims<G>) {
         for (auto& c : game_.check_claims(move.comments_after, m, ply, move.where))
           report_.claims.push_back({ply, move.san, c.claim, c.verified, c.reason, c.details, move.where, in_variation});
       }
@@ -179,7 +179,7 @@ class MoveTreeReplayer {
 // set-up tags added when G has any (Option Chess: [Tokens]).
 template <RuleSet G>
 std::string setup_fen(std::string_view fen, const SourceLocation& where, const PgnGame& record) {
-  if constexpr (requires { G::fen_with_tags(fen, where, record); }) return G::fen_with_tags(fen, where, record);
+  if constexpr (SetUpTags<G>) return G::fen_with_tags(fen, where, record);
   else return std::string(fen);
 }
 
@@ -205,8 +205,8 @@ ReplayReport replay_game(const PgnGame& record, Make make) {
   report.status = game->status();
   report.side_to_move = game->side_to_move();
   report.fen = game->fen();
-  if constexpr (requires { game->diagram(); }) report.diagram = game->diagram();
-  else if constexpr (requires { game->position(); }) report.diagram = board_diagram(game->position());
+  if constexpr (OwnDiagram<G>) report.diagram = game->diagram();
+  else if constexpr (BoardPosition<G>) report.diagram = board_diagram(game->position());
   const bool main_line_legal =
       std::none_of(report.errors.begin(), report.errors.end(), [](const ReplayError& e) { return !e.in_variation; });
   // A result claimed after the game has ended on the board must agree with the board; any
@@ -247,9 +247,5 @@ void record_end_of_replay(ReplayReport& report, const G& game, const PgnGame& re
     report.errors.push_back({report.plies, record.result, "false result claim: the board's result is " + board_result,
                              record.result_location, std::nullopt, false, true, false, {}, {}});
 }
-
-// Orthodox replay with the given interpretations. (The [Variant] tag is not consulted here:
-// the variant registry, solver/variants.h, picks the rules for a record.)
-ReplayReport replay(const PgnGame& game, const orthodox::Options& options = {});
 
 }  // namespace arbiter

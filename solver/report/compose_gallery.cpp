@@ -10,7 +10,7 @@
 #include "solver/problem/problem.h"
 #include "solver/prover/solution_format.h"
 #include "solver/text_file.h"
-#include "solver/variants.h"
+#include "solver/variants/registry.h"
 
 namespace arbiter::report {
 
@@ -42,9 +42,9 @@ void write_compose_gallery(const std::string& puzzles_dir, const std::vector<Com
       "puzzle (reports/composed/).\n\n"
       "## Measured rates\n\n"
       "One run of the composer per row on this machine (2 cores; the composer uses one), with the default quality filters: "
-      "a quiet key (no check, no capture, no flight taken), at least 2 variations, a single threat; Option Chess problems "
-      "also need the tokens (a double move in the key or a main line, and the problem fails with both sides' tokens at "
-      "0). \"Sound\" counts problems proved sound before the variation and threat filters and duplicates; \"kept\" those "
+      "a quiet key (no check, no capture, no flight taken), at least 2 variations, a single threat; where the rules have "
+      "tokens, the tokens are needed too (a double move in the key or a main line, and the problem fails with both sides' "
+      "tokens at 0). \"Sound\" counts problems proved sound before the variation and threat filters and duplicates; \"kept\" those "
       "that pass everything.\n\n" +
       compose_rates_table(rates) + "\n## The problems\n\n";
   for (const auto& file : files) {

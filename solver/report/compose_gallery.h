@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "solver/bench/compose_bench.h"
+#include "solver/compose/compose_rate.h"
 
 namespace arbiter::report {
 

@@ -6,10 +6,11 @@
 
 #include <fmt/format.h>
 
+#include "solver/report/matrix_page.h"
 #include "solver/report/puzzle_page.h"
-#include "solver/report/svg_diagram.h"
+#include "solver/diagram/svg_diagram.h"
 #include "solver/text_file.h"
-#include "solver/variants.h"
+#include "solver/variants/registry.h"
 
 namespace arbiter::report {
 
@@ -247,7 +248,7 @@ std::vector<std::string> write_golden_reports(const regress::Matrix& matrix, con
   index.timings.push_back({"every puzzle under the defaults", total});
   write_whole(out / "README.md", index_page(index));
   written.push_back("README.md");
-  write_whole(out / "regression.md", regress::matrix_markdown(matrix, label));
+  write_whole(out / "regression.md", report::matrix_markdown(matrix, label));
   written.push_back("regression.md");
   std::sort(written.begin(), written.end());
   return written;

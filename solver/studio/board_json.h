@@ -7,7 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "solver/play/play_line.h"
-#include "solver/variants.h"
+#include "solver/variants/registry.h"
 
 namespace arbiter::studio {
 

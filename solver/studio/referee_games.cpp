@@ -12,7 +12,7 @@
 #include "rules/notation/san.h"
 #include "rules/notation/uci.h"
 #include "solver/play/play_line.h"
-#include "solver/report/svg_diagram.h"
+#include "solver/diagram/svg_diagram.h"
 #include "solver/text_file.h"
 
 namespace arbiter::studio {
@@ -46,29 +46,6 @@ bool same_token(const std::string& a, const std::string& b) {
   return diff == 0;
 }
 
-// The referee's state as `player` knows it: the opponent's men where they were last committed,
-// nothing of his pending transaction (no locks, no moved men, his castling rights as committed).
-// The moves offered to a player are the legal moves of this state, so the list cannot tell him
-// where the opponent's locks are; the real state judges the move he then plays (a lock met is
-// told to him, as the rules say).
-Referee known_to(const Referee& r, Color player) {
-  const Color them = ~player;
-  Referee k = r;
-  for (Square s = 0; s < 64; ++s) {
-    const Piece p = r.committed[s];
-    k.current[them][s] = p != NoPiece && color_of(p) == them ? p : NoPiece;
-  }
-  k.locks[them] = 0;
-  k.moved[them] = 0;
-  k.pending[them] = 0;
-  k.moves[them].clear();
-  k.texts[them].clear();
-  k.double_steps[them] = 0;
-  const int theirs = them == White ? (WhiteKingside | WhiteQueenside) : (BlackKingside | BlackQueenside);
-  k.castling = (r.castling & ~theirs) | (r.committed_castling & theirs);
-  return k;
-}
-
 std::vector<std::string> squares(Bitboard b) {
   std::vector<std::string> out;
   for (Square s = 0; s < 64; ++s)
@@ -80,15 +57,10 @@ nlohmann::ordered_json board_json(const Position& pos, const report::DiagramSpec
   return {{"board", play::rank_rows(pos)}, {"fen", write_fen(pos)}, {"svg", report::svg_diagram(pos, spec)}};
 }
 
-// "Nc3 (C)" -> "T1: Nc3 (C)": the transaction number is the mover's own (checked if given).
-std::string with_transaction(const std::string& text, int transaction) {
-  return !text.empty() && text[0] == 'T' ? text : fmt::format("T{}: {}", transaction, text);
-}
-
 // The pending moves as the record writes them: "T1: Nc3".
 std::vector<std::string> pending_texts(const Referee& r, Color player) {
   std::vector<std::string> out;
-  for (const auto& t : r.texts[player]) out.push_back(with_transaction(t, r.transaction[player]));
+  for (const auto& t : r.texts[player]) out.push_back(transactional_referee::Session::with_transaction(t, r.transaction[player]));
   return out;
 }
 
@@ -107,9 +79,7 @@ RefereeGames::RefereeGames(std::string folder, std::vector<std::string>* warning
 }
 
 RefereeGames::Created RefereeGames::create(const std::string& fen, const InterpretationSettings& interpret) {
-  const std::string start = fen.empty() ? std::string(transactional::Game::start_fen) : fen;
-  Game g{start, interpret, {random_hex(16), random_hex(16)}, {}, {}, transactional::Game::from_fen(start, {"fen", 1, 1}, options_with<transactional::Options>(interpret))};
-  g.game.forget_history();
+  Game g{interpret, {random_hex(16), random_hex(16)}, {}, {}, transactional_referee::Session(fen, {"fen", 1, 1}, interpret)};
   for (Color c : {White, Black}) g.messages[c].push_back(fmt::format("You play {}. White moves first.", player_name(c)));
   std::lock_guard lock(mutex_);
   std::string id;
@@ -133,9 +103,9 @@ RefereeGames::Access RefereeGames::access(const std::string& game, const std::st
 nlohmann::ordered_json RefereeGames::view(const std::string& id, Color player) const {
   std::lock_guard lock(mutex_);
   const Game& g = games_.at(id);
-  const Referee& r = g.game.referee();
-  const GameStatus status = g.game.status();
-  const bool over = status == GameStatus::Checkmate || status == GameStatus::Stalemate || status == GameStatus::MoverLost;
+  const Referee& r = g.session.game().referee();
+  const GameStatus status = g.session.game().status();
+  const bool over = g.session.over();
   nlohmann::ordered_json j{{"game", id},
                            {"you", colour_name(player)},
                            {"to_move", colour_name(r.side)},
@@ -155,10 +125,8 @@ nlohmann::ordered_json RefereeGames::view(const std::string& id, Color player) c
   j["view"] = board_json(r.transactional_view(player), view_spec);
   nlohmann::ordered_json legal = nlohmann::ordered_json::array();
   if (r.side == player && !over) {
-    const transactional::Game known(known_to(r, player), g.game.options());
-    transactional::ActionList list;
-    known.generate_legal(list);
-    for (const auto& a : list) {
+    const transactional::Game known = g.session.known_to(player);
+    for (const auto& a : g.session.offered(player)) {
       const std::string uci = known.move_uci(a);
       legal.push_back({{"text", known.move_text(a)}, {"uci", uci}, {"from", uci.substr(0, 2)}, {"to", uci.substr(2, 2)}});
     }
@@ -171,59 +139,25 @@ nlohmann::ordered_json RefereeGames::view(const std::string& id, Color player) c
 RefereeAnswer RefereeGames::move(const std::string& id, Color player, const RefereeMove& move) {
   std::lock_guard lock(mutex_);
   Game& g = games_.at(id);
-  const Referee& r = g.game.referee();
-  const GameStatus before = g.game.status();
-  if (before == GameStatus::Checkmate || before == GameStatus::Stalemate || before == GameStatus::MoverLost)
-    throw NotYourTurn("the game is over");
-  if (r.side != player) throw NotYourTurn(fmt::format("it is {}'s turn", player_name(r.side)));
-  // A lock met is told to the player who met it, and to no one else (as the terminal referee).
-  auto refused = [](std::optional<std::string> predicate, std::string message) {
-    if (predicate == "destination-not-locked") message = "that square is locked: try another move";
-    return RefereeAnswer{false, std::move(predicate), std::move(message)};
-  };
-  transactional::Action action;
-  if (!move.text.empty()) {
-    try {
-      action = g.game.parse_move(with_transaction(move.text, r.transaction[player]), {"move", 1, 1});
-    } catch (const IllegalMoveError& e) {
-      return refused(e.predicate(), e.message());
-    }
-  } else {
-    if (!move.decision.empty() && move.decision != "commit" && move.decision != "rollback" && move.decision != "continue")
-      throw ParseError({"decision", 1, 1}, fmt::format("expected continue, commit or rollback, not '{}'", move.decision));
-    const char* mark = move.decision == "commit" ? "(C)" : move.decision == "rollback" ? "(R)" : "";
-    auto judged = play::judge_squares(g.game, move.uci + mark);
-    if (auto* refusal = std::get_if<play::Refusal>(&judged)) return refused(refusal->predicate, refusal->message);
-    action = std::get<transactional::Action>(judged);
-  }
-  const std::string text = g.game.move_text(action);
-  g.game.play(action);
-  g.game.forget_history();
-  g.actions.push_back(text);
-  g.messages[player].push_back(fmt::format("played {}", text));
-  if (action.decision == transactional::Decision::Commit) {
-    const auto& lines = g.game.last_announcement();
-    for (std::size_t i = 0; i < lines.size(); ++i)
-      g.messages[~player].push_back(i == 0 ? fmt::format("{} has committed: {}", player_name(player), lines[i]) : lines[i]);
-    g.messages[player].push_back("committed");
-  } else if (action.decision == transactional::Decision::Rollback) {
-    g.messages[player].push_back("rolled back");  // the opponent is not told
-  }
-  const GameStatus status = g.game.status();
-  if (status == GameStatus::Checkmate || status == GameStatus::Stalemate || status == GameStatus::MoverLost) {
-    const std::string why = status == GameStatus::MoverLost ? fmt::format("{} committed into check", player_name(player))
-                            : status == GameStatus::Checkmate ? fmt::format("{} is checkmated", player_name(~player))
-                                                              : std::string("stalemate");
-    for (Color c : {White, Black})
-      g.messages[c].push_back(fmt::format("game over: {} ({})", why, result_of(status, g.game.side_to_move())));
-  }
+  if (g.session.over()) throw NotYourTurn("the game is over");
+  if (g.session.to_move() != player) throw NotYourTurn(fmt::format("it is {}'s turn", player_name(g.session.to_move())));
+  const transactional_referee::Turn turn =
+      move.text.empty() ? g.session.play_squares(move.uci, move.decision) : g.session.play_text(move.text, {"move", 1, 1});
+  if (!turn.played) return {false, turn.predicate, turn.refusal};
+  g.actions.push_back(turn.text);
+  g.messages[player].push_back(fmt::format("played {}", turn.text));
+  for (const auto& line : turn.announcement) g.messages[~player].push_back(line);
+  if (turn.decision == transactional::Decision::Commit) g.messages[player].push_back("committed");
+  else if (turn.decision == transactional::Decision::Rollback) g.messages[player].push_back("rolled back");  // the opponent is not told
+  if (turn.game_over)
+    for (Color c : {White, Black}) g.messages[c].push_back(*turn.game_over);
   save(id, g);
-  return {true, std::nullopt, fmt::format("played {}", text)};
+  return {true, std::nullopt, fmt::format("played {}", turn.text)};
 }
 
 void RefereeGames::save(const std::string& id, const Game& g) const {
   const nlohmann::json j{{"format", "arbiter-referee-game 1"},
-                         {"fen", g.start_fen},
+                         {"fen", g.session.start_fen()},
                          {"interpret", g.interpret.text()},
                          {"tokens", {{"white", g.tokens[White]}, {"black", g.tokens[Black]}}},
                          {"actions", g.actions},
@@ -246,15 +180,14 @@ RefereeGames::Game RefereeGames::load(const std::string& path) const {
   InterpretationSettings interpret;
   const std::string pins = j.at("interpret").get<std::string>();
   if (!pins.empty()) interpret.set_list(pins, {path, 1, 1});
-  Game g{j.at("fen").get<std::string>(), interpret,
-         {j.at("tokens").at("white").get<std::string>(), j.at("tokens").at("black").get<std::string>()}, {}, {},
-         transactional::Game::from_fen(j.at("fen").get<std::string>(), {path, 1, 1}, options_with<transactional::Options>(interpret))};
+  Game g{interpret, {j.at("tokens").at("white").get<std::string>(), j.at("tokens").at("black").get<std::string>()}, {}, {},
+         transactional_referee::Session(j.at("fen").get<std::string>(), {path, 1, 1}, interpret)};
   // The game is played again from its actions: the saved file holds no state the rules did not make.
   int n = 0;
   for (const auto& a : j.at("actions")) {
     const std::string text = a.get<std::string>();
-    g.game.play(g.game.parse_move(text, {path + " action", ++n, 1}));
-    g.game.forget_history();
+    const transactional_referee::Turn turn = g.session.play_text(text, {path + " action", ++n, 1});
+    if (!turn.played) throw ParseError({path + " action", n, 1}, fmt::format("'{}' is refused: {}", text, turn.refusal));
     g.actions.push_back(text);
   }
   for (Color c : {White, Black}) g.messages[c] = j.at("messages").at(colour_name(c)).get<std::vector<std::string>>();

@@ -1,11 +1,12 @@
 #pragma once
 // The studio's Transactional Chess referee: games between two browsers, each player holding an
-// unguessable token that opens his own view only. The referee (the server) keeps the whole
-// state; a player is shown the committed view, his own transactional view, pending moves and
-// locks, and what the referee told him (his own moves, lock encounters, the opponent's commit
-// announcements), never the opponent's pending transaction, not even through the list of moves
-// offered to him (see known_to in the .cpp). Every game is saved to disk after every action and
-// read back when the server starts again.
+// unguessable token that opens his own view only. Each game is a referee session
+// (solver/variants/transactional_referee.h, shared with `arbiter referee`), which keeps the
+// whole state; a player is shown the committed view, his own transactional view, pending moves
+// and locks, and what the referee told him (his own moves, lock encounters, the opponent's
+// commit announcements), never the opponent's pending transaction, not even through the list of
+// moves offered to him. Every game is saved to disk after every action and read back when the
+// server starts again.
 
 #include <map>
 #include <mutex>
@@ -18,7 +19,7 @@
 
 #include "rules/core/types.h"
 #include "rules/registry/interpretations.h"
-#include "rules/transactional/game.h"
+#include "solver/variants/transactional_referee.h"
 
 namespace arbiter::studio {
 
@@ -62,12 +63,11 @@ class RefereeGames {
 
  private:
   struct Game {
-    std::string start_fen;
     InterpretationSettings interpret;
     std::string tokens[2];
     std::vector<std::string> actions;        // as played, in the record's notation
     std::vector<std::string> messages[2];    // what the referee told each player
-    transactional::Game game;
+    transactional_referee::Session session;
   };
   void save(const std::string& id, const Game& g) const;
   Game load(const std::string& path) const;

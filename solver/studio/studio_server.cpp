@@ -12,11 +12,11 @@
 #include "rules/core/parse_error.h"
 #include "rules/notation/pgn.h"
 #include "solver/problem/problem.h"
-#include "solver/replay/checked_game.h"
+#include "solver/regress/checked_game.h"
 #include "solver/studio/board_json.h"
 #include "solver/studio/jobs.h"
 #include "solver/studio/referee_games.h"
-#include "solver/variants.h"
+#include "solver/variants/registry.h"
 
 namespace arbiter::studio {
 
@@ -236,7 +236,7 @@ Color StudioServer::Impl::player(const std::string& game, const std::string& tok
 
 void StudioServer::Impl::position(const httplib::Request& req, httplib::Response& res, bool attempt) {
   const nlohmann::json body = body_json(req);
-  const VariantEngines& rules = find_variant(text_field(body, "variant", "orthodox"), {"variant", 1, 1});
+  const VariantEngines& rules = find_variant(text_field(body, "variant", default_variant().name), {"variant", 1, 1});
   const InterpretationSettings interpret = interpret_field(body);
   std::string fen = text_field(body, "fen");
   fen = fen.empty() ? rules.start_fen : rules.normalize_fen(fen, {"fen", 1, 1});

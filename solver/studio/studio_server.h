@@ -1,7 +1,7 @@
 #pragma once
 // arbiter serve: the studio's HTTP server (Debian's cpp-httplib). It serves the pages of
 // solver/studio/web/ and the JSON API of solver/studio/API.md over the engines of
-// solver/variants.h: positions and moves, replay, long jobs in child processes (jobs.h), and the
+// solver/variants/registry.h: positions and moves, replay, long jobs in child processes (jobs.h), and the
 // Transactional referee (referee_games.h). Every input goes through the command line's own
 // readers, so bad input gets their file:line:col messages.
 

@@ -18,8 +18,9 @@
 
 #include "rules/notation/pgn.h"
 #include "rules/notation/san.h"
+#include "solver/variants/orthodox_replay.h"
 #include "solver/replay/replay.h"
-#include "solver/variants.h"
+#include "solver/variants/registry.h"
 #include "tests/support/test_support.h"
 
 using namespace arbiter;
@@ -332,7 +333,7 @@ TEST_CASE("mangled records never crash the reader or the replay: a report or a P
     }
     try {
       for (const PgnGame& game : read_pgn(text, "m.pgn")) {
-        ReplayReport report = replay(game);
+        ReplayReport report = replay_orthodox(game);
         (void)write_pgn(game);
         if (const ReplayError* e = report.first_error()) CHECK(e->where.line >= 1);
       }

@@ -30,7 +30,7 @@ TEST_CASE("test names: none holds a semicolon, which ctest would split into name
   const std::filesystem::path dir = std::filesystem::path(ARBITER_BINARY).parent_path().parent_path() / "tests";
   std::set<std::string> seen;
   int programs = 0;
-  for (const char* subject : {"rules", "engines", "property", "fuzz", "cli", "corpus"}) {
+  for (const char* subject : {"rules", "engines", "property", "fuzz", "drivers", "cli", "corpus"}) {
     const auto program = dir / (std::string("arbiter_tests_") + subject);
     INFO(program.string());
     REQUIRE(std::filesystem::exists(program));
@@ -46,6 +46,6 @@ TEST_CASE("test names: none holds a semicolon, which ctest would split into name
     }
     CHECK(count > 0);
   }
-  CHECK(programs == 6);
+  CHECK(programs == 7);
   CHECK(seen.size() > 400);
 }

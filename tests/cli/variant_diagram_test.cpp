@@ -1,4 +1,4 @@
-// `arbiter diagram` draws each variant's stages (solver/report/variant_marks.h): Transactional
+// `arbiter diagram` draws each variant's stages (solver/variants/variant_marks.h): Transactional
 // Chess's locks, pending moves, transaction badges and committed ghosts with a caption naming
 // the view and whose transaction it is; Conditional Chess's phase in the caption and, for a
 // conditional move stated with --show in phase C, its condition square and then/else arrows;

@@ -31,7 +31,7 @@ bool quick(const arbiter::test::HelpSelfProblem& row, const arbiter::problem::Pr
   const auto options = p.tags.find("PopeyeOptions");
   const bool intelligent =
       options != p.tags.end() && options->second.find("Intelligent") != std::string::npos;
-  if (intelligent) return p.stipulation.kind == arbiter::problem::Stipulation::HelpMate && p.stipulation.moves <= 2;
+  if (intelligent) return p.stipulation.kind == arbiter::Stipulation::HelpMate && p.stipulation.moves <= 2;
   return row.popeye_seconds < QuickPopeyeSeconds;
 }
 

@@ -17,7 +17,7 @@
 #include "rules/orthodox/game.h"
 #include "solver/prover/certificate.h"
 #include "solver/prover/solve.h"
-#include "solver/variants.h"
+#include "solver/variants/registry.h"
 #include "tests/support/test_support.h"
 
 using namespace arbiter;

@@ -20,7 +20,7 @@
 #include "solver/prover/certificate.h"
 #include "solver/prover/certificate_reader.h"
 #include "solver/prover/solve.h"
-#include "solver/variants.h"
+#include "solver/variants/registry.h"
 #include "tests/support/test_support.h"
 
 using namespace arbiter;

@@ -22,7 +22,7 @@
 #include "solver/compose/solution_analysis.h"
 #include "solver/problem/problem.h"
 #include "solver/prover/solve.h"
-#include "solver/variants.h"
+#include "solver/variants/registry.h"
 #include "tests/support/test_support.h"
 
 using namespace arbiter;
@@ -197,7 +197,7 @@ TEST_CASE("compose help: a problem file has Black's moves first and every soluti
   c.solutions = 2;
   c.solution = solve_help_fen<orthodox::Game>(fen, 2);
   REQUIRE(c.solution.solutions.size() == 2);
-  const std::string pgn = problem_pgn(c, "test");
+  const std::string pgn = problem_pgn(c, "test", find_variant(c.variant).pgn_tag);
   CHECK(pgn.find("[Stipulation \"h#2\"]") != std::string::npos);
   CHECK(pgn.find("[Solutions \"2\"]") != std::string::npos);
   CHECK(pgn.find("[FEN \"" + fen + "\"]") != std::string::npos);
@@ -211,14 +211,14 @@ TEST_CASE("compose help: a problem file has Black's moves first and every soluti
   // The file reads back as the same helpmate, and verify confirms it.
   const auto problems = problem::read_problems(pgn, "composed.pgn");
   REQUIRE(problems.size() == 1);
-  CHECK(problems[0].stipulation.kind == problem::Stipulation::HelpMate);
+  CHECK(problems[0].stipulation.kind == Stipulation::HelpMate);
   CHECK(problems[0].stipulation.solutions == 2);
   // Solutions sharing their first moves are written as variations where they part.
   ComposedProblem d = c;
   d.solution.solutions = {{{{"Kb5", "a5b5"}, {"Nc4", "b2c4"}, {"Ka4", "b5a4"}, {"Bc6#", "b7c6"}}},
                           {{{"Kb5", "a5b5"}, {"Nc4", "b2c4"}, {"Ka6", "b5a6"}, {"Bc8#", "b7c8"}}},
                           {{{"Kb5", "a5b5"}, {"Nd3", "b2d3"}, {"Ka4", "b5a4"}, {"Bc6#", "b7c6"}}}};
-  CHECK(problem_pgn(d, "test").find("1... Kb5 2. Nc4 (2. Nd3 Ka4 3. Bc6#) 2... Ka4 (2... Ka6 3. Bc8#) 3. Bc6# *") !=
+  CHECK(problem_pgn(d, "test", find_variant(d.variant).pgn_tag).find("1... Kb5 2. Nc4 (2. Nd3 Ka4 3. Bc6#) 2... Ka4 (2... Ka6 3. Bc8#) 3. Bc6# *") !=
         std::string::npos);
 }
 
@@ -381,7 +381,7 @@ TEST_CASE("compose help: the shipped composed helpmates proved again", "[compose
     const std::string name = entry.path().filename().string();
     INFO(name);
     const problem::Problem p = problem::read_problem_file(entry.path().string()).at(0);
-    REQUIRE(p.stipulation.kind == problem::Stipulation::HelpMate);
+    REQUIRE(p.stipulation.kind == Stipulation::HelpMate);
     const int wanted = p.stipulation.solutions > 0 ? p.stipulation.solutions : 1;
     const VariantEngines& rules = find_variant(p.variant);
     const std::string fen = rules.setup_fen(p.fen, p.fen_location, *p.published);

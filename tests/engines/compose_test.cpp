@@ -19,8 +19,7 @@
 #include "solver/compose/solution_analysis.h"
 #include "solver/problem/problem.h"
 #include "solver/prover/solve.h"
-#include "solver/report/compose_gallery.h"
-#include "solver/variants.h"
+#include "solver/variants/registry.h"
 #include "tests/support/test_support.h"
 
 using namespace arbiter;
@@ -58,7 +57,7 @@ ComposeReport compose_orthodox(int n, std::uint64_t seed, int count, std::uint64
 // the composed one, mating in exactly n with no shorter mate; and `verify` confirms the file.
 void check_proved_again(const ComposedProblem& c) {
   INFO(c.fen << " " << c.stipulation << " " << c.key_san);
-  const auto problems = problem::read_problems(problem_pgn(c, "test"), "composed.pgn");
+  const auto problems = problem::read_problems(problem_pgn(c, "test", find_variant(c.variant).pgn_tag), "composed.pgn");
   REQUIRE(problems.size() == 1);
   const problem::Problem& p = problems[0];
   const VariantEngines& rules = find_variant(p.variant);
@@ -417,32 +416,3 @@ TEST_CASE("compose economy: every unit of the shipped orthodox problems is neede
   CHECK(removals >= 20);
 }
 
-// The gallery (reports/compose/README.md, written by bench --compose): every shipped composition
-// proved again with one key and drawn, and the rates table as measured.
-TEST_CASE("compose gallery: each shipped problem proved again, drawn, with the rates", "[compose][report]") {
-  test::ScratchDir dir;
-  ComposeBenchRow row;
-  row.variant = "orthodox";
-  row.stipulation = "#2";
-  row.seconds = 60;
-  row.attempts = 1000;
-  row.sound = 7;
-  row.kept = 5;
-  row.rejections = {{"no-mate", 900}, {"cooked", 93}};
-  report::write_compose_gallery(std::string(ARBITER_SOURCE_DIR) + "/puzzles/composed", {row}, dir.path("gallery"));
-  const std::string page = test::read_text_file(dir.path("gallery/README.md"));
-  CHECK(page.find("| orthodox | #2 | 12 | 60 | 1000 | 7 | 5 | **300** | no-mate 900, cooked 93 |") != std::string::npos);
-  int proved = 0;
-  for (std::size_t at = 0; (at = page.find("Proof: proved, 1 key,", at)) != std::string::npos; ++at) ++proved;
-  CHECK(proved == 12);
-  int drawn = 0;
-  for (const auto& [name, p] : shipped("")) {
-    ++drawn;
-    const std::string stem = name.substr(0, name.size() - 4);
-    CHECK(page.find("### " + stem) != std::string::npos);
-    const std::string svg = test::read_text_file(dir.path("gallery/" + stem + ".svg"));
-    CHECK(svg.find("the key drawn") != std::string::npos);
-    CHECK(svg.find("arrow-move") != std::string::npos);
-  }
-  CHECK(drawn == 12);
-}

@@ -7,7 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "solver/bench/restore_bench.h"
+#include "solver/problem/popeye_key.h"
 #include "solver/correct/correction_search.h"
 #include "solver/correct/damage.h"
 #include "tests/support/test_support.h"

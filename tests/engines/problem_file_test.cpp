@@ -259,11 +259,11 @@ TEST_CASE("PGN problem files: tags, published solution, threat comments", "[prob
   CHECK(p[0].stipulation_location.column == 15);
   REQUIRE(p[0].published);
   CHECK(p[0].published->moves.size() == 3);
-  CHECK(is_zugzwang_comment(p[0].published->moves[0].comments_after.at(0)));
+  CHECK(prover::is_zugzwang_comment(p[0].published->moves[0].comments_after.at(0)));
 
-  CHECK(threat_moves("threat: 2. Ra7+, 2. Kd7") == std::vector<std::string>{"Ra7+", "Kd7"});
-  CHECK(threat_moves("Threat: 3.Rf8#") == std::vector<std::string>{"Rf8#"});
-  CHECK_FALSE(threat_moves("a nice key"));
+  CHECK(prover::threat_moves("threat: 2. Ra7+, 2. Kd7") == std::vector<std::string>{"Ra7+", "Kd7"});
+  CHECK(prover::threat_moves("Threat: 3.Rf8#") == std::vector<std::string>{"Rf8#"});
+  CHECK_FALSE(prover::threat_moves("a nice key"));
 
   SECTION("a variant's FEN is kept for its own reader") {
     auto v = read_problems(PgnHead + "[Variant \"Option Chess\"]\n[Stipulation \"#3\"]\n[FEN \"whatever the variant says\"]\n\n*\n", "v.pgn");

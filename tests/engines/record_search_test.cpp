@@ -10,10 +10,11 @@
 #include <vector>
 
 #include "rules/notation/pgn.h"
+#include "solver/variants/orthodox_replay.h"
 #include "solver/reading/record_search.h"
-#include "solver/replay/conditional_reading.h"
-#include "solver/replay/conditional_replay.h"
-#include "solver/replay/transactional_reading.h"
+#include "solver/variants/conditional_reading.h"
+#include "solver/variants/conditional_replay.h"
+#include "solver/variants/transactional_reading.h"
 #include "tests/support/test_support.h"
 
 using namespace arbiter;
@@ -121,7 +122,7 @@ TEST_CASE("record search: an orthodox record with a misprint is read whole", "[r
   // The scholar's mate printed with 4. Qxf8#: the illegal move stays the error; the whole
   // record is read with Qxf7#, the mate the result claims, proven the only reading at 1 edit.
   const PgnGame record = record_of("[Result \"1-0\"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf8# 1-0\n");
-  const ReplayReport report = replay(record);
+  const ReplayReport report = replay_orthodox(record);
   REQUIRE(report.errors.size() == 1);
   CHECK(report.errors[0].ply == 7);
   CHECK_FALSE(report.errors[0].erratum);
@@ -135,7 +136,7 @@ TEST_CASE("record search: an orthodox record with a misprint is read whole", "[r
   CHECK(report.findings[0].ply == 7);
   CHECK(report.findings[0].reading == "Qxf7#");
   // A legal record is not searched.
-  CHECK_FALSE(replay(record_of("1. e4 e5 *\n")).reading);
+  CHECK_FALSE(replay_orthodox(record_of("1. e4 e5 *\n")).reading);
 }
 
 namespace {

@@ -7,9 +7,10 @@
 
 #include "rules/core/fen.h"
 #include "rules/notation/pgn.h"
+#include "solver/variants/orthodox_replay.h"
 #include "solver/replay/diagram.h"
 #include "solver/replay/replay.h"
-#include "solver/variants.h"
+#include "solver/variants/registry.h"
 #include "tests/support/test_support.h"
 
 using namespace arbiter;
@@ -19,14 +20,14 @@ namespace {
 ReplayReport replay_text(const std::string& pgn) {
   auto games = read_pgn(pgn, "r.pgn");
   REQUIRE(games.size() == 1);
-  return replay(games[0]);
+  return replay_orthodox(games[0]);
 }
 
 ReplayReport replay_puzzle(const std::string& name) {
   const std::string path = std::string(ARBITER_SOURCE_DIR) + "/puzzles/orthodox/" + name;
   auto games = read_pgn(test::read_text_file(path), path);
   REQUIRE(games.size() == 1);
-  return replay(games[0]);
+  return replay_orthodox(games[0]);
 }
 
 }  // namespace

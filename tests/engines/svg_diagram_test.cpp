@@ -1,4 +1,4 @@
-// SVG board diagrams (solver/report/svg_diagram.h): the document is well formed, holds one
+// SVG board diagrams (solver/diagram/svg_diagram.h): the document is well formed, holds one
 // piece element per piece with the colour in the fill, puts the coordinates where the board's
 // orientation says, draws the right number of token discs, escapes text, lists in the legend
 // only what it drew, rejects unknown kinds and squares off the board, and is deterministic; the
@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "rules/core/fen.h"
-#include "solver/report/svg_diagram.h"
+#include "solver/diagram/svg_diagram.h"
 
 using namespace arbiter;
 using namespace arbiter::report;

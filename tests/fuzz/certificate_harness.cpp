@@ -82,7 +82,7 @@ void certificate_harness(std::string_view input) {
     return;
   }
   for (const auto& entry : entries) {
-    // The variants' canonical names (the CLI also takes their aliases, solver/variants.cpp).
+    // The variants' canonical names (the CLI also takes their aliases, solver/variants/registry.cpp).
     // Conditional Chess has no certificates: the prover does not solve it.
     if (entry.variant == "orthodox") check_entry<orthodox::Game>(entry);
     else if (entry.variant == "option") check_entry<option::Game>(entry);

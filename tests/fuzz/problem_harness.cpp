@@ -19,12 +19,12 @@ namespace {
 
 using problem::Problem;
 
-std::string describe(const problem::Stipulation& s) {
+std::string describe(const Stipulation& s) {
   return fmt::format("{} (kind {}, {} moves{}, {} solutions)", s.text, int(s.kind), s.moves, s.half_move ? ".5" : "",
                      s.solutions);
 }
 
-bool same_stipulation(const problem::Stipulation& a, const problem::Stipulation& b) {
+bool same_stipulation(const Stipulation& a, const Stipulation& b) {
   return a.kind == b.kind && a.moves == b.moves && a.half_move == b.half_move && a.solutions == b.solutions && a.text == b.text;
 }
 

@@ -33,7 +33,7 @@
 #include "solver/problem/problem.h"
 #include "solver/problem/solve_units.h"
 #include "solver/prover/certificate.h"
-#include "solver/variants.h"
+#include "solver/variants/registry.h"
 #include "tests/support/test_support.h"
 
 using namespace arbiter;
@@ -60,7 +60,7 @@ bool in_ci_subset(const test::HelpSelfProblem& row, const problem::Problem& p) {
 #ifdef ARBITER_SANITIZED
   return !intelligent && row.popeye_seconds <= 0.2;
 #else
-  if (intelligent) return p.stipulation.kind == problem::Stipulation::HelpMate && p.stipulation.moves <= 2;
+  if (intelligent) return p.stipulation.kind == Stipulation::HelpMate && p.stipulation.moves <= 2;
   return row.popeye_seconds < 8.0;
 #endif
 }

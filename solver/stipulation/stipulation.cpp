@@ -1,5 +1,5 @@
 // Stipulations as problem files write them: "#N", "h#N", "h#N.5", "s#N", optionally followed
-// by the number of solutions in the problemists' form "2.1.1.1" (see problem.h).
+// by the number of solutions in the problemists' form "2.1.1.1" (see stipulation.h).
 
 #include <cctype>
 #include <string>
@@ -7,9 +7,9 @@
 
 #include <fmt/core.h>
 
-#include "solver/problem/problem.h"
+#include "solver/stipulation/stipulation.h"
 
-namespace arbiter::problem {
+namespace arbiter {
 
 namespace {
 
@@ -126,4 +126,4 @@ Stipulation parse_stipulation(std::string_view text, const SourceLocation& where
   return s;
 }
 
-}  // namespace arbiter::problem
+}  // namespace arbiter

@@ -1,6 +1,6 @@
 #pragma once
 // How each variant's stage notions are drawn on an SVG diagram (svg_diagram.h): the mapping
-// solver/variants.cpp's `svg` engine applies to the game it has built. Each function adds to a
+// the rule sets' files in solver/variants/ apply to the game it has built. Each function adds to a
 // DiagramSpec and returns the caption text it wants (a line or more, '\n' between lines) for
 // the caller to append below any caption of its own. Output depends only on the game state and
 // the texts given, never on anything else, so the same call gives the same SVG bytes.
@@ -12,7 +12,7 @@
 #include "rules/conditional/game.h"
 #include "rules/timetravel/game.h"
 #include "rules/transactional/referee.h"
-#include "solver/report/svg_diagram.h"
+#include "solver/diagram/svg_diagram.h"
 
 namespace arbiter::report {
 

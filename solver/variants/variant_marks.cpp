@@ -1,4 +1,4 @@
-#include "solver/report/variant_marks.h"
+#include "solver/variants/variant_marks.h"
 
 #include <fmt/core.h>
 

@@ -1,4 +1,4 @@
-#include "solver/replay/timetravel_mate_prover.h"
+#include "solver/variants/timetravel_mate_prover.h"
 
 #include <fmt/format.h>
 

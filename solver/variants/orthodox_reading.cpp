@@ -1,4 +1,4 @@
-#include "solver/replay/orthodox_reading.h"
+#include "solver/variants/orthodox_reading.h"
 
 #include "solver/reading/record_end.h"
 #include "solver/reading/text_distance.h"

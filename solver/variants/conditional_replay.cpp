@@ -1,4 +1,4 @@
-#include "solver/replay/conditional_replay.h"
+#include "solver/variants/conditional_replay.h"
 
 #include <algorithm>
 #include <map>
@@ -15,7 +15,7 @@
 #include "solver/reading/comment_claims.h"
 #include "solver/reading/record_search.h"
 #include "solver/reading/text_distance.h"
-#include "solver/replay/conditional_reading.h"
+#include "solver/variants/conditional_reading.h"
 #include "solver/replay/reading_summary.h"
 
 #include "rules/conditional/game.h"

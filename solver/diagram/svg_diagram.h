@@ -5,8 +5,8 @@
 // translucent "ghost" pieces (where a piece stands in another view of the game), and Option
 // Chess tokens beside the board — and a legend that lists only what was drawn.
 //
-// Every variant's stage notions map onto these (solver/report/variant_marks.h does the mapping,
-// for solver/variants.cpp's svg engine):
+// Every variant's stage notions map onto these (solver/variants/variant_marks.h does the mapping,
+// for the registry's svg engine, solver/variants/engines.h):
 //   Time Traveler's Chess  badges "~" traveling, "'" traveled (one colour each);
 //   Option Chess           tokens; "stop" marks and "second" arrows for double moves;
 //   Transactional Chess    "lock-white"/"lock-black" marks on locked squares, "pending" arrows
@@ -84,6 +84,7 @@ struct DiagramSpec {
   // >= 0: draw that many small green discs beside the board, on that side's half, with a count
   // ("White: 3 tokens"); < 0: draw nothing for that side.
   int white_tokens = -1, black_tokens = -1;
+  std::string token_legend = "a token in hand";  // what a token is, for the legend
   bool flipped = false;  // Black at the bottom
 };
 

@@ -8,7 +8,7 @@
 #include "rules/notation/pgn.h"
 #include "rules/orthodox/game.h"
 #include "solver/bench/record_length_bench.h"
-#include "solver/variants.h"
+#include "solver/variants/registry.h"
 
 using namespace arbiter;
 

@@ -1,4 +1,4 @@
-#include "solver/replay/transactional_reading.h"
+#include "solver/variants/transactional_reading.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -8,7 +8,7 @@
 #include "rules/notation/san.h"
 #include "solver/reading/record_end.h"
 #include "solver/reading/text_distance.h"
-#include "solver/replay/edit_distance.h"
+#include "solver/reading/edit_distance.h"
 
 namespace arbiter::transactional_reading {
 

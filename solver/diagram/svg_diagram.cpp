@@ -1,4 +1,4 @@
-#include "solver/report/svg_diagram.h"
+#include "solver/diagram/svg_diagram.h"
 
 #include <algorithm>
 #include <cmath>
@@ -417,7 +417,7 @@ std::string svg_diagram(const Position& pos, const DiagramSpec& spec) {
   for (const PieceBadge* b : badge_legend)
     legend.push_back({"legend-badge", fmt::format("{}: {}", b->text, b->meaning), LegendEntry::Badge, 0, b, nullptr});
   if (tokens)
-    legend.push_back({"legend-tokens", "token: an Option Chess token in hand (count beside the board)",
+    legend.push_back({"legend-tokens", fmt::format("token: {} (count beside the board)", spec.token_legend),
                       LegendEntry::Token, 0, nullptr, nullptr});
 
   // --- layout --------------------------------------------------------------------------------

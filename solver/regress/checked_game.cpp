@@ -1,10 +1,10 @@
-#include "solver/replay/checked_game.h"
+#include "solver/regress/checked_game.h"
 
 #include <algorithm>
 
 #include <fmt/format.h>
 
-#include "solver/variants.h"
+#include "solver/variants/registry.h"
 
 namespace arbiter {
 

@@ -1,11 +1,11 @@
-#include "solver/replay/replay.h"
+#include "solver/variants/orthodox_replay.h"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
 #include "rules/core/fen.h"
 #include "rules/orthodox/game.h"
-#include "solver/replay/orthodox_reading.h"
+#include "solver/variants/orthodox_reading.h"
 #include "solver/replay/reading_summary.h"
 
 namespace arbiter {
@@ -40,7 +40,7 @@ void read_whole_record(const PgnGame& record, orthodox::Game start, ReplayReport
 
 }  // namespace
 
-ReplayReport replay(const PgnGame& game, const orthodox::Options& options) {
+ReplayReport replay_orthodox(const PgnGame& game, const orthodox::Options& options) {
   auto make = [&options](std::string_view fen, const SourceLocation& where) { return orthodox::Game(read_fen(fen, where), options); };
   ReplayReport report = replay_game<orthodox::Game>(game, make);
   const bool main_line_illegal = std::any_of(report.errors.begin(), report.errors.end(),

@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "rules/core/capabilities.h"
 #include "rules/core/ruleset.h"
 #include "rules/notation/pgn.h"
 
@@ -45,7 +46,7 @@ std::string shuffle_record(std::string_view variant_tag, int plies) {
         game.play(move);
         // move_text copies the game; a history kept for undo would make that copy grow with
         // the record (the generator undoes nothing).
-        if constexpr (requires { game.forget_history(); }) game.forget_history();
+        if constexpr (ForgetsHistory<G>) game.forget_history();
         played = true;
         break;
       }

@@ -1,4 +1,4 @@
-#include "solver/replay/transactional_replay.h"
+#include "solver/variants/transactional_replay.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -12,7 +12,7 @@
 
 #include "solver/reading/record_search.h"
 #include "solver/replay/reading_summary.h"
-#include "solver/replay/transactional_reading.h"
+#include "solver/variants/transactional_reading.h"
 
 #include "rules/notation/san.h"
 #include "rules/transactional/game.h"

@@ -1,4 +1,4 @@
-#include "solver/replay/conditional_reading.h"
+#include "solver/variants/conditional_reading.h"
 
 #include <algorithm>
 #include <optional>
@@ -9,7 +9,7 @@
 #include "rules/orthodox/movegen.h"
 #include "solver/reading/record_end.h"
 #include "solver/reading/text_distance.h"
-#include "solver/replay/edit_distance.h"
+#include "solver/reading/edit_distance.h"
 
 namespace arbiter::conditional_reading {
 

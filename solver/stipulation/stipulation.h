@@ -1,0 +1,48 @@
+#pragma once
+// A stipulation as problem files write it: "#N", "h#N", "h#N.5", "s#N" with an optional
+// solution count. It knows no prover and no problem file: engines and readers share it.
+
+#include <string>
+#include <string_view>
+
+#include "rules/core/parse_error.h"
+#include "rules/core/types.h"
+
+namespace arbiter {
+
+// The longest direct mate a problem file may ask for. The corpus goes to #5 and published
+// orthodox direct mates rarely pass #20; a longer one is almost certainly a typo ("#99"), and
+// the prover's depth-first search would not finish anyway.
+inline constexpr int MaxMateMoves = 30;
+
+struct Stipulation {
+  enum Kind {
+    DirectMate,  // "#N": the side to move mates in at most N of its own moves
+    HelpMate,    // "h#N": Black starts, both sides cooperate, White mates on its N-th move;
+                 // "h#N.5": White starts (N+1/2 moves)
+    SelfMate,    // "s#N": White starts and forces Black to mate White within N moves
+  };
+  Kind kind = DirectMate;
+  int moves = 0;           // N, 1..MaxMateMoves (h#N.5: N, which may be 0 for h#0.5)
+  bool half_move = false;  // h#N.5
+  // The number of solutions the problem states: "h#2 2.1.1.1" (the product of the counts,
+  // here 2) or a PGN [Solutions "2"] tag; 0 when not stated.
+  int solutions = 0;
+  std::string text;        // "h#2", as written (without the solution-count suffix)
+
+  // The side that moves first: Black for h#N, White for h#N.5, s#N and #N.
+  Color first_mover() const { return kind == HelpMate && !half_move ? Black : White; }
+  // Helpmates: the plies of a full-length solution (h#2: 4, h#2.5: 5).
+  int plies() const { return 2 * moves + (half_move ? 1 : 0); }
+};
+
+// Reads "#N", "h#N", "h#N.5", "s#N" (the letter in either case), optionally followed by a
+// solution count in the problemists' form "2.1.1.1" (h#2 2.1.1.1: two solutions).
+// `where` is the location of the text's first character; errors point into it: an unknown
+// prefix ("unsupported stipulation 'x#2': expected '#N' (direct mate), 'h#N' (helpmate) or
+// 's#N' (selfmate)"), a half move outside a helpmate, a length 0 (h#0, s#0, #0; h#0.5 is a
+// helpmate of one White move), a length above MaxMateMoves ("absurdly large"), a malformed
+// or zero solution count.
+Stipulation parse_stipulation(std::string_view text, const SourceLocation& where);
+
+}  // namespace arbiter

@@ -1,0 +1,33 @@
+#include "solver/variants/names.h"
+
+#include <algorithm>
+#include <cctype>
+
+namespace arbiter {
+
+const std::vector<VariantNames>& all_variant_names() {
+  static const std::vector<VariantNames> all = {
+      {"orthodox", "orthodox chess", "orthodox", {"orthodox", "standard", "chess", "normal", "from position"}},
+      {"option", "Option Chess", "Option", {"option", "option chess"}},
+      {"timetravel",
+       "Time Traveler's Chess",
+       "timetravel",
+       {"timetravel", "time traveler's", "time traveler's chess", "time travelers chess", "time-travel"}},
+      {"transactional", "Transactional Chess", "transactional", {"transactional", "transactional chess"}},
+      {"conditional", "Conditional Chess", "conditional", {"conditional", "conditional chess"}},
+  };
+  return all;
+}
+
+const VariantNames& default_variant_names() { return all_variant_names().front(); }
+
+const VariantNames* lookup_variant_names(std::string_view text) {
+  std::string wanted(text);
+  std::transform(wanted.begin(), wanted.end(), wanted.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+  if (wanted.empty()) return &default_variant_names();
+  for (const auto& v : all_variant_names())
+    if (std::find(v.aliases.begin(), v.aliases.end(), wanted) != v.aliases.end()) return &v;
+  return nullptr;
+}
+
+}  // namespace arbiter
