@@ -1,5 +1,7 @@
 #include "rules/conditional/options.h"
 
+#include "rules/core/interpretation_field.h"
+
 namespace arbiter::conditional {
 
 const std::vector<Interpretation>& interpretations() {
@@ -31,26 +33,21 @@ const std::vector<Interpretation>& interpretations() {
 
 namespace {
 
-// The name of choice `k` of interpretation `id`.
-std::string_view choice_name(std::string_view id, std::size_t k) { return arbiter::choice_name(interpretations(), id, k); }
+// Where each interpretation's choice is held.
+constexpr InterpretationField<Options> Fields[] = {
+    field<&Options::forced_check>("conditional.a-move-check-forced"),
+    field<&Options::illegal_c_move>("conditional.illegal-c-move"),
+    field<&Options::b_check_cancelled>("conditional.b-check-cancelled"),
+};
 
 }  // namespace
 
 bool apply_interpretation(Options& options, std::string_view id, std::string_view choice) {
-  const auto k = choice_index(interpretations(), id, choice);
-  if (!k) return false;
-  if (id == "conditional.a-move-check-forced") options.forced_check = ForcedCheck(*k);
-  else if (id == "conditional.illegal-c-move") options.illegal_c_move = IllegalCMove(*k);
-  else options.b_check_cancelled = BCheckCancelled(*k);
-  return true;
+  return apply_choice(interpretations(), Fields, options, id, choice);
 }
 
 std::string_view current_choice(const Options& options, std::string_view id) {
-  const auto name = [&](auto field) { return choice_name(id, std::size_t(field)); };
-  if (id == "conditional.a-move-check-forced") return name(options.forced_check);
-  if (id == "conditional.illegal-c-move") return name(options.illegal_c_move);
-  if (id == "conditional.b-check-cancelled") return name(options.b_check_cancelled);
-  return {};
+  return current_choice_of(interpretations(), Fields, options, id);
 }
 
 }  // namespace arbiter::conditional

@@ -1,5 +1,7 @@
 #include "rules/option/options.h"
 
+#include "rules/core/interpretation_field.h"
+
 namespace arbiter::option {
 
 const std::vector<Interpretation>& interpretations() {
@@ -50,34 +52,26 @@ const std::vector<Interpretation>& interpretations() {
 
 namespace {
 
-// The name of choice `k` of interpretation `id`.
-std::string_view choice_name(std::string_view id, std::size_t k) { return arbiter::choice_name(interpretations(), id, k); }
+// The option.* fields; orthodox.* ids go to the movement rules of each half (options.orthodox).
+constexpr InterpretationField<Options> Fields[] = {
+    field<&Options::first_move_exposure>("option.first-move-exposes-king"),
+    field<&Options::first_move_check>("option.first-move-check"),
+    field<&Options::same_piece_from_check>("option.same-piece-from-check"),
+    field<&Options::castling>("option.castling-in-double"),
+    field<&Options::en_passant_second_half>("option.en-passant-second-half"),
+    field<&Options::first_half_double_step>("option.first-half-double-step"),
+};
 
 }  // namespace
 
 bool apply_interpretation(Options& options, std::string_view id, std::string_view choice) {
   if (id.starts_with("orthodox.")) return orthodox::apply_interpretation(options.orthodox, id, choice);
-  const auto k = choice_index(interpretations(), id, choice);
-  if (!k) return false;
-  if (id == "option.first-move-exposes-king") options.first_move_exposure = FirstMoveExposure(*k);
-  else if (id == "option.first-move-check") options.first_move_check = FirstMoveCheck(*k);
-  else if (id == "option.same-piece-from-check") options.same_piece_from_check = SamePieceFromCheck(*k);
-  else if (id == "option.castling-in-double") options.castling = CastlingInDouble(*k);
-  else if (id == "option.en-passant-second-half") options.en_passant_second_half = EnPassantSecondHalf(*k);
-  else options.first_half_double_step = FirstHalfDoubleStep(*k);
-  return true;
+  return apply_choice(interpretations(), Fields, options, id, choice);
 }
 
 std::string_view current_choice(const Options& options, std::string_view id) {
   if (id.starts_with("orthodox.")) return orthodox::current_choice(options.orthodox, id);
-  const auto name = [&](auto field) { return choice_name(id, std::size_t(field)); };
-  if (id == "option.first-move-exposes-king") return name(options.first_move_exposure);
-  if (id == "option.first-move-check") return name(options.first_move_check);
-  if (id == "option.same-piece-from-check") return name(options.same_piece_from_check);
-  if (id == "option.castling-in-double") return name(options.castling);
-  if (id == "option.en-passant-second-half") return name(options.en_passant_second_half);
-  if (id == "option.first-half-double-step") return name(options.first_half_double_step);
-  return {};
+  return current_choice_of(interpretations(), Fields, options, id);
 }
 
 }  // namespace arbiter::option

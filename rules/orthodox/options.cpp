@@ -1,5 +1,7 @@
 #include "rules/orthodox/options.h"
 
+#include "rules/core/interpretation_field.h"
+
 namespace arbiter::orthodox {
 
 const std::vector<Interpretation>& interpretations() {
@@ -27,21 +29,19 @@ const std::vector<Interpretation>& interpretations() {
 
 namespace {
 
-// The name of choice `k` of interpretation `id`.
-std::string_view choice_name(std::string_view id, std::size_t k) { return arbiter::choice_name(interpretations(), id, k); }
+// Only the castling guard has a field: the other two are decisions with one choice.
+constexpr InterpretationField<Options> Fields[] = {
+    field<&Options::castling_guard>("orthodox.castling-guarded-squares"),
+};
 
 }  // namespace
 
 bool apply_interpretation(Options& options, std::string_view id, std::string_view choice) {
-  const auto k = choice_index(interpretations(), id, choice);
-  if (!k) return false;
-  if (id == "orthodox.castling-guarded-squares") options.castling_guard = CastlingGuard(*k);
-  return true;
+  return apply_choice(interpretations(), Fields, options, id, choice);
 }
 
 std::string_view current_choice(const Options& options, std::string_view id) {
-  if (id == "orthodox.castling-guarded-squares") return choice_name(id, std::size_t(options.castling_guard));
-  return choice_name(id, 0);  // no field: the documented decision is the only choice
+  return current_choice_of(interpretations(), Fields, options, id);
 }
 
 }  // namespace arbiter::orthodox

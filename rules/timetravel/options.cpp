@@ -1,5 +1,7 @@
 #include "rules/timetravel/options.h"
 
+#include "rules/core/interpretation_field.h"
+
 namespace arbiter::timetravel {
 
 const std::vector<Interpretation>& interpretations() {
@@ -128,52 +130,37 @@ const std::vector<Interpretation>& interpretations() {
   return all;
 }
 
-}  // namespace arbiter::timetravel
-
-namespace arbiter::timetravel {
-
 namespace {
 
-// The choices of each interpretation in declaration order of its enum (default first, as in
-// interpretations()): an enum value is the index of its choice.
-template <class E>
-bool set_by_index(E& field, std::string_view id, std::string_view want_id, std::string_view choice) {
-  if (id != want_id) return false;
-  const auto k = choice_index(interpretations(), id, choice);
-  if (k) field = E(*k);
-  return k.has_value();
-}
-
-template <class F>
-bool visit_fields(Options& o, F&& f) {
-  return f(o.resonator, "timetravel.resonator") || f(o.grammar_scope, "timetravel.grammar-scope") ||
-         f(o.grammar_enemy_blocker, "timetravel.grammar-enemy-blocker") || f(o.grammar_budget, "timetravel.grammar-budget") ||
-         f(o.per_piece_annihilation_order, "timetravel.per-piece-annihilation-order") ||
-         f(o.support_set, "timetravel.support-set") || f(o.support_choice, "timetravel.support-choice") ||
-         f(o.support_moves, "timetravel.support-moves") || f(o.support_check, "timetravel.support-check") || f(o.pawn_annihilation, "timetravel.pawn-annihilation") ||
-         f(o.check_resolution, "timetravel.check-resolution") || f(o.kingless_check, "timetravel.kingless-check") ||
-         f(o.self_check, "timetravel.self-check") || f(o.winning_move, "timetravel.winning-move") ||
-         f(o.traveled_pawn_first_move, "timetravel.traveled-pawn-first-move") ||
-         f(o.en_passant_annihilation, "timetravel.en-passant-annihilation") ||
-         f(o.castling_check, "timetravel.castling-check");
-}
+// Where each interpretation's choice is held.
+constexpr InterpretationField<Options> Fields[] = {
+    field<&Options::resonator>("timetravel.resonator"),
+    field<&Options::grammar_scope>("timetravel.grammar-scope"),
+    field<&Options::grammar_enemy_blocker>("timetravel.grammar-enemy-blocker"),
+    field<&Options::grammar_budget>("timetravel.grammar-budget"),
+    field<&Options::per_piece_annihilation_order>("timetravel.per-piece-annihilation-order"),
+    field<&Options::support_set>("timetravel.support-set"),
+    field<&Options::support_choice>("timetravel.support-choice"),
+    field<&Options::support_moves>("timetravel.support-moves"),
+    field<&Options::support_check>("timetravel.support-check"),
+    field<&Options::pawn_annihilation>("timetravel.pawn-annihilation"),
+    field<&Options::check_resolution>("timetravel.check-resolution"),
+    field<&Options::kingless_check>("timetravel.kingless-check"),
+    field<&Options::self_check>("timetravel.self-check"),
+    field<&Options::winning_move>("timetravel.winning-move"),
+    field<&Options::traveled_pawn_first_move>("timetravel.traveled-pawn-first-move"),
+    field<&Options::en_passant_annihilation>("timetravel.en-passant-annihilation"),
+    field<&Options::castling_check>("timetravel.castling-check"),
+};
 
 }  // namespace
 
 bool apply_interpretation(Options& options, std::string_view id, std::string_view choice) {
-  return visit_fields(options, [&](auto& field, std::string_view field_id) { return set_by_index(field, id, field_id, choice); });
+  return apply_choice(interpretations(), Fields, options, id, choice);
 }
 
 std::string_view current_choice(const Options& options, std::string_view id) {
-  std::string_view out;
-  Options copy = options;
-  visit_fields(copy, [&](auto& field, std::string_view field_id) {
-    if (field_id != id) return false;
-    for (const auto& i : interpretations())
-      if (i.id == id) out = i.choices[std::size_t(field)].name;
-    return true;
-  });
-  return out;
+  return current_choice_of(interpretations(), Fields, options, id);
 }
 
 }  // namespace arbiter::timetravel

@@ -1,5 +1,7 @@
 #include "rules/transactional/options.h"
 
+#include "rules/core/interpretation_field.h"
+
 namespace arbiter::transactional {
 
 const std::vector<Interpretation>& interpretations() {
@@ -47,32 +49,24 @@ const std::vector<Interpretation>& interpretations() {
 
 namespace {
 
-// The name of choice `k` of interpretation `id`.
-std::string_view choice_name(std::string_view id, std::size_t k) { return arbiter::choice_name(interpretations(), id, k); }
+// Where each interpretation's choice is held.
+constexpr InterpretationField<Options> Fields[] = {
+    field<&Options::move_limit>("transactional.move-limit"),
+    field<&Options::transaction_end>("transactional.transaction-end"),
+    field<&Options::locked_squares>("transactional.locked-squares"),
+    field<&Options::piece_moves>("transactional.piece-moves"),
+    field<&Options::opponent_commit>("transactional.opponent-commit"),
+    field<&Options::isolation>("transactional.isolation"),
+};
 
 }  // namespace
 
 bool apply_interpretation(Options& options, std::string_view id, std::string_view choice) {
-  const auto k = choice_index(interpretations(), id, choice);
-  if (!k) return false;
-  if (id == "transactional.move-limit") options.move_limit = MoveLimit(*k);
-  else if (id == "transactional.transaction-end") options.transaction_end = TransactionEnd(*k);
-  else if (id == "transactional.locked-squares") options.locked_squares = LockedSquares(*k);
-  else if (id == "transactional.piece-moves") options.piece_moves = PieceMoves(*k);
-  else if (id == "transactional.opponent-commit") options.opponent_commit = OpponentCommit(*k);
-  else options.isolation = Isolation(*k);
-  return true;
+  return apply_choice(interpretations(), Fields, options, id, choice);
 }
 
 std::string_view current_choice(const Options& options, std::string_view id) {
-  const auto name = [&](auto field) { return choice_name(id, std::size_t(field)); };
-  if (id == "transactional.move-limit") return name(options.move_limit);
-  if (id == "transactional.transaction-end") return name(options.transaction_end);
-  if (id == "transactional.locked-squares") return name(options.locked_squares);
-  if (id == "transactional.piece-moves") return name(options.piece_moves);
-  if (id == "transactional.opponent-commit") return name(options.opponent_commit);
-  if (id == "transactional.isolation") return name(options.isolation);
-  return {};
+  return current_choice_of(interpretations(), Fields, options, id);
 }
 
 }  // namespace arbiter::transactional

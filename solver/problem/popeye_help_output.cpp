@@ -7,37 +7,11 @@
 
 #include <fmt/core.h>
 
+#include "solver/problem/popeye_reader.h"
+
 namespace arbiter::problem {
 
 namespace {
-
-bool space(char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; }
-bool digit(char c) { return c >= '0' && c <= '9'; }
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && space(s.front())) s.remove_prefix(1);
-  while (!s.empty() && space(s.back())) s.remove_suffix(1);
-  return s;
-}
-
-// The words of a line with the column (0-based) where each starts.
-struct Word {
-  std::string_view text;
-  int column = 0;
-};
-std::vector<Word> words(std::string_view line) {
-  std::vector<Word> out;
-  std::size_t i = 0;
-  while (i < line.size()) {
-    while (i < line.size() && space(line[i])) ++i;
-    const std::size_t start = i;
-    while (i < line.size() && !space(line[i])) ++i;
-    if (i > start) out.push_back({line.substr(start, i - start), int(start)});
-  }
-  return out;
-}
-
-bool is_board_border(std::string_view line) { return trim(line).starts_with("+---a---b"); }
 
 // "b) wBb8-->a7", "+c) -bQh2", "a)": the twin's label ("b"), or "" when the line is no label.
 std::string twin_label_of_line(std::string_view line) {
@@ -47,16 +21,6 @@ std::string twin_label_of_line(std::string_view line) {
   while (i < line.size() && line[i] >= 'a' && line[i] <= 'z') ++i;
   if (i == start || i >= line.size() || line[i] != ')') return "";
   return std::string(line.substr(start, i - start));
-}
-
-// A move number prefix "12." or "12...": its length (0 when there is none), and whether it
-// has the three dots.
-std::size_t number_prefix(std::string_view word, bool& dots) {
-  std::size_t i = 0;
-  while (i < word.size() && digit(word[i])) ++i;
-  if (i == 0 || i >= word.size() || word[i] != '.') return 0;
-  dots = word.substr(i).starts_with("...");
-  return i + (dots ? 3 : 1);
 }
 
 bool is_mark(std::string_view w) { return w == "+" || w == "#" || w == "ep." || w == "!" || w == "?"; }
@@ -88,93 +52,65 @@ std::string popeye_move_uci(std::string_view move, Color side) {
 
 namespace {
 
-class HelpSelfReader {
+// One problem's output: the board, the stipulation below it, then the solutions twin by twin.
+class HelpSelfReader : public PopeyeReader {
  public:
-  HelpSelfReader(std::string_view text, const std::string& file) : text_(text), file_(file) {}
+  HelpSelfReader(std::string_view text, const std::string& file) : PopeyeReader(text, file) {}
 
   PopeyeHelpSelfOutput read() {
-    std::size_t start = 0;
-    int number = 0;
-    while (start <= text_.size() && !done_) {
-      std::size_t end = text_.find('\n', start);
-      if (end == std::string_view::npos) end = text_.size();
-      std::string_view line = text_.substr(start, end - start);
-      if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-      take(line, {file_, ++number, 1});
-      if (end == text_.size()) break;
-      start = end + 1;
-    }
-    if (state_ == State::Before || state_ == State::Board)
-      throw ParseError({file_, number, 1}, "no board ('+---a---b---...' lines) in Popeye's output");
-    if (state_ == State::AfterBoard)
-      throw ParseError({file_, number, 1}, "no stipulation line below the board in Popeye's output");
+    const int last = read_lines();
+    if (stage() == Stage::Before || stage() == Stage::Board)
+      throw ParseError({file(), last, 1}, "no board ('+---a---b---...' lines) in Popeye's output");
+    if (stage() == Stage::BelowBoard)
+      throw ParseError({file(), last, 1}, "no stipulation line below the board in Popeye's output");
     if (out_.twins.empty()) out_.twins.push_back({"", {}});  // no solution and no twins
     for (auto& t : out_.twins) std::sort(t.solutions.begin(), t.solutions.end());
     return std::move(out_);
   }
 
  private:
-  enum class State { Before, Board, AfterBoard, Solutions };
+  void stipulation_line(std::string_view trimmed, const SourceLocation& at) override {
+    out_.stipulation = std::string(words(trimmed).front().text);
+    out_.selfmate = out_.stipulation.starts_with("s");
+    if (!out_.stipulation.starts_with("h") && !out_.selfmate)
+      throw ParseError(at, fmt::format("expected a helpmate or selfmate stipulation below the board, found '{}'",
+                                       out_.stipulation));
+  }
 
-  void take(std::string_view line, const SourceLocation& at) {
-    const std::string_view trimmed = trim(line);
-    switch (state_) {
-      case State::Before:
-        if (is_board_border(line)) state_ = State::Board;
-        return;
-      case State::Board:
-        if (is_board_border(line)) state_ = State::AfterBoard;
-        return;
-      case State::AfterBoard: {
-        if (trimmed.empty()) return;
-        out_.stipulation = std::string(words(trimmed).front().text);
-        out_.selfmate = out_.stipulation.starts_with("s");
-        if (!out_.stipulation.starts_with("h") && !out_.selfmate)
-          throw ParseError(at, fmt::format("expected a helpmate or selfmate stipulation below the board, found '{}'",
-                                           out_.stipulation));
-        state_ = State::Solutions;
-        return;
-      }
-      case State::Solutions: break;
-    }
-    if (trimmed.empty()) return;
+  bool solution_line(std::string_view line, std::string_view trimmed, const SourceLocation& at) override {
     if (const auto t = trimmed.find("Time = "); t != std::string_view::npos)
       out_.seconds = std::strtod(std::string(trimmed.substr(t + 7)).c_str(), nullptr);
     if (trimmed.starts_with("solution finished")) {
       out_.finished = true;
-      done_ = true;
-      return;
+      return false;
     }
-    if (trimmed.starts_with("Partial solution") || trimmed.starts_with("solving interrupted")) {
-      done_ = true;
-      return;
-    }
-    if (!space(line.front())) {
+    if (trimmed.starts_with("Partial solution") || trimmed.starts_with("solving interrupted")) return false;
+    if (!std::isspace(static_cast<unsigned char>(line.front()))) {
       std::string label = twin_label_of_line(line);
       if (label.empty())
         throw ParseError(at, fmt::format("expected a twin label ('a)', 'b) wBb8-->a7', '+c) ...') or an indented "
                                          "solution line, found '{}'",
                                          trimmed));
       out_.twins.push_back({label, {}});
-      return;
+      return true;
     }
-    if (trimmed == "but") return;  // tries: the refutation follows, never a key
+    if (trimmed == "but") return true;  // tries: the refutation follows, never a key
     if (out_.twins.empty()) out_.twins.push_back({"", {}});
     if (out_.selfmate) take_selfmate(line, at);
     else take_helpmate(line, at);
+    return true;
   }
 
   // "   1.Qe7-e8 ! zugzwang.": a key; deeper lines of the tree only need to be move lines.
   void take_selfmate(std::string_view line, const SourceLocation& at) {
     const auto ws = words(line);
-    bool dots = false;
-    const std::size_t prefix = number_prefix(ws.front().text, dots);
-    if (prefix == 0) throw ParseError(at.advanced(ws.front().column), "expected a numbered move ('1.Qe7-e8 !')");
-    if (dots || ws.front().text.substr(0, prefix) != "1.") return;
+    const auto number = move_number(ws.front().text);
+    if (!number) throw ParseError(at.advanced(ws.front().column), "expected a numbered move ('1.Qe7-e8 !')");
+    if (ws.front().text.substr(0, number->length) != "1.") return;
     bool key = false;
     for (std::size_t i = 1; i < ws.size(); ++i) key = key || ws[i].text == "!";
     if (!key) return;  // a try ("?") or a threat
-    const std::string uci = popeye_move_uci(ws.front().text.substr(prefix), White);
+    const std::string uci = popeye_move_uci(ws.front().text.substr(number->length), White);
     if (uci.empty())
       throw ParseError(at.advanced(ws.front().column), fmt::format("cannot read the move '{}'", ws.front().text));
     out_.twins.back().solutions.push_back(uci);
@@ -183,15 +119,15 @@ class HelpSelfReader {
   // "  1.Qb4-h4 Qd6-h6   2.0-0-0 + Kd1-c1   3.Rb2-b8 Qh6-c6 #": one solution.
   void take_helpmate(std::string_view line, const SourceLocation& at) {
     const auto ws = words(line);
-    bool dots = false;
-    if (number_prefix(ws.front().text, dots) == 0)
+    const auto number = move_number(ws.front().text);
+    if (!number)
       throw ParseError(at.advanced(ws.front().column), "expected a solution line ('1.Qb4-h4 Qd6-h6   2.0-0-0 + ...')");
     // Popeye numbers a helpmate's moves from Black's: "1." Black starts, "1..." White starts.
-    Color side = dots ? White : Black;
+    Color side = number->side == Black ? White : Black;
     std::string solution;
     for (const auto& w : ws) {
-      bool d = false;
-      std::string_view move = w.text.substr(number_prefix(w.text, d));
+      const auto prefix = move_number(w.text);
+      std::string_view move = w.text.substr(prefix ? prefix->length : 0);
       if (move.empty() || is_mark(move)) continue;
       const std::string uci = popeye_move_uci(move, side);
       if (uci.empty()) throw ParseError(at.advanced(w.column), fmt::format("cannot read the move '{}'", w.text));
@@ -202,22 +138,18 @@ class HelpSelfReader {
     out_.twins.back().solutions.push_back(solution);
   }
 
-  std::string_view text_;
-  std::string file_;
-  State state_ = State::Before;
-  bool done_ = false;
   PopeyeHelpSelfOutput out_;
 };
 
 std::vector<std::string> split_solutions(std::string_view text, bool selfmate) {
   std::vector<std::string> out;
   if (selfmate) {
-    for (const auto& w : words(text)) out.emplace_back(w.text);
+    for (const auto& w : PopeyeReader::words(text)) out.emplace_back(w.text);
   } else {
-    while (!trim(text).empty()) {
+    while (!PopeyeReader::trim(text).empty()) {
       const auto bar = text.find('|');
       std::string line;
-      for (const auto& w : words(text.substr(0, bar))) {
+      for (const auto& w : PopeyeReader::words(text.substr(0, bar))) {
         if (!line.empty()) line += ' ';
         line += w.text;
       }
@@ -237,18 +169,18 @@ PopeyeHelpSelfOutput read_popeye_help_self_output(std::string_view text, const s
 }
 
 SolutionSets parse_manifest_solutions(std::string_view column, bool selfmate) {
-  column = trim(column);
+  column = PopeyeReader::trim(column);
   const std::string first = twin_label_of_line(column);
   if (first.empty()) return {{"", split_solutions(column, selfmate)}};
   SolutionSets out;
   while (!column.empty()) {
     const auto semi = column.find(';');
-    std::string_view part = trim(column.substr(0, semi));
+    std::string_view part = PopeyeReader::trim(column.substr(0, semi));
     const std::string label = twin_label_of_line(part);
     if (label.empty() || part.front() == '+')
       throw std::runtime_error(fmt::format("expected a twin label ('b) ...') in the solutions, found '{}'", part));
     out.push_back({label, split_solutions(part.substr(label.size() + 1), selfmate)});
-    column = semi == std::string_view::npos ? std::string_view() : trim(column.substr(semi + 1));
+    column = semi == std::string_view::npos ? std::string_view() : PopeyeReader::trim(column.substr(semi + 1));
   }
   return out;
 }

@@ -1,7 +1,6 @@
 #include "solver/problem/popeye_output.h"
 
 #include <algorithm>
-#include <cctype>
 #include <fstream>
 #include <optional>
 #include <sstream>
@@ -11,32 +10,13 @@
 #include "rules/core/fen.h"
 #include "rules/notation/popeye.h"
 #include "rules/notation/san.h"
+#include "solver/problem/popeye_reader.h"
 
 namespace arbiter::problem {
 
 namespace {
 
 [[noreturn]] void fail(const SourceLocation& where, const std::string& message) { throw ParseError(where, message); }
-
-std::vector<std::string_view> words(std::string_view text) {
-  std::vector<std::string_view> out;
-  std::size_t i = 0;
-  while (i < text.size()) {
-    while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
-    const std::size_t start = i;
-    while (i < text.size() && !std::isspace(static_cast<unsigned char>(text[i]))) ++i;
-    if (i > start) out.push_back(text.substr(start, i - start));
-  }
-  return out;
-}
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-  return s;
-}
-
-bool is_board_border(std::string_view line) { return trim(line).starts_with("+---a---b"); }
 
 // "   1.Qf4-f5 ! threat:" -> a node; nothing when the line is not a move line.
 struct MoveLine {
@@ -46,103 +26,77 @@ struct MoveLine {
 };
 
 std::optional<MoveLine> parse_move_line(std::string_view line, const SourceLocation& where) {
-  std::size_t i = 0;
-  while (i < line.size() && line[i] == ' ') ++i;
-  const std::size_t digits = i;
-  while (i < line.size() && std::isdigit(static_cast<unsigned char>(line[i]))) ++i;
-  if (i == digits || i >= line.size() || line[i] != '.') return std::nullopt;
+  const std::size_t digits = std::min(line.find_first_not_of(' '), line.size());
+  const auto number = PopeyeReader::move_number(line.substr(digits));
+  if (!number) return std::nullopt;
   MoveLine out;
   out.node.where = where.advanced(int(digits));
-  out.node.number = 0;
-  for (std::size_t d = digits; d < i; ++d) out.node.number = std::min(out.node.number * 10 + (line[d] - '0'), 100000);
-  ++i;
-  if (line.substr(i).starts_with("..")) {
-    out.node.side = Black;
-    i += 2;
-  }
-  auto parts = words(line.substr(i));
-  if (!parts.empty() && parts.back() == "threat:") out.node.threat = true, parts.pop_back();
-  else if (!parts.empty() && parts.back() == "zugzwang.") out.node.zugzwang = true, parts.pop_back();
-  if (!parts.empty() && parts.back() == "!") out.bang = true, parts.pop_back();
-  else if (!parts.empty() && parts.back() == "?") out.question = true, parts.pop_back();
+  out.node.number = number->number;
+  out.node.side = number->side;
+  auto parts = PopeyeReader::words(line.substr(digits + number->length));
+  if (!parts.empty() && parts.back().text == "threat:") out.node.threat = true, parts.pop_back();
+  else if (!parts.empty() && parts.back().text == "zugzwang.") out.node.zugzwang = true, parts.pop_back();
+  if (!parts.empty() && parts.back().text == "!") out.bang = true, parts.pop_back();
+  else if (!parts.empty() && parts.back().text == "?") out.question = true, parts.pop_back();
   if (parts.empty() || out.node.number < 1) return std::nullopt;
-  for (auto p : parts) {
+  for (const auto& p : parts) {
     if (!out.node.move.empty()) out.node.move += ' ';
-    out.node.move.append(p);
+    out.node.move.append(p.text);
   }
   return out;
 }
 
-class OutputReader {
+// Every problem of the output: its heading, then the solution tree below the board.
+class OutputReader : public PopeyeReader {
  public:
-  OutputReader(std::string_view text, const std::string& file) : text_(text), file_(file) {}
+  OutputReader(std::string_view text, const std::string& file) : PopeyeReader(text, file) {}
 
   std::vector<PopeyeSolution> read() {
-    std::size_t start = 0;
-    int number = 0;
-    while (start <= text_.size()) {
-      std::size_t end = text_.find('\n', start);
-      if (end == std::string_view::npos) end = text_.size();
-      std::string_view line = text_.substr(start, end - start);
-      if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-      ++number;
-      take(line, {file_, number, 1});
-      if (end == text_.size()) break;
-      start = end + 1;
-    }
-    if (state_ == State::Board) fail({file_, number, 1}, "the board is not closed by its '+---a---b---...' line before the end of the output");
+    const int last = read_lines();
+    if (stage() == Stage::Board) fail({file(), last, 1}, "the board is not closed by its '+---a---b---...' line before the end of the output");
     return std::move(solutions_);
   }
 
  private:
-  enum class State { Between, Board, AfterBoard, Solution };
+  void before_board(std::string_view trimmed, const SourceLocation& at) override {
+    if (!trimmed.empty() && !(at.line == 1 && trimmed.starts_with("Popeye "))) heading_.emplace_back(trimmed);
+  }
 
-  void take(std::string_view line, const SourceLocation& at) {
-    const std::string_view trimmed = trim(line);
-    switch (state_) {
-      case State::Between:
-        if (is_board_border(line)) {
-          solutions_.emplace_back();
-          solutions_.back().where = at;
-          solutions_.back().heading = std::move(heading_);
-          heading_.clear();
-          state_ = State::Board;
-        } else if (!trimmed.empty() && !(at.line == 1 && trimmed.starts_with("Popeye "))) {
-          heading_.emplace_back(trimmed);
-        }
-        return;
-      case State::Board:
-        if (is_board_border(line)) state_ = State::AfterBoard;
-        return;
-      case State::AfterBoard: {
-        if (trimmed.empty()) return;
-        auto parts = words(trimmed);
-        auto& s = solutions_.back();
-        s.stipulation = std::string(parts.front());
-        s.piece_counts = std::string(trim(trimmed.substr(parts.front().size())));
-        stack_.clear();
-        but_ = false;
-        state_ = State::Solution;
-        return;
-      }
-      case State::Solution:
-        if (trimmed.empty()) return;
-        if (trimmed.starts_with("solution finished")) {
-          solutions_.back().finished = true;
-          state_ = State::Between;
-          return;
-        }
-        if (trimmed == "but") {
-          if (stack_.empty() || stack_.front()->ply() != 0) fail(at, "'but' without a try (a first move marked '?') above it");
-          but_ = true;
-          return;
-        }
-        if (auto m = parse_move_line(line, at)) return place(std::move(*m));
-        const std::size_t indent = line.find_first_not_of(' ');
-        fail(at.advanced(indent == std::string_view::npos ? 0 : int(indent)),
-             fmt::format("expected a move line ('1.Qf4-f5 ! threat:', '1...Kf7-e8'), 'but' or 'solution finished', found '{}'",
-                         trimmed));
+  void board_starts(const SourceLocation& at) override {
+    solutions_.emplace_back();
+    solutions_.back().where = at;
+    solutions_.back().heading = std::move(heading_);
+    heading_.clear();
+  }
+
+  void stipulation_line(std::string_view trimmed, const SourceLocation&) override {
+    const std::string_view first = words(trimmed).front().text;
+    auto& s = solutions_.back();
+    s.stipulation = std::string(first);
+    s.piece_counts = std::string(trim(trimmed.substr(first.size())));
+    stack_.clear();
+    but_ = false;
+  }
+
+  bool solution_line(std::string_view line, std::string_view trimmed, const SourceLocation& at) override {
+    if (trimmed.starts_with("solution finished")) {
+      solutions_.back().finished = true;
+      next_problem();
+      return true;
     }
+    if (trimmed == "but") {
+      if (stack_.empty() || stack_.front()->ply() != 0) fail(at, "'but' without a try (a first move marked '?') above it");
+      but_ = true;
+      return true;
+    }
+    if (auto m = parse_move_line(line, at)) {
+      place(std::move(*m));
+      return true;
+    }
+    const std::size_t indent = line.find_first_not_of(' ');
+    fail(at.advanced(indent == std::string_view::npos ? 0 : int(indent)),
+         fmt::format("expected a move line ('1.Qf4-f5 ! threat:', '1...Kf7-e8'), 'but' or 'solution finished', found '{}'",
+                     trimmed));
   }
 
   void place(MoveLine m) {
@@ -177,9 +131,6 @@ class OutputReader {
     stack_.push_back(&target->back());
   }
 
-  std::string_view text_;
-  std::string file_;
-  State state_ = State::Between;
   std::vector<std::string> heading_;
   std::vector<PopeyeSolution> solutions_;
   std::vector<PopeyeNode*> stack_;  // the current line: ancestors of the next move

@@ -1,0 +1,69 @@
+#pragma once
+// The reading of Popeye's printed output that every genre shares: its lines, their words, the
+// board between its two '+---a---b' borders, the stipulation line below it, and the move
+// numbers that start a move ("12." White's, "12..." Black's). A genre's reader (popeye_output.h
+// for direct mates, popeye_help_output.h for help- and selfmates) derives from it and says what
+// the heading, the stipulation and the solution lines mean.
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "rules/core/parse_error.h"
+#include "rules/core/types.h"
+
+namespace arbiter::problem {
+
+class PopeyeReader {
+ public:
+  // Where the lines read so far stand in a problem's output.
+  enum class Stage { Before, Board, BelowBoard, Solution };
+
+  struct Word {
+    std::string_view text;
+    int column = 0;  // 0-based
+  };
+  static std::vector<Word> words(std::string_view line);
+  static std::string_view trim(std::string_view s);
+
+  struct MoveNumber {
+    std::size_t length = 0;  // of "12." or "12..."
+    int number = 0;          // at most 100000, so a long run of digits cannot overflow
+    Color side = White;      // "12..." Black
+  };
+  // The move number that starts `text`, if any.
+  static std::optional<MoveNumber> move_number(std::string_view text);
+
+ protected:
+  PopeyeReader(std::string_view text, std::string file) : text_(text), file_(std::move(file)) {}
+  virtual ~PopeyeReader() = default;
+
+  // Hands each line to the hooks below, until solution_line answers false; answers the number
+  // of the last line read.
+  int read_lines();
+  // A line before the board (Popeye's banner, the problem's heading), trimmed.
+  virtual void before_board(std::string_view, const SourceLocation&) {}
+  // The board's top border.
+  virtual void board_starts(const SourceLocation&) {}
+  // The first line below the board that is not blank ("  h#3.5    3 + 1"), trimmed.
+  virtual void stipulation_line(std::string_view trimmed, const SourceLocation& at) = 0;
+  // Every line after it that is not blank, as printed and trimmed; false stops the reading.
+  virtual bool solution_line(std::string_view line, std::string_view trimmed, const SourceLocation& at) = 0;
+
+  // After a problem's solution: the lines up to the next board are its heading.
+  void next_problem() { stage_ = Stage::Before; }
+  Stage stage() const { return stage_; }
+  const std::string& file() const { return file_; }
+
+ private:
+  bool take(std::string_view line, const SourceLocation& at);
+
+  std::string_view text_;
+  std::string file_;
+  Stage stage_ = Stage::Before;
+};
+
+}  // namespace arbiter::problem
