@@ -34,7 +34,7 @@ struct Args {
 };
 
 // $XDG_STATE_HOME/arbiter-studio, else ~/.local/state/arbiter-studio, else ./arbiter-studio.
-std::string default_state_dir() {
+[[maybe_unused]] std::string default_state_dir() {  // unused when the studio is not built
   if (const char* x = std::getenv("XDG_STATE_HOME"); x && *x) return (std::filesystem::path(x) / "arbiter-studio").string();
   if (const char* h = std::getenv("HOME"); h && *h) return (std::filesystem::path(h) / ".local/state/arbiter-studio").string();
   return "arbiter-studio";

@@ -276,9 +276,11 @@ function finish(answer) {
 
 async function cancel() {
   if (!job) return;
+  const cancelled = job;
   try {
-    await postJSON(`/api/jobs/${encodeURIComponent(job.id)}/cancel`, {});
-    $('#progress-text').textContent = 'cancelling...';
+    await postJSON(`/api/jobs/${encodeURIComponent(cancelled.id)}/cancel`, {});
+    // The job's end may have been shown while the request was answered: keep that text.
+    if (job === cancelled && !cancelled.ended) $('#progress-text').textContent = 'cancelling...';
   } catch (err) {
     showMessage(err.message, 'error');
   }
