@@ -146,7 +146,7 @@ std::vector<std::string> split_solutions(std::string_view text, bool selfmate) {
   if (selfmate) {
     for (const auto& w : PopeyeReader::words(text)) out.emplace_back(w.text);
   } else {
-    while (!PopeyeReader::trim(text).empty()) {
+    while (!trim(text).empty()) {
       const auto bar = text.find('|');
       std::string line;
       for (const auto& w : PopeyeReader::words(text.substr(0, bar))) {
@@ -169,18 +169,18 @@ PopeyeHelpSelfOutput read_popeye_help_self_output(std::string_view text, const s
 }
 
 SolutionSets parse_manifest_solutions(std::string_view column, bool selfmate) {
-  column = PopeyeReader::trim(column);
+  column = trim(column);
   const std::string first = twin_label_of_line(column);
   if (first.empty()) return {{"", split_solutions(column, selfmate)}};
   SolutionSets out;
   while (!column.empty()) {
     const auto semi = column.find(';');
-    std::string_view part = PopeyeReader::trim(column.substr(0, semi));
+    std::string_view part = trim(column.substr(0, semi));
     const std::string label = twin_label_of_line(part);
     if (label.empty() || part.front() == '+')
       throw std::runtime_error(fmt::format("expected a twin label ('b) ...') in the solutions, found '{}'", part));
     out.push_back({label, split_solutions(part.substr(label.size() + 1), selfmate)});
-    column = semi == std::string_view::npos ? std::string_view() : PopeyeReader::trim(column.substr(semi + 1));
+    column = semi == std::string_view::npos ? std::string_view() : trim(column.substr(semi + 1));
   }
   return out;
 }

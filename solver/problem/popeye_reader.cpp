@@ -24,12 +24,6 @@ std::vector<PopeyeReader::Word> PopeyeReader::words(std::string_view line) {
   return out;
 }
 
-std::string_view PopeyeReader::trim(std::string_view s) {
-  while (!s.empty() && space(s.front())) s.remove_prefix(1);
-  while (!s.empty() && space(s.back())) s.remove_suffix(1);
-  return s;
-}
-
 std::optional<PopeyeReader::MoveNumber> PopeyeReader::move_number(std::string_view text) {
   std::size_t i = 0;
   MoveNumber out;

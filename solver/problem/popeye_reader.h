@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "rules/core/parse_error.h"
+#include "rules/core/text.h"
 #include "rules/core/types.h"
 
 namespace arbiter::problem {
@@ -27,7 +28,6 @@ class PopeyeReader {
     int column = 0;  // 0-based
   };
   static std::vector<Word> words(std::string_view line);
-  static std::string_view trim(std::string_view s);
 
   struct MoveNumber {
     std::size_t length = 0;  // of "12." or "12..."

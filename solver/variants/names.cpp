@@ -1,7 +1,8 @@
 #include "solver/variants/names.h"
 
 #include <algorithm>
-#include <cctype>
+
+#include "rules/core/text.h"
 
 namespace arbiter {
 
@@ -22,8 +23,7 @@ const std::vector<VariantNames>& all_variant_names() {
 const VariantNames& default_variant_names() { return all_variant_names().front(); }
 
 const VariantNames* lookup_variant_names(std::string_view text) {
-  std::string wanted(text);
-  std::transform(wanted.begin(), wanted.end(), wanted.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+  const std::string wanted = lowercase(text);
   if (wanted.empty()) return &default_variant_names();
   for (const auto& v : all_variant_names())
     if (std::find(v.aliases.begin(), v.aliases.end(), wanted) != v.aliases.end()) return &v;
