@@ -1,36 +1,35 @@
 #!/usr/bin/env bash
 # Fuzzes every reader: builds the libFuzzer harnesses with clang (AddressSanitizer and
-# UndefinedBehaviorSanitizer, in build-fuzz/), then runs each for SECONDS from a copy of its seed
+# UndefinedBehaviorSanitizer, in the sanitizer build build-sanitize/ that tests/run.sh shares), then runs each for SECONDS from a copy of its seed
 # corpus (tests/fuzz/corpus/<harness>/ and the saved regressions/<harness>/, with the tokens of
 # tests/fuzz/dict/<harness>.dict; nothing under tests/ is written). Stops at the first crash,
 # hang (an input slower than FUZZ_TIMEOUT seconds) or broken property and prints the
 # reproducer's path; else prints each harness's figures.
 #   bash tests/fuzz.sh [SECONDS_PER_HARNESS]     default 20
 # Environment: FUZZ_HARNESSES="fen pgn" (a subset), FUZZ_JOBS=2 (two harnesses at once),
-# FUZZ_TIMEOUT (default 10 s), FUZZ_BUILD (default build-fuzz).
-# Reproduce a crash: build-fuzz/tests/fuzz/fuzz_<harness> <reproducer>; once fixed, save the
+# FUZZ_TIMEOUT (default 10 s).
+# Reproduce a crash: build-sanitize/tests/fuzz/fuzz_<harness> <reproducer>; once fixed, save the
 # input as tests/fuzz/regressions/<harness>/<name> (the "[fuzz]" Catch2 test runs it).
 set -euo pipefail
 source "$(dirname "$0")/../.ci/bootstrap.sh"
 
 seconds="${1:-20}"
-harnesses="${FUZZ_HARNESSES:-fen move pgn problem statement certificate interpret}"
+harnesses="${FUZZ_HARNESSES:-$ARBITER_FUZZ_HARNESSES}"
 jobs="${FUZZ_JOBS:-1}"
 timeout="${FUZZ_TIMEOUT:-10}"
-build="${FUZZ_BUILD:-$ARBITER_ROOT/build-fuzz}"
+build="$ARBITER_SANITIZE_DIR"
 fuzz_src="$ARBITER_ROOT/tests/fuzz"
 
 arbiter_install_fuzz_packages
 echo "== configuring and building the fuzz harnesses in $build (clang, ASan + UBSan)"
 started=$(date +%s)
-cmake -S "$ARBITER_ROOT" -B "$build" -G Ninja -DARBITER_FUZZ=ON -DCMAKE_CXX_COMPILER=clang++ -DARBITER_WERROR=OFF \
-  -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -gline-tables-only" >/dev/null
+cmake -S "$ARBITER_ROOT" -B "$build" -G Ninja "${ARBITER_SANITIZE_ARGS[@]}" >/dev/null
 targets=""
 for h in $harnesses; do targets="$targets fuzz_$h"; done
 cmake --build "$build" -j "$(nproc)" --target $targets
 echo "== built in $(( $(date +%s) - started )) s"
 
-# One harness: its own directory under build-fuzz/runs/ with a fresh corpus copy, a log and the
+# One harness: its own directory under build-sanitize/runs/ with a fresh corpus copy, a log and the
 # crash artifacts.
 run_one() {
   local h="$1" dir="$build/runs/$1"

@@ -17,26 +17,22 @@ arbiter_install_browser_packages
 bash "$ARBITER_ROOT/tests/studio/run.sh" "$ARBITER_BUILD"
 
 if [ "${1:-}" != "--fast" ]; then
+  # One clang build (build-sanitize/, see .ci/bootstrap.sh) serves the fuzzing and the sanitizer
+  # pass: the libFuzzer harnesses and the test programs whose tests exercise memory in ways a
+  # Release run cannot see: the readers and rules (rules/), the engines on small problems
+  # (engines/), the properties over generated positions (property/) and the fuzz corpora (fuzz/).
+  # The command-line contracts (cli/) and the corpora end to end (corpus/) run the same code on
+  # longer inputs and check text and verdicts, which the Release pass above does. The cases that
+  # run the arbiter program ([cli]) are left out, and the program is not built. Warnings are
+  # errors in the Release build only.
+  arbiter_install_fuzz_packages
+  fuzz_targets=""
+  for h in $ARBITER_FUZZ_HARNESSES; do fuzz_targets="$fuzz_targets fuzz_$h"; done
+  ARBITER_TARGET="arbiter_tests_rules arbiter_tests_engines arbiter_tests_property arbiter_tests_fuzz$fuzz_targets" \
+    arbiter_build "$ARBITER_SANITIZE_DIR" "${ARBITER_SANITIZE_ARGS[@]}"
   echo "== fuzzing (tests/fuzz.sh, 10 s per harness, two at a time)"
   FUZZ_JOBS="${FUZZ_JOBS:-$(nproc)}" bash "$ARBITER_ROOT/tests/fuzz.sh" 10
-
-  # Warnings are errors in the Release build above; GCC's flow analysis gives false positives
-  # on sanitizer-instrumented code, so this pass reports them without failing.
-  # -O1 with line tables only: the sanitizers need no more, and it halves this build's time
-  # (CI must stay under 40 minutes on 2 cores). _GLIBCXX_ASSERTIONS makes the standard library
-  # check its preconditions too (an index past a vector's end, front() of an empty one), which
-  # ASan misses when the memory read still belongs to the container. Without MPI: Open MPI's
-  # own allocations at start-up are leaks to LeakSanitizer; batch --mpi is tested in the Release pass.
-  # Only the programs whose tests exercise memory in ways a Release run cannot see: the readers
-  # and rules (rules/), the engines on small problems (engines/), the properties over generated
-  # positions (property/) and the fuzz corpora (fuzz/). The command-line contracts (cli/) and the
-  # corpora end to end (corpus/) run the same code on longer inputs and check text and verdicts,
-  # which the Release pass above does.
-  # The cases that run the arbiter program ([cli]) are left out, and the program is not built.
-  ARBITER_TARGET="arbiter_tests_rules arbiter_tests_engines arbiter_tests_property arbiter_tests_fuzz" \
-    arbiter_build "$ARBITER_ROOT/build-sanitize" -DARBITER_SANITIZE=ON -DARBITER_WERROR=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-    "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1 -D_GLIBCXX_ASSERTIONS" -DARBITER_MPI=OFF -DARBITER_STUDIO=OFF
   echo "== tests (AddressSanitizer + UndefinedBehaviorSanitizer + _GLIBCXX_ASSERTIONS): rules, engines, property, fuzz"
   ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-    ctest --test-dir "$ARBITER_BUILD" --output-on-failure -j "$(nproc)" -L "^(rules|engines|property|fuzz)$"
+    ctest --test-dir "$ARBITER_SANITIZE_DIR" --output-on-failure -j "$(nproc)" -L "^(rules|engines|property|fuzz)$"
 fi

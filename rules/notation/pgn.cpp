@@ -103,172 +103,210 @@ class PgnReader {
     bool after_move = false; // a comment here follows the line's last move
   };
 
-  // Nothing when only comments remain at the end of the file.
-  std::optional<PgnGame> read_game() {
+  // A game being read: its lines open so far (the innermost last) and what it has seen.
+  struct GameInProgress {
     PgnGame game;
-    game.where = here();
-    std::vector<Frame> frames{{&game.moves, here(), false}};
+    std::vector<Frame> frames;
     std::vector<std::string> pending;  // comments waiting for the next move
     bool started = false;              // tags or movetext seen
+    bool movetext = false;             // movetext seen: a tag now would start the next game
+  };
 
-    auto attach_pending = [&](Frame& frame) {
-      if (pending.empty()) return;
-      auto& target = frame.line->empty() ? game.comments : frame.line->back().comments_after;
-      for (auto& c : pending) target.push_back(std::move(c));
-      pending.clear();
-    };
-    auto add_comment = [&](std::string text) {
-      Frame& frame = frames.back();
-      if (frame.after_move && !frame.line->empty()) frame.line->back().comments_after.push_back(std::move(text));
-      else pending.push_back(std::move(text));
-    };
-    auto last_move = [&](const SourceLocation& at, std::string_view what) -> PgnMove& {
-      if (frames.back().line->empty()) fail(at, fmt::format("{} must follow a move", what));
-      return frames.back().line->back();
-    };
-    bool movetext = false;
-    auto push_move = [&](std::string symbol, const SourceLocation& at) {
-      PgnMove move;
-      move.san = std::move(symbol);
-      move.where = at;
-      if (!pending.empty()) move.comments_before = std::exchange(pending, {});
-      if (peek() == '!' || peek() == '?') move.nags.push_back(read_glyph());
-      frames.back().line->push_back(std::move(move));
-      frames.back().after_move = true;
-    };
-
+  // Nothing when only comments remain at the end of the file.
+  std::optional<PgnGame> read_game() {
+    GameInProgress g;
+    g.game.where = here();
+    g.frames.push_back({&g.game.moves, here(), false});
     for (;;) {
       skip_blanks();
       const SourceLocation at = here();
       if (at_end()) {
-        if (frames.size() > 1) unclosed_variation(frames.back());
-        if (!started) return std::nullopt;
+        if (g.frames.size() > 1) unclosed_variation(g.frames.back());
+        if (!g.started) return std::nullopt;
         fail(at, "expected a game result (1-0, 0-1, 1/2-1/2 or *) at the end of the game");
       }
-      const char c = peek();
-      if (c == '[') {
-        if (movetext)
-          fail(at, "expected a game result (1-0, 0-1, 1/2-1/2 or *) to end the game before the next tag section");
-        read_tag(game);
-        started = true;
-      } else if (c == '{') {
-        add_comment(read_brace_comment());
-      } else if (c == ';') {
-        add_comment(read_line_comment());
-      } else if (c == '(' && at_transaction_mark(cursor_.rest())) {
-        // "(C)" / "(R)" (Transactional Chess commit / rollback) is no variation: it belongs to
-        // the move just before it, stored glued on ("T1: Bg5(C)").
-        Frame& frame = frames.back();
-        const std::string_view mark = cursor_.rest().substr(0, 3);
-        if (frame.line->empty()) fail(at, fmt::format("a commit or rollback mark {} must directly follow its move", mark));
-        PgnMove& move = frame.line->back();
-        if (!frame.after_move || !pending.empty() || !move.comments_after.empty() || !move.variations.empty())
-          fail(at, fmt::format("a commit or rollback mark {} must directly follow its move, before any comment or variation", mark));
-        if (ends_with_transaction_mark(move.san))
-          fail(at, fmt::format("the move {} already has a commit or rollback mark", move.san));
-        move.san += mark;
-        for (int i = 0; i < 3; ++i) advance();
-      } else if (c == '(') {
-        if (int(frames.size()) > MaxVariationDepth) fail(at, fmt::format("variations nested deeper than {}", MaxVariationDepth));
-        PgnMove& replaced = last_move(at, "a variation '(' (an alternative to a move)");
-        advance();
-        frames.back().after_move = false;
-        replaced.variations.emplace_back();
-        frames.push_back({&replaced.variations.back(), at, false});
-        started = movetext = true;
-      } else if (c == ')') {
-        if (frames.size() == 1) fail(at, "unbalanced ')': no variation is open here");
-        if (frames.back().line->empty())
-          fail(frames.back().opened, "empty variation: expected at least one move after '('");
-        attach_pending(frames.back());
-        advance();
-        frames.pop_back();
-      } else if (c == '$') {
-        advance();
-        const SourceLocation digits = here();
-        int nag = read_number();
-        if (nag < 0) fail(digits, "expected a number after '$' (a NAG such as $1)");
-        last_move(at, "a NAG").nags.push_back(nag);
-      } else if (c == '!' && (is_letter(peek(1)) || peek(1) == '*')) {
-        // Conditional Chess "!Qe7" (a conditional move whose branches are the same): a move.
-        std::string symbol(glued_run());
-        for (std::size_t i = 0; i < symbol.size(); ++i) advance();
-        started = movetext = true;
-        push_move(std::move(symbol), at);
-      } else if (c == '!' || c == '?') {
-        last_move(at, "an annotation '!' or '?'").nags.push_back(read_glyph());
-      } else if (c == '-' && peek(1) == '-' && !is_symbol_char(peek(2))) {
-        // "--": no move in this slot (a null move; Conditional Chess: the rules gave this side
-        // none, as after a check in a B-move).
-        advance();
-        advance();
-        started = movetext = true;
-        push_move("--", at);
-      } else if (c == '.') {
-        while (peek() == '.') advance();  // "3. ... a5": an elided ply, as in the referee text
-      } else if (c == '*' || is_digit(c) || is_letter(c)) {
-        std::string symbol = read_symbol();
-        if (is_result(symbol)) {
-          if (frames.size() > 1) unclosed_variation(frames.back());
-          attach_pending(frames.back());
-          game.result = symbol;
-          game.result_location = at;
-          check_result_tag(game);
-          return game;
-        }
-        started = movetext = true;
-        // A qualifier standing apart ("e.p.", "ep", both glued: "epe.p."): kept with its move,
-        // "ep" (and an empty symbol) spelt " e.p.", what follows it kept.
-        if (symbol.empty() || symbol == "ep" || symbol.starts_with(" e.p.") || symbol.starts_with("ep e.p.")) {
-          if (!frames.back().line->empty() && frames.back().after_move)
-            frames.back().line->back().san +=
-                symbol.starts_with(" e.p.") ? symbol : std::string(" e.p.").append(symbol, std::min<std::size_t>(2, symbol.size()));
-          continue;
-        }
-        if (is_digit(symbol[0]) && symbol.find_first_not_of("0123456789") == std::string::npos) {
-          while (peek() == '.') advance();  // move number: "12." or "12..."
-          continue;
-        }
-        if (is_digit(symbol[0]) && !symbol.starts_with("0-0"))
-          fail(at, fmt::format("unknown token '{}': expected a move number like 12. or a result (1-0, 0-1, 1/2-1/2, *)", symbol));
-        // A Transactional Chess transaction identifier ("T1: Nc3", also glued "T1:Nc3") and its
-        // move are one move, stored with one blank after the colon.
-        if (const std::size_t prefix = transaction_prefix_length(symbol)) {
-          std::string id = symbol.substr(0, prefix);
-          std::string rest = symbol.substr(prefix);
-          if (rest.empty()) {
-            skip_blanks();
-            if (is_letter(peek()) || is_digit(peek())) rest = read_symbol();
-          }
-          const bool is_move = !rest.empty() && is_letter(rest[0]) && !transaction_prefix_length(rest) && !is_result(rest);
-          const bool is_castling = rest.starts_with("0-0") && !is_result(rest);
-          if (!is_move && !is_castling) {
-            const std::string found = !rest.empty() ? fmt::format("'{}'", rest)
-                                      : at_end()    ? std::string("the end of the file")
-                                                    : fmt::format("'{}'", peek());
-            fail(at, fmt::format("expected a move after {}, found {}", id, found));
-          }
-          symbol = fmt::format("{} {}", id, rest);
-        }
-        // A Conditional Chess conditional move "Bg5?Nf6/c4" (also "Bg5?*Nf6*/c4"): the '?' is
-        // no annotation when the word goes on to a '/'.
-        if (peek() == '?' && glued_run().find('/') != std::string_view::npos) {
-          const std::string_view tail = glued_run();
-          symbol += tail;
-          for (std::size_t i = 0; i < tail.size(); ++i) advance();
-        }
-        // A double move written with a blank after its comma ("Qh3, Re1+"): one move.
-        while (symbol.ends_with(',')) {
-          while (peek() == ' ' || peek() == '\t') advance();
-          std::string second = read_symbol();
-          if (second.empty()) fail(here(), fmt::format("expected the second half of the double move {} after the comma", symbol));
-          symbol += second;
-        }
-        push_move(std::move(symbol), at);
-      } else {
-        fail(at, fmt::format("unknown token '{}': expected a move, a move number, a comment, a variation, a NAG or a result", c));
-      }
+      if (read_token(g, at)) return std::move(g.game);
     }
+  }
+
+  // The token at `at` (not the end); true when it was the result, which ends the game.
+  bool read_token(GameInProgress& g, const SourceLocation& at) {
+    const char c = peek();
+    if (c == '[') {
+      if (g.movetext)
+        fail(at, "expected a game result (1-0, 0-1, 1/2-1/2 or *) to end the game before the next tag section");
+      read_tag(g.game);
+      g.started = true;
+    } else if (c == '{') {
+      add_comment(g, read_brace_comment());
+    } else if (c == ';') {
+      add_comment(g, read_line_comment());
+    } else if (c == '(' && at_transaction_mark(cursor_.rest())) {
+      read_transaction_mark(g, at);
+    } else if (c == '(') {
+      open_variation(g, at);
+    } else if (c == ')') {
+      close_variation(g, at);
+    } else if (c == '$') {
+      advance();
+      const SourceLocation digits = here();
+      int nag = read_number();
+      if (nag < 0) fail(digits, "expected a number after '$' (a NAG such as $1)");
+      last_move(g, at, "a NAG").nags.push_back(nag);
+    } else if (c == '!' && (is_letter(peek(1)) || peek(1) == '*')) {
+      // Conditional Chess "!Qe7" (a conditional move whose branches are the same): a move.
+      std::string symbol(glued_run());
+      for (std::size_t i = 0; i < symbol.size(); ++i) advance();
+      g.started = g.movetext = true;
+      push_move(g, std::move(symbol), at);
+    } else if (c == '!' || c == '?') {
+      last_move(g, at, "an annotation '!' or '?'").nags.push_back(read_glyph());
+    } else if (c == '-' && peek(1) == '-' && !is_symbol_char(peek(2))) {
+      // "--": no move in this slot (a null move; Conditional Chess: the rules gave this side
+      // none, as after a check in a B-move).
+      advance();
+      advance();
+      g.started = g.movetext = true;
+      push_move(g, "--", at);
+    } else if (c == '.') {
+      while (peek() == '.') advance();  // "3. ... a5": an elided ply, as in the referee text
+    } else if (c == '*' || is_digit(c) || is_letter(c)) {
+      return read_word(g, at);
+    } else {
+      fail(at, fmt::format("unknown token '{}': expected a move, a move number, a comment, a variation, a NAG or a result", c));
+    }
+    return false;
+  }
+
+  // --- comments, variations and marks between the moves -------------------------------------
+  void attach_pending(GameInProgress& g) {
+    if (g.pending.empty()) return;
+    const Frame& frame = g.frames.back();
+    auto& target = frame.line->empty() ? g.game.comments : frame.line->back().comments_after;
+    for (auto& c : g.pending) target.push_back(std::move(c));
+    g.pending.clear();
+  }
+
+  void add_comment(GameInProgress& g, std::string text) {
+    Frame& frame = g.frames.back();
+    if (frame.after_move && !frame.line->empty()) frame.line->back().comments_after.push_back(std::move(text));
+    else g.pending.push_back(std::move(text));
+  }
+
+  // The move a NAG, annotation or variation at `at` refers to: the innermost line's last.
+  PgnMove& last_move(GameInProgress& g, const SourceLocation& at, std::string_view what) {
+    if (g.frames.back().line->empty()) fail(at, fmt::format("{} must follow a move", what));
+    return g.frames.back().line->back();
+  }
+
+  // "(C)" / "(R)" (Transactional Chess commit / rollback) is no variation: it belongs to the
+  // move just before it, stored glued on ("T1: Bg5(C)").
+  void read_transaction_mark(GameInProgress& g, const SourceLocation& at) {
+    Frame& frame = g.frames.back();
+    const std::string_view mark = cursor_.rest().substr(0, 3);
+    if (frame.line->empty()) fail(at, fmt::format("a commit or rollback mark {} must directly follow its move", mark));
+    PgnMove& move = frame.line->back();
+    if (!frame.after_move || !g.pending.empty() || !move.comments_after.empty() || !move.variations.empty())
+      fail(at, fmt::format("a commit or rollback mark {} must directly follow its move, before any comment or variation", mark));
+    if (ends_with_transaction_mark(move.san)) fail(at, fmt::format("the move {} already has a commit or rollback mark", move.san));
+    move.san += mark;
+    for (int i = 0; i < 3; ++i) advance();
+  }
+
+  void open_variation(GameInProgress& g, const SourceLocation& at) {
+    if (int(g.frames.size()) > MaxVariationDepth) fail(at, fmt::format("variations nested deeper than {}", MaxVariationDepth));
+    PgnMove& replaced = last_move(g, at, "a variation '(' (an alternative to a move)");
+    advance();
+    g.frames.back().after_move = false;
+    replaced.variations.emplace_back();
+    g.frames.push_back({&replaced.variations.back(), at, false});
+    g.started = g.movetext = true;
+  }
+
+  void close_variation(GameInProgress& g, const SourceLocation& at) {
+    if (g.frames.size() == 1) fail(at, "unbalanced ')': no variation is open here");
+    if (g.frames.back().line->empty()) fail(g.frames.back().opened, "empty variation: expected at least one move after '('");
+    attach_pending(g);
+    advance();
+    g.frames.pop_back();
+  }
+
+  // --- words: the result, move numbers and moves --------------------------------------------
+  // A word of movetext at `at`; true when it was the result, which ends the game.
+  bool read_word(GameInProgress& g, const SourceLocation& at) {
+    std::string symbol = read_symbol();
+    if (is_result(symbol)) {
+      if (g.frames.size() > 1) unclosed_variation(g.frames.back());
+      attach_pending(g);
+      g.game.result = symbol;
+      g.game.result_location = at;
+      check_result_tag(g.game);
+      return true;
+    }
+    g.started = g.movetext = true;
+    // A qualifier standing apart ("e.p.", "ep", both glued: "epe.p."): kept with its move,
+    // "ep" (and an empty symbol) spelt " e.p.", what follows it kept.
+    if (symbol.empty() || symbol == "ep" || symbol.starts_with(" e.p.") || symbol.starts_with("ep e.p.")) {
+      if (!g.frames.back().line->empty() && g.frames.back().after_move)
+        g.frames.back().line->back().san +=
+            symbol.starts_with(" e.p.") ? symbol : std::string(" e.p.").append(symbol, std::min<std::size_t>(2, symbol.size()));
+      return false;
+    }
+    if (is_digit(symbol[0]) && symbol.find_first_not_of("0123456789") == std::string::npos) {
+      while (peek() == '.') advance();  // move number: "12." or "12..."
+      return false;
+    }
+    if (is_digit(symbol[0]) && !symbol.starts_with("0-0"))
+      fail(at, fmt::format("unknown token '{}': expected a move number like 12. or a result (1-0, 0-1, 1/2-1/2, *)", symbol));
+    if (transaction_prefix_length(symbol)) symbol = with_transaction_move(std::move(symbol), at);
+    // A Conditional Chess conditional move "Bg5?Nf6/c4" (also "Bg5?*Nf6*/c4"): the '?' is
+    // no annotation when the word goes on to a '/'.
+    if (peek() == '?' && glued_run().find('/') != std::string_view::npos) {
+      const std::string_view tail = glued_run();
+      symbol += tail;
+      for (std::size_t i = 0; i < tail.size(); ++i) advance();
+    }
+    // A double move written with a blank after its comma ("Qh3, Re1+"): one move.
+    while (symbol.ends_with(',')) {
+      while (peek() == ' ' || peek() == '\t') advance();
+      std::string second = read_symbol();
+      if (second.empty()) fail(here(), fmt::format("expected the second half of the double move {} after the comma", symbol));
+      symbol += second;
+    }
+    push_move(g, std::move(symbol), at);
+    return false;
+  }
+
+  // A Transactional Chess transaction identifier ("T1: Nc3", also glued "T1:Nc3") and its move
+  // are one move, stored with one blank after the colon.
+  std::string with_transaction_move(std::string symbol, const SourceLocation& at) {
+    const std::size_t prefix = transaction_prefix_length(symbol);
+    std::string id = symbol.substr(0, prefix);
+    std::string rest = symbol.substr(prefix);
+    if (rest.empty()) {
+      skip_blanks();
+      if (is_letter(peek()) || is_digit(peek())) rest = read_symbol();
+    }
+    const bool is_move = !rest.empty() && is_letter(rest[0]) && !transaction_prefix_length(rest) && !is_result(rest);
+    const bool is_castling = rest.starts_with("0-0") && !is_result(rest);
+    if (!is_move && !is_castling) {
+      const std::string found = !rest.empty() ? fmt::format("'{}'", rest)
+                                : at_end()    ? std::string("the end of the file")
+                                              : fmt::format("'{}'", peek());
+      fail(at, fmt::format("expected a move after {}, found {}", id, found));
+    }
+    return fmt::format("{} {}", id, rest);
+  }
+
+  // A move into the innermost line, with the comments waiting for it and a glued glyph.
+  void push_move(GameInProgress& g, std::string symbol, const SourceLocation& at) {
+    PgnMove move;
+    move.san = std::move(symbol);
+    move.where = at;
+    if (!g.pending.empty()) move.comments_before = std::exchange(g.pending, {});
+    if (peek() == '!' || peek() == '?') move.nags.push_back(read_glyph());
+    g.frames.back().line->push_back(std::move(move));
+    g.frames.back().after_move = true;
   }
 
   [[noreturn]] void unclosed_variation(const Frame& frame) const {

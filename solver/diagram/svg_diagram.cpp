@@ -349,137 +349,200 @@ const std::vector<std::string>& arrow_kinds() {
   return kinds;
 }
 
-std::string svg_diagram(const Position& pos, const DiagramSpec& spec) {
-  // --- validate, and collect what the legend lists ------------------------------------------
+// The steps of svg_diagram().
+namespace {
+
+// --- validation, and what the legend lists ---------------------------------------------------
+
+// Each mark's and arrow's style (an index into MarkStyles, ArrowStyles), and which are drawn.
+struct Kinds {
+  std::vector<int> mark, arrow;
   bool mark_used[std::size(MarkStyles)] = {};
-  std::vector<int> mark_kind;
+  bool arrow_used[std::size(ArrowStyles)] = {};
+};
+
+Kinds check_kinds(const DiagramSpec& spec) {
+  Kinds kinds;
   for (const SquareMark& m : spec.marks) {
     check_square(m.square, "mark");
-    mark_kind.push_back(style_index(MarkStyles, m.kind, "mark"));
-    mark_used[mark_kind.back()] = true;
+    kinds.mark.push_back(style_index(MarkStyles, m.kind, "mark"));
+    kinds.mark_used[kinds.mark.back()] = true;
   }
-  bool arrow_used[std::size(ArrowStyles)] = {};
-  std::vector<int> arrow_kind;
   for (const Arrow& a : spec.arrows) {
     check_square(a.from, "arrow");
     check_square(a.to, "arrow");
     if (a.from == a.to)
       throw std::invalid_argument(
           fmt::format("svg_diagram: arrow from {} to {} has no length", square_name(a.from), square_name(a.to)));
-    arrow_kind.push_back(style_index(ArrowStyles, a.kind, "arrow"));
-    arrow_used[arrow_kind.back()] = true;
+    kinds.arrow.push_back(style_index(ArrowStyles, a.kind, "arrow"));
+    kinds.arrow_used[kinds.arrow.back()] = true;
   }
-  std::vector<const PieceBadge*> badge_legend;  // distinct (text, meaning, colour), first appearance first
+  return kinds;
+}
+
+// The badges the legend lists: distinct (text, meaning, colour), first appearance first.
+std::vector<const PieceBadge*> check_badges(const DiagramSpec& spec) {
+  std::vector<const PieceBadge*> listed;
   for (const PieceBadge& b : spec.badges) {
     check_square(b.square, "badge");
     if (!b.colour.empty() && !is_hex_colour(b.colour))
       throw std::invalid_argument(fmt::format("svg_diagram: badge colour \"{}\" is not of the form #rrggbb", b.colour));
     if (b.meaning.empty()) continue;
-    const bool seen = std::any_of(badge_legend.begin(), badge_legend.end(), [&](const PieceBadge* o) {
+    const bool seen = std::any_of(listed.begin(), listed.end(), [&](const PieceBadge* o) {
       return o->text == b.text && o->meaning == b.meaning && o->colour == b.colour;
     });
-    if (!seen) badge_legend.push_back(&b);
+    if (!seen) listed.push_back(&b);
   }
-  std::vector<const GhostPiece*> ghost_legend;  // distinct (piece colour, meaning), first appearance first
+  return listed;
+}
+
+// The ghosts the legend lists: distinct (piece colour, meaning), first appearance first.
+std::vector<const GhostPiece*> check_ghosts(const DiagramSpec& spec) {
+  std::vector<const GhostPiece*> listed;
   for (const GhostPiece& g : spec.ghosts) {
     check_square(g.square, "ghost");
     if (!is_piece(g.piece))
       throw std::invalid_argument(fmt::format("svg_diagram: ghost on {} is not a piece", square_name(g.square)));
     if (g.meaning.empty()) continue;
-    const bool seen = std::any_of(ghost_legend.begin(), ghost_legend.end(), [&](const GhostPiece* o) {
+    const bool seen = std::any_of(listed.begin(), listed.end(), [&](const GhostPiece* o) {
       return color_of(o->piece) == color_of(g.piece) && o->meaning == g.meaning;
     });
-    if (!seen) ghost_legend.push_back(&g);
+    if (!seen) listed.push_back(&g);
   }
-  const bool tokens = spec.white_tokens >= 0 || spec.black_tokens >= 0;
+  return listed;
+}
 
-  struct LegendEntry {
-    std::string cls;
-    std::string text;
-    enum { Mark, ArrowSwatch, Ghost, Badge, Token } swatch;
-    int style = 0;
-    const PieceBadge* badge = nullptr;
-    const GhostPiece* ghost = nullptr;
-  };
+struct LegendEntry {
+  std::string cls;
+  std::string text;
+  enum { Mark, ArrowSwatch, Ghost, Badge, Token } swatch;
+  int style = 0;
+  const PieceBadge* badge = nullptr;
+  const GhostPiece* ghost = nullptr;
+};
+
+std::vector<LegendEntry> legend_entries(const Kinds& kinds, const std::vector<const GhostPiece*>& ghosts,
+                                        const std::vector<const PieceBadge*>& badges, bool tokens,
+                                        const std::string& token_legend) {
   std::vector<LegendEntry> legend;
   for (std::size_t i = 0; i < std::size(MarkStyles); ++i)
-    if (mark_used[i])
+    if (kinds.mark_used[i])
       legend.push_back({fmt::format("legend-mark-{}", MarkStyles[i].kind),
                         fmt::format("{}: {}", MarkStyles[i].kind, MarkStyles[i].explanation), LegendEntry::Mark,
                         int(i), nullptr, nullptr});
   for (std::size_t i = 0; i < std::size(ArrowStyles); ++i)
-    if (arrow_used[i])
+    if (kinds.arrow_used[i])
       legend.push_back({fmt::format("legend-arrow-{}", ArrowStyles[i].kind),
                         fmt::format("{} arrow: {}", ArrowStyles[i].kind, ArrowStyles[i].explanation),
                         LegendEntry::ArrowSwatch, int(i), nullptr, nullptr});
-  for (const GhostPiece* g : ghost_legend)
+  for (const GhostPiece* g : ghosts)
     legend.push_back({"legend-ghost", fmt::format("ghost: {}", g->meaning), LegendEntry::Ghost, 0, nullptr, g});
-  for (const PieceBadge* b : badge_legend)
+  for (const PieceBadge* b : badges)
     legend.push_back({"legend-badge", fmt::format("{}: {}", b->text, b->meaning), LegendEntry::Badge, 0, b, nullptr});
   if (tokens)
-    legend.push_back({"legend-tokens", fmt::format("token: {} (count beside the board)", spec.token_legend),
+    legend.push_back({"legend-tokens", fmt::format("token: {} (count beside the board)", token_legend),
                       LegendEntry::Token, 0, nullptr, nullptr});
+  return legend;
+}
 
-  // --- layout --------------------------------------------------------------------------------
-  Layout L;
+// --- layout ------------------------------------------------------------------------------------
+
+bool draws_tokens(const DiagramSpec& spec) { return spec.white_tokens >= 0 || spec.black_tokens >= 0; }
+
+// Where everything goes, and the document's size.
+struct Page {
+  Layout board;
+  bool tokens = false;
+  int token_columns = 0;
+  int panel_x = 0;
+  int title_width = 0;
+  std::vector<std::string> caption;  // its lines, wrapped
+  int caption_width = 0;
+  int caption_y = 0;  // the first line's baseline
+  int legend_y = 0;
+  int width = 0, height = 0;
+};
+
+// The token panel's width: the discs' columns, or a count's label when that is wider.
+int token_panel_width(const DiagramSpec& spec, int token_columns) {
+  int panel_width = token_columns * TokenPitch;
+  if (spec.white_tokens >= 0) panel_width = std::max(panel_width, text_width(token_label("White", spec.white_tokens), 12));
+  if (spec.black_tokens >= 0) panel_width = std::max(panel_width, text_width(token_label("Black", spec.black_tokens), 12));
+  return panel_width;
+}
+
+Page page_layout(const DiagramSpec& spec, const std::vector<LegendEntry>& legend) {
+  Page page;
+  Layout& L = page.board;
   L.flipped = spec.flipped;
   L.board_x = Pad + CoordBand;
   L.board_y = Pad + (spec.title.empty() ? 0 : TitleBand);
 
+  page.tokens = draws_tokens(spec);
   const int most_tokens = std::max({spec.white_tokens, spec.black_tokens, 0});
-  const int token_columns = std::max(6, (most_tokens + TokenRowsPerSide - 1) / TokenRowsPerSide);
-  int panel_width = 0;
-  if (tokens) {
-    panel_width = token_columns * TokenPitch;
-    if (spec.white_tokens >= 0) panel_width = std::max(panel_width, text_width(token_label("White", spec.white_tokens), 12));
-    if (spec.black_tokens >= 0) panel_width = std::max(panel_width, text_width(token_label("Black", spec.black_tokens), 12));
-  }
-  const int panel_x = L.board_x + BoardSize + PanelGap;
+  page.token_columns = std::max(6, (most_tokens + TokenRowsPerSide - 1) / TokenRowsPerSide);
+  const int panel_width = page.tokens ? token_panel_width(spec, page.token_columns) : 0;
+  page.panel_x = L.board_x + BoardSize + PanelGap;
 
-  int width = L.board_x + BoardSize + (tokens ? PanelGap + panel_width : 0) + Pad;
-  const int title_width = text_width(spec.title, 16);
-  width = std::max(width, title_width + 2 * Pad);
+  int width = L.board_x + BoardSize + (page.tokens ? PanelGap + panel_width : 0) + Pad;
+  page.title_width = text_width(spec.title, 16);
+  width = std::max(width, page.title_width + 2 * Pad);
   for (const LegendEntry& e : legend) width = std::max(width, Pad + 36 + text_width(e.text, 12) + Pad);
   // The caption wraps to the width the rest needs; only a single overlong word widens it.
-  const std::vector<std::string> caption =
-      spec.caption.empty() ? std::vector<std::string>() : wrap_lines(spec.caption, width - 2 * Pad, 14);
-  int caption_width = 0;
-  for (const std::string& line : caption) caption_width = std::max(caption_width, text_width(line, 14));
-  width = std::max(width, caption_width + 2 * Pad);
+  if (!spec.caption.empty()) page.caption = wrap_lines(spec.caption, width - 2 * Pad, 14);
+  for (const std::string& line : page.caption) page.caption_width = std::max(page.caption_width, text_width(line, 14));
+  page.width = std::max(width, page.caption_width + 2 * Pad);
 
   int y = L.board_y + BoardSize + CoordBand;
-  const int caption_y = y + 18;
-  if (!caption.empty()) y += int(caption.size()) * CaptionLine + CaptionGap;
-  const int legend_y = y + 6;
-  if (!legend.empty()) y = legend_y + int(legend.size()) * LegendRow;
-  const int height = y + Pad;
+  page.caption_y = y + 18;
+  if (!page.caption.empty()) y += int(page.caption.size()) * CaptionLine + CaptionGap;
+  page.legend_y = y + 6;
+  if (!legend.empty()) y = page.legend_y + int(legend.size()) * LegendRow;
+  page.height = y + Pad;
+  return page;
+}
 
-  // --- document ------------------------------------------------------------------------------
-  std::string out;
+// --- drawing: each step appends its elements, in the order they stack ---------------------------
+
+// Everything a drawing step reads.
+struct Drawing {
+  const Position& pos;
+  const DiagramSpec& spec;
+  const Kinds& kinds;
+  const std::vector<LegendEntry>& legend;
+  const Page& page;
+};
+
+// The <svg> element's start, title, description, arrowheads and background.
+void document_head(std::string& out, const Drawing& d) {
+  const Page& page = d.page;
   out += fmt::format(
       "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"{0}\" height=\"{1}\" viewBox=\"0 0 {0} {1}\">\n",
-      width, height);
-  out += fmt::format("<title>{}</title>\n", escape(spec.title.empty() ? std::string("Chess diagram") : spec.title));
-  out += fmt::format("<desc>FEN: {}</desc>\n", escape(write_fen(pos)));
+      page.width, page.height);
+  out += fmt::format("<title>{}</title>\n", escape(d.spec.title.empty() ? std::string("Chess diagram") : d.spec.title));
+  out += fmt::format("<desc>FEN: {}</desc>\n", escape(write_fen(d.pos)));
 
   bool any_arrow = false;
-  for (bool used : arrow_used) any_arrow |= used;
+  for (bool used : d.kinds.arrow_used) any_arrow |= used;
   if (any_arrow) {
     out += "<defs>\n";
     for (std::size_t i = 0; i < std::size(ArrowStyles); ++i)
-      if (arrow_used[i]) arrow_marker(out, ArrowStyles[i]);
+      if (d.kinds.arrow_used[i]) arrow_marker(out, ArrowStyles[i]);
     out += "</defs>\n";
   }
-  out += fmt::format("<rect width=\"{}\" height=\"{}\" fill=\"#ffffff\"/>\n", width, height);
+  out += fmt::format("<rect width=\"{}\" height=\"{}\" fill=\"#ffffff\"/>\n", page.width, page.height);
+}
 
-  // Title, centred over the board when it fits there.
-  if (!spec.title.empty()) {
-    const bool centred = title_width <= BoardSize;
-    text_element(out, "title", centred ? L.board_x + BoardSize / 2.0 : Pad, Pad + 18, 16, centred ? "middle" : "start",
-                 spec.title, " font-weight=\"bold\"");
-  }
+// The title, centred over the board when it fits there.
+void draw_title(std::string& out, const Drawing& d) {
+  if (d.spec.title.empty()) return;
+  const bool centred = d.page.title_width <= BoardSize;
+  text_element(out, "title", centred ? d.page.board.board_x + BoardSize / 2.0 : Pad, Pad + 18, 16, centred ? "middle" : "start",
+               d.spec.title, " font-weight=\"bold\"");
+}
 
-  // Squares.
+void draw_squares(std::string& out, const Drawing& d) {
+  const Layout& L = d.page.board;
   out += "<g class=\"board\">\n";
   for (Square s = 0; s < 64; ++s) {
     const bool dark = (file_of(s) + rank_of(s)) % 2 == 0;  // a1 is dark
@@ -490,42 +553,48 @@ std::string svg_diagram(const Position& pos, const DiagramSpec& spec) {
       "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"#404040\" stroke-width=\"1\"/>\n",
       L.board_x, L.board_y, BoardSize, BoardSize);
   out += "</g>\n";
+}
 
-  // Frame marks of other kinds first drawn on mark i's square before its kind was (two of a
-  // kind count once, and a repeated mark goes where its kind's first one went).
-  const auto frames_before = [&](std::size_t i) {
-    std::size_t first = i;
-    for (std::size_t j = 0; j < i && first == i; ++j)
-      if (spec.marks[j].square == spec.marks[i].square && mark_kind[j] == mark_kind[i]) first = j;
-    std::vector<int> kinds;
-    for (std::size_t j = 0; j < first; ++j)
-      if (spec.marks[j].square == spec.marks[i].square && MarkStyles[mark_kind[j]].shape == Shape::Frame &&
-          mark_kind[j] != mark_kind[i] && std::find(kinds.begin(), kinds.end(), mark_kind[j]) == kinds.end())
-        kinds.push_back(mark_kind[j]);
-    return int(kinds.size());
-  };
+// Frame marks of other kinds first drawn on mark i's square before its kind was (two of a
+// kind count once, and a repeated mark goes where its kind's first one went).
+int frames_before(const DiagramSpec& spec, const Kinds& kinds, std::size_t i) {
+  const std::vector<int>& mark_kind = kinds.mark;
+  std::size_t first = i;
+  for (std::size_t j = 0; j < i && first == i; ++j)
+    if (spec.marks[j].square == spec.marks[i].square && mark_kind[j] == mark_kind[i]) first = j;
+  std::vector<int> others;
+  for (std::size_t j = 0; j < first; ++j)
+    if (spec.marks[j].square == spec.marks[i].square && MarkStyles[mark_kind[j]].shape == Shape::Frame &&
+        mark_kind[j] != mark_kind[i] && std::find(others.begin(), others.end(), mark_kind[j]) == others.end())
+      others.push_back(mark_kind[j]);
+  return int(others.size());
+}
 
-  // Marks: the fills, then the frames over them (both under the pieces).
-  if (!spec.marks.empty()) {
-    out += "<g class=\"marks\">\n";
-    for (const Shape shape : {Shape::Fill, Shape::Frame}) {
-      for (std::size_t i = 0; i < spec.marks.size(); ++i) {
-        const MarkStyle& style = MarkStyles[mark_kind[i]];
-        if (style.shape != shape) continue;
-        const Square s = spec.marks[i].square;
-        const std::string cls = fmt::format("mark mark-{}", style.kind);
-        if (shape == Shape::Fill)
-          out += fmt::format(
-              "<rect class=\"{}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\" fill-opacity=\"{}\"/>\n", cls,
-              L.left(s), L.top(s), SquareSize, SquareSize, style.colour, num(MarkOpacity));
-        else
-          frame_shape(out, cls, style, L.left(s), L.top(s), SquareSize, FrameWidth, frames_before(i));
-      }
+// Marks: the fills, then the frames over them (both under the pieces).
+void draw_marks(std::string& out, const Drawing& d) {
+  if (d.spec.marks.empty()) return;
+  const Layout& L = d.page.board;
+  out += "<g class=\"marks\">\n";
+  for (const Shape shape : {Shape::Fill, Shape::Frame}) {
+    for (std::size_t i = 0; i < d.spec.marks.size(); ++i) {
+      const MarkStyle& style = MarkStyles[d.kinds.mark[i]];
+      if (style.shape != shape) continue;
+      const Square s = d.spec.marks[i].square;
+      const std::string cls = fmt::format("mark mark-{}", style.kind);
+      if (shape == Shape::Fill)
+        out += fmt::format(
+            "<rect class=\"{}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\" fill-opacity=\"{}\"/>\n", cls,
+            L.left(s), L.top(s), SquareSize, SquareSize, style.colour, num(MarkOpacity));
+      else
+        frame_shape(out, cls, style, L.left(s), L.top(s), SquareSize, FrameWidth, frames_before(d.spec, d.kinds, i));
     }
-    out += "</g>\n";
   }
+  out += "</g>\n";
+}
 
-  // Coordinates: rank numbers on the left, file letters below, in board order as displayed.
+// Coordinates: rank numbers on the left, file letters below, in board order as displayed.
+void draw_coordinates(std::string& out, const Drawing& d) {
+  const Layout& L = d.page.board;
   out += "<g class=\"coordinates\">\n";
   for (int i = 0; i < 8; ++i) {
     const Square on_file = make_square(i, 0);
@@ -538,157 +607,195 @@ std::string svg_diagram(const Position& pos, const DiagramSpec& spec) {
                  std::string(1, char('1' + i)));
   }
   out += "</g>\n";
+}
 
-  // Ghosts under the pieces: full size on an empty square, small in the top-left corner of an
-  // occupied one.
-  if (!spec.ghosts.empty()) {
-    out += "<g class=\"ghosts\">\n";
-    for (const GhostPiece& g : spec.ghosts) {
-      if (pos.piece_on(g.square) == NoPiece)
-        ghost_element(out, g.piece, L.centre_x(g.square), L.top(g.square) + 40, 40);
-      else
-        ghost_element(out, g.piece, L.left(g.square) + 10, L.top(g.square) + 17, 18);
-    }
-    out += "</g>\n";
+// Ghosts under the pieces: full size on an empty square, small in the top-left corner of an
+// occupied one.
+void draw_ghosts(std::string& out, const Drawing& d) {
+  if (d.spec.ghosts.empty()) return;
+  const Layout& L = d.page.board;
+  out += "<g class=\"ghosts\">\n";
+  for (const GhostPiece& g : d.spec.ghosts) {
+    if (d.pos.piece_on(g.square) == NoPiece)
+      ghost_element(out, g.piece, L.centre_x(g.square), L.top(g.square) + 40, 40);
+    else
+      ghost_element(out, g.piece, L.left(g.square) + 10, L.top(g.square) + 17, 18);
   }
+  out += "</g>\n";
+}
 
-  // Pieces: the filled glyph for both colours, the colour in the fill, so that a font without
-  // the glyph still shows which side a piece belongs to.
+// Pieces: the filled glyph for both colours, the colour in the fill, so that a font without
+// the glyph still shows which side a piece belongs to.
+void draw_pieces(std::string& out, const Drawing& d) {
+  const Layout& L = d.page.board;
   out += "<g class=\"pieces\">\n";
   for (Square s = 0; s < 64; ++s) {
-    const Piece p = pos.piece_on(s);
+    const Piece p = d.pos.piece_on(s);
     if (p == NoPiece) continue;
     piece_element(out, "piece", p, L.centre_x(s), L.top(s) + 40, 40);
   }
   out += "</g>\n";
+}
 
-  // The frames' symbols, over the pieces, in the lower-left corner; one per kind and square.
+// The frames' symbols, over the pieces, in the lower-left corner; one per kind and square.
+void draw_mark_symbols(std::string& out, const Drawing& d) {
+  const std::vector<int>& mark_kind = d.kinds.mark;
+  const std::vector<SquareMark>& marks = d.spec.marks;
   bool any_symbol = false;
   for (const int k : mark_kind) any_symbol |= MarkStyles[k].symbol != Symbol::None;
-  if (any_symbol) {
-    out += "<g class=\"mark-symbols\">\n";
-    for (std::size_t i = 0; i < spec.marks.size(); ++i) {
-      const MarkStyle& style = MarkStyles[mark_kind[i]];
-      if (style.symbol == Symbol::None) continue;
-      bool repeated = false;
-      for (std::size_t j = 0; j < i; ++j) repeated |= mark_kind[j] == mark_kind[i] && spec.marks[j].square == spec.marks[i].square;
-      if (repeated) continue;
-      // Several symbols on one square (both sides' locks): each next one to the right.
-      const Square s = spec.marks[i].square;
-      frame_symbol(out, style, L.left(s) + 5 + frames_before(i) * 13, L.top(s) + SquareSize - 5 - 13);
-    }
+  if (!any_symbol) return;
+  const Layout& L = d.page.board;
+  out += "<g class=\"mark-symbols\">\n";
+  for (std::size_t i = 0; i < marks.size(); ++i) {
+    const MarkStyle& style = MarkStyles[mark_kind[i]];
+    if (style.symbol == Symbol::None) continue;
+    bool repeated = false;
+    for (std::size_t j = 0; j < i; ++j) repeated |= mark_kind[j] == mark_kind[i] && marks[j].square == marks[i].square;
+    if (repeated) continue;
+    // Several symbols on one square (both sides' locks): each next one to the right.
+    const Square s = marks[i].square;
+    frame_symbol(out, style, L.left(s) + 5 + frames_before(d.spec, d.kinds, i) * 13, L.top(s) + SquareSize - 5 - 13);
+  }
+  out += "</g>\n";
+}
+
+void draw_badges(std::string& out, const Drawing& d) {
+  if (d.spec.badges.empty()) return;
+  const Layout& L = d.page.board;
+  out += "<g class=\"badges\">\n";
+  int on_square[64] = {};  // badges already drawn on each square: the next one goes to their left
+  for (const PieceBadge& b : d.spec.badges) {
+    const int k = on_square[b.square]++;
+    out += "<g class=\"badge\">\n";
+    badge_shape(out, L.left(b.square) + SquareSize - 10 - k * 19, L.top(b.square) + 10, b.text, b.colour);
     out += "</g>\n";
   }
+  out += "</g>\n";
+}
 
-  if (!spec.badges.empty()) {
-    out += "<g class=\"badges\">\n";
-    int on_square[64] = {};  // badges already drawn on each square: the next one goes to their left
-    for (const PieceBadge& b : spec.badges) {
-      const int k = on_square[b.square]++;
-      out += "<g class=\"badge\">\n";
-      badge_shape(out, L.left(b.square) + SquareSize - 10 - k * 19, L.top(b.square) + 10, b.text, b.colour);
-      out += "</g>\n";
+// Arrows, over the pieces: from centre to centre, the line stopping where the head begins so
+// that the tip lands a little short of the target square's centre. Labels go on top, at the
+// middle of the visible line.
+void draw_arrows(std::string& out, const Drawing& d) {
+  if (d.spec.arrows.empty()) return;
+  const Layout& L = d.page.board;
+  out += "<g class=\"arrows\">\n";
+  const double head = ArrowMarkerSize * ArrowWidth * 0.9;  // refX=1 of 10: 9/10 of the head is past the line's end
+  std::string labels;
+  for (std::size_t i = 0; i < d.spec.arrows.size(); ++i) {
+    const Arrow& a = d.spec.arrows[i];
+    const double x1 = L.centre_x(a.from), y1 = L.centre_y(a.from);
+    const double x2 = L.centre_x(a.to), y2 = L.centre_y(a.to);
+    const double length = std::hypot(x2 - x1, y2 - y1);
+    const double shorten = head + 4;
+    const double ux = (x2 - x1) / length, uy = (y2 - y1) / length;
+    const ArrowStyle& style = ArrowStyles[d.kinds.arrow[i]];
+    arrow_line(out, fmt::format("arrow arrow-{}", style.kind), style, x1, y1, x2 - ux * shorten, y2 - uy * shorten,
+               ArrowWidth);
+    if (!style.label.empty()) {
+      const double along = (length - shorten) / 2;
+      arrow_label(labels, style, x1 + ux * along, y1 + uy * along);
     }
+  }
+  out += labels;
+  out += "</g>\n";
+}
+
+// Tokens: the side at the top of the board on the panel's upper half, the other at the bottom.
+void draw_tokens(std::string& out, const Drawing& d) {
+  const Page& page = d.page;
+  if (!page.tokens) return;
+  const int board_y = page.board.board_y;
+  out += "<g class=\"tokens\">\n";
+  const Color top_side = d.spec.flipped ? White : Black;
+  for (const Color side : {Black, White}) {
+    const int count = side == White ? d.spec.white_tokens : d.spec.black_tokens;
+    if (count < 0) continue;
+    const int rows = (count + page.token_columns - 1) / page.token_columns;
+    const int discs_top = side == top_side ? board_y + 20 : board_y + BoardSize - rows * TokenPitch;
+    const int label_y = side == top_side ? board_y + 12 : discs_top - 8;
+    out += fmt::format("<g class=\"tokens-{}\">\n", side == White ? "white" : "black");
+    text_element(out, "token-count", page.panel_x, label_y, 12, "start", token_label(side == White ? "White" : "Black", count));
+    for (int i = 0; i < count; ++i)
+      token_disc(out, page.panel_x + TokenPitch / 2.0 + (i % page.token_columns) * TokenPitch,
+                 discs_top + TokenPitch / 2.0 + (i / page.token_columns) * TokenPitch);
     out += "</g>\n";
   }
+  out += "</g>\n";
+}
 
-  // Arrows, over the pieces: from centre to centre, the line stopping where the head begins so
-  // that the tip lands a little short of the target square's centre. Labels go on top, at the
-  // middle of the visible line.
-  if (!spec.arrows.empty()) {
-    out += "<g class=\"arrows\">\n";
-    const double head = ArrowMarkerSize * ArrowWidth * 0.9;  // refX=1 of 10: 9/10 of the head is past the line's end
-    std::string labels;
-    for (std::size_t i = 0; i < spec.arrows.size(); ++i) {
-      const Arrow& a = spec.arrows[i];
-      const double x1 = L.centre_x(a.from), y1 = L.centre_y(a.from);
-      const double x2 = L.centre_x(a.to), y2 = L.centre_y(a.to);
-      const double length = std::hypot(x2 - x1, y2 - y1);
-      const double shorten = head + 4;
-      const double ux = (x2 - x1) / length, uy = (y2 - y1) / length;
-      const ArrowStyle& style = ArrowStyles[arrow_kind[i]];
-      arrow_line(out, fmt::format("arrow arrow-{}", style.kind), style, x1, y1, x2 - ux * shorten, y2 - uy * shorten,
-                 ArrowWidth);
-      if (!style.label.empty()) {
-        const double along = (length - shorten) / 2;
-        arrow_label(labels, style, x1 + ux * along, y1 + uy * along);
+// The caption, centred under the board when every line fits there.
+void draw_caption(std::string& out, const Drawing& d) {
+  const Page& page = d.page;
+  const bool centred = page.caption_width <= BoardSize;
+  for (std::size_t i = 0; i < page.caption.size(); ++i)
+    text_element(out, "caption", centred ? page.board.board_x + BoardSize / 2.0 : Pad, page.caption_y + int(i) * CaptionLine,
+                 14, centred ? "middle" : "start", page.caption[i]);
+}
+
+// A legend entry's swatch: 18x18 (30 wide for arrows) with its top-left corner at (sx, sy).
+void legend_swatch(std::string& out, const LegendEntry& e, int sx, int sy) {
+  switch (e.swatch) {
+    case LegendEntry::Mark: {
+      const MarkStyle& style = MarkStyles[e.style];
+      const int size = style.shape == Shape::Frame ? 20 : 18;  // room for the symbol
+      const int top = sy + 9 - size / 2;
+      out += fmt::format(
+          "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\" stroke=\"#808080\" stroke-width=\"1\"/>\n", sx,
+          top, size, size, style.symbol == Symbol::BlackLock ? DarkSquare : LightSquare);
+      if (style.shape == Shape::Fill) {
+        out += fmt::format("<rect x=\"{}\" y=\"{}\" width=\"18\" height=\"18\" fill=\"{}\" fill-opacity=\"{}\"/>\n", sx,
+                           sy, style.colour, num(MarkOpacity));
+      } else {
+        frame_shape(out, "legend-frame", style, sx, top, size, 2.5);
+        frame_symbol(out, style, sx + size / 2.0 - 5, top + size / 2.0 - 6.5);
       }
+      break;
     }
-    out += labels;
+    case LegendEntry::ArrowSwatch:
+      arrow_line(out, "legend-arrow", ArrowStyles[e.style], sx, sy + 9, sx + 30 - ArrowMarkerSize * 4 * 0.9, sy + 9, 4);
+      break;
+    case LegendEntry::Ghost:
+      ghost_element(out, e.ghost->piece, sx + 9, sy + 16, 20);
+      break;
+    case LegendEntry::Badge:
+      badge_shape(out, sx + 9, sy + 9, e.badge->text, e.badge->colour);
+      break;
+    case LegendEntry::Token:
+      token_disc(out, sx + 9, sy + 9);
+      break;
+  }
+}
+
+void draw_legend(std::string& out, const Drawing& d) {
+  if (d.legend.empty()) return;
+  out += "<g class=\"legend\">\n";
+  for (std::size_t i = 0; i < d.legend.size(); ++i) {
+    const LegendEntry& e = d.legend[i];
+    const int row_top = d.page.legend_y + int(i) * LegendRow;
+    out += fmt::format("<g class=\"legend-entry {}\">\n", e.cls);
+    legend_swatch(out, e, Pad, row_top + 2);
+    text_element(out, "legend-text", Pad + 36, row_top + 15, 12, "start", e.text);
     out += "</g>\n";
   }
+  out += "</g>\n";
+}
 
-  // Tokens: the side at the top of the board on the panel's upper half, the other at the bottom.
-  if (tokens) {
-    out += "<g class=\"tokens\">\n";
-    const Color top_side = spec.flipped ? White : Black;
-    for (const Color side : {Black, White}) {
-      const int count = side == White ? spec.white_tokens : spec.black_tokens;
-      if (count < 0) continue;
-      const int rows = (count + token_columns - 1) / token_columns;
-      const int discs_top = side == top_side ? L.board_y + 20 : L.board_y + BoardSize - rows * TokenPitch;
-      const int label_y = side == top_side ? L.board_y + 12 : discs_top - 8;
-      out += fmt::format("<g class=\"tokens-{}\">\n", side == White ? "white" : "black");
-      text_element(out, "token-count", panel_x, label_y, 12, "start", token_label(side == White ? "White" : "Black", count));
-      for (int i = 0; i < count; ++i)
-        token_disc(out, panel_x + TokenPitch / 2.0 + (i % token_columns) * TokenPitch,
-                   discs_top + TokenPitch / 2.0 + (i / token_columns) * TokenPitch);
-      out += "</g>\n";
-    }
-    out += "</g>\n";
-  }
+}  // namespace
 
-  // Caption, centred under the board when every line fits there.
-  if (!caption.empty()) {
-    const bool centred = caption_width <= BoardSize;
-    for (std::size_t i = 0; i < caption.size(); ++i)
-      text_element(out, "caption", centred ? L.board_x + BoardSize / 2.0 : Pad, caption_y + int(i) * CaptionLine, 14,
-                   centred ? "middle" : "start", caption[i]);
-  }
+std::string svg_diagram(const Position& pos, const DiagramSpec& spec) {
+  // Validated in this order, so the first problem of the spec is the one reported.
+  const Kinds kinds = check_kinds(spec);
+  const std::vector<const PieceBadge*> badges = check_badges(spec);
+  const std::vector<const GhostPiece*> ghosts = check_ghosts(spec);
+  const std::vector<LegendEntry> legend = legend_entries(kinds, ghosts, badges, draws_tokens(spec), spec.token_legend);
+  const Page page = page_layout(spec, legend);
+  const Drawing d{pos, spec, kinds, legend, page};
 
-  if (!legend.empty()) {
-    out += "<g class=\"legend\">\n";
-    for (std::size_t i = 0; i < legend.size(); ++i) {
-      const LegendEntry& e = legend[i];
-      const int row_top = legend_y + int(i) * LegendRow;
-      const int sx = Pad, sy = row_top + 2;  // an 18x18 swatch (30 wide for arrows)
-      out += fmt::format("<g class=\"legend-entry {}\">\n", e.cls);
-      switch (e.swatch) {
-        case LegendEntry::Mark: {
-          const MarkStyle& style = MarkStyles[e.style];
-          const int size = style.shape == Shape::Frame ? 20 : 18;  // room for the symbol
-          const int top = sy + 9 - size / 2;
-          out += fmt::format(
-              "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\" stroke=\"#808080\" stroke-width=\"1\"/>\n", sx,
-              top, size, size, style.symbol == Symbol::BlackLock ? DarkSquare : LightSquare);
-          if (style.shape == Shape::Fill) {
-            out += fmt::format("<rect x=\"{}\" y=\"{}\" width=\"18\" height=\"18\" fill=\"{}\" fill-opacity=\"{}\"/>\n", sx,
-                               sy, style.colour, num(MarkOpacity));
-          } else {
-            frame_shape(out, "legend-frame", style, sx, top, size, 2.5);
-            frame_symbol(out, style, sx + size / 2.0 - 5, top + size / 2.0 - 6.5);
-          }
-          break;
-        }
-        case LegendEntry::ArrowSwatch:
-          arrow_line(out, "legend-arrow", ArrowStyles[e.style], sx, sy + 9, sx + 30 - ArrowMarkerSize * 4 * 0.9, sy + 9, 4);
-          break;
-        case LegendEntry::Ghost:
-          ghost_element(out, e.ghost->piece, sx + 9, sy + 16, 20);
-          break;
-        case LegendEntry::Badge:
-          badge_shape(out, sx + 9, sy + 9, e.badge->text, e.badge->colour);
-          break;
-        case LegendEntry::Token:
-          token_disc(out, sx + 9, sy + 9);
-          break;
-      }
-      text_element(out, "legend-text", Pad + 36, row_top + 15, 12, "start", e.text);
-      out += "</g>\n";
-    }
-    out += "</g>\n";
-  }
-
+  std::string out;
+  for (const auto step : {document_head, draw_title, draw_squares, draw_marks, draw_coordinates, draw_ghosts, draw_pieces,
+                          draw_mark_symbols, draw_badges, draw_arrows, draw_tokens, draw_caption, draw_legend})
+    step(out, d);
   out += "</svg>\n";
   return out;
 }
