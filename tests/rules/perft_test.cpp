@@ -89,7 +89,7 @@ TEST_CASE("perft matches the reference counts up to 1M nodes", "[perft-quick]") 
   CHECK(checked >= 60);
 }
 
-TEST_CASE("perft matches the reference to at least 10M nodes per position", "[perft]") {
+TEST_CASE("perft matches the reference to at least 10M nodes per position", "[perft][long]") {
   std::uint64_t total = 0;
   const auto start = std::chrono::steady_clock::now();
   for (const auto& ref : test::standard_perft_suite()) {
