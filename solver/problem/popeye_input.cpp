@@ -16,6 +16,7 @@
 #include "rules/core/position.h"
 #include "rules/notation/popeye.h"
 #include "solver/problem/diagram.h"
+#include "solver/problem/popeye_vocabulary.h"
 #include "solver/problem/problem.h"
 #include "solver/problem/twins.h"
 #include "solver/variants/names.h"
@@ -26,83 +27,108 @@ namespace popeye {
 
 namespace {
 
-enum class Directive { Begin, End, Next, Pieces, Stipulation, Option, Twin, Title, Author, Origin, Remark, Award, Text, Unsupported };
+enum class Directive { Begin, End, Next, Pieces, Stipulation, Option, Twin, Title, Author, Origin, Remark, Award, Protocol, Unsupported };
 
-struct DirectiveInfo {
-  std::string_view name;  // lower case
-  std::string_view display;
+// What the reader does with each directive of Popeye's vocabulary (popeye_vocabulary.h), by its
+// English identifier; the file's language only changes how it is spelled.
+struct DirectiveRule {
+  std::string_view id;
   Directive kind;
   std::string_view unsupported_why = {};
 };
 
-constexpr DirectiveInfo Directives[] = {
-    {"beginproblem", "BeginProblem", Directive::Begin},
-    {"endproblem", "EndProblem", Directive::End},
-    {"nextproblem", "NextProblem", Directive::Next},
-    {"pieces", "Pieces", Directive::Pieces},
-    {"stipulation", "Stipulation", Directive::Stipulation},
-    {"option", "Option", Directive::Option},
-    {"title", "Title", Directive::Title},
-    {"author", "Author", Directive::Author},
-    {"origin", "Origin", Directive::Origin},
-    {"remark", "Remark", Directive::Remark},
-    {"award", "Award", Directive::Award},
-    {"text", "Text", Directive::Text},
-    {"twin", "Twin", Directive::Twin},
-    {"sstipulation", "SStipulation", Directive::Unsupported,
+constexpr DirectiveRule DirectiveRules[] = {
+    {"BeginProblem", Directive::Begin},
+    {"EndProblem", Directive::End},
+    {"NextProblem", Directive::Next},
+    {"Pieces", Directive::Pieces},
+    {"Stipulation", Directive::Stipulation},
+    {"Option", Directive::Option},
+    {"Title", Directive::Title},
+    {"Author", Directive::Author},
+    {"Origin", Directive::Origin},
+    {"Remark", Directive::Remark},
+    {"Award", Directive::Award},
+    {"Twin", Directive::Twin},
+    // Popeye appends its output to the file named; Arbiter notes the name and writes nothing.
+    {"Protocol", Directive::Protocol},
+    {"SStipulation", Directive::Unsupported,
      "structured stipulations are not supported: write 'stipulation #N', 'h#N' or 's#N'"},
-    {"condition", "Condition", Directive::Unsupported,
+    {"Condition", Directive::Unsupported,
      "fairy conditions are not supported: Arbiter reads orthodox problems from Popeye input"},
-    {"zeroposition", "ZeroPosition", Directive::Unsupported,
+    {"ZeroPosition", Directive::Unsupported,
      "a zero position (a diagram that is not solved itself) is not supported: write twin a) as the diagram and the "
      "others with 'twin'"},
-    {"forsyth", "Forsyth", Directive::Unsupported,
+    {"Forsyth", Directive::Unsupported,
      "is not supported: list the pieces with 'pieces', or write a PGN problem file with a [FEN] tag"},
-    {"protocol", "Protocol", Directive::Unsupported, "(a protocol file) is not supported"},
+    {"LaTeX", Directive::Unsupported, "(LaTeX output) is not supported"},
+    {"LaTeXPieces", Directive::Unsupported, "(LaTeX piece names) is not supported"},
+    {"InitialGameArray", Directive::Unsupported, "(a game array other than chess's) is not supported"},
 };
 
 enum class OptionKind { Variation, NoCastling, EnPassant, SetPlay, Harmless, Rejected };
 
 struct OptionInfo {
-  std::string_view name;  // lower case
-  std::string_view display;
+  std::string_view id;  // popeye_vocabulary.h's identifier
   OptionKind kind;
-  bool takes_number = false;
+  int numbers = 0;      // how many numbers follow it
   std::string_view rejected_why = {};
 };
 
 constexpr OptionInfo Options[] = {
-    {"variation", "Variation", OptionKind::Variation},
-    {"nocastling", "NoCastling", OptionKind::NoCastling},
+    {"Variations", OptionKind::Variation},
+    {"NoCastling", OptionKind::NoCastling},
     // The double step just played, as the squares the pawn crossed: "EnPassant d2d3d4".
-    {"enpassant", "EnPassant", OptionKind::EnPassant},
+    {"EnPassant", OptionKind::EnPassant},
     // Helpmates: the set play (the other side moving first) is solved too.
-    {"setplay", "SetPlay", OptionKind::SetPlay},
+    {"SetPlay", OptionKind::SetPlay},
     // Harmless: they change what Popeye prints or how long it searches, not what is solved.
     // Intelligent only speeds Popeye's helpmate search up; the solutions are the same.
-    {"intelligent", "Intelligent", OptionKind::Harmless},
-    {"try", "Try", OptionKind::Harmless},
-    {"defence", "Defence", OptionKind::Harmless, true},
-    {"nothreat", "NoThreat", OptionKind::Harmless},
-    {"noshortvariations", "NoShortVariations", OptionKind::Harmless},
-    {"noboard", "NoBoard", OptionKind::Harmless},
-    {"movenumbers", "MoveNumbers", OptionKind::Harmless},
-    {"maxsolutions", "MaxSolutions", OptionKind::Harmless, true},
-    {"maxtime", "MaxTime", OptionKind::Harmless, true},
+    {"Intelligent", OptionKind::Harmless},
+    {"Try", OptionKind::Harmless},
+    {"Defence", OptionKind::Harmless, 1},
+    {"NoThreat", OptionKind::Harmless},
+    {"NoShortVariations", OptionKind::Harmless},
+    {"NoBoard", OptionKind::Harmless},
+    {"MoveNumbers", OptionKind::Harmless},
+    {"StartMoveNumber", OptionKind::Harmless, 1},
+    {"UpToMoveNumber", OptionKind::Harmless, 1},
+    {"MaxSolutions", OptionKind::Harmless, 1},
+    {"MaxTime", OptionKind::Harmless, 1},
+    {"StopOnShortSolutions", OptionKind::Harmless},
+    {"PostKeyPlay", OptionKind::Harmless},
+    {"NoSymmetry", OptionKind::Harmless},
+    {"Beep", OptionKind::Harmless},
+    {"SuppressGrid", OptionKind::Harmless},
+    {"WriteGrid", OptionKind::Harmless},
     // They change the problem: what is solved, by whom, or which solutions count.
-    {"duplex", "Duplex", OptionKind::Rejected, false, "also solves the problem with the colours exchanged"},
-    {"halfduplex", "HalfDuplex", OptionKind::Rejected, false, "solves the problem with the colours exchanged"},
-    {"whitetoplay", "WhiteToPlay", OptionKind::Rejected, false, "changes which side moves first"},
-    {"quodlibet", "Quodlibet", OptionKind::Rejected, false, "changes the goal of the stipulation"},
-    {"goalisend", "GoalIsEnd", OptionKind::Rejected, false, "changes the goal of the stipulation"},
-    {"nullmoves", "NullMoves", OptionKind::Rejected, false, "allows null moves"},
-    {"threat", "Threat", OptionKind::Rejected, true, "restricts which solutions count"},
-    {"nontrivial", "NonTrivial", OptionKind::Rejected, true, "restricts which solutions count"},
-    {"maxflightsquares", "MaxFlightsquares", OptionKind::Rejected, true, "restricts which solutions count"},
-    {"keepmatingpiece", "KeepMatingPiece", OptionKind::Rejected, false, "restricts which solutions count"},
-    {"nowk", "NoWk", OptionKind::Rejected, false, "allows a position without a white king"},
-    {"nobk", "NoBk", OptionKind::Rejected, false, "allows a position without a black king"},
+    {"Duplex", OptionKind::Rejected, 0, "also solves the problem with the colours exchanged"},
+    {"HalfDuplex", OptionKind::Rejected, 0, "solves the problem with the colours exchanged"},
+    {"WhiteToPlay", OptionKind::Rejected, 0, "changes which side moves first"},
+    {"Quodlibet", OptionKind::Rejected, 0, "changes the goal of the stipulation"},
+    {"GoalIsEnd", OptionKind::Rejected, 0, "changes the goal of the stipulation"},
+    {"NullMoves", OptionKind::Rejected, 0, "allows null moves"},
+    {"Threat", OptionKind::Rejected, 1, "restricts which solutions count"},
+    {"NonTrivial", OptionKind::Rejected, 2, "restricts which solutions count"},
+    {"MaxFlightsquares", OptionKind::Rejected, 1, "restricts which solutions count"},
+    {"KeepMatingPiece", OptionKind::Rejected, 0, "restricts which solutions count"},
+    {"NoWk", OptionKind::Rejected, 0, "allows a position without a white king"},
+    {"NoBk", OptionKind::Rejected, 0, "allows a position without a black king"},
+    {"CastlingMutuallyExclusive", OptionKind::Rejected, 0, "changes the castling rights"},
 };
+
+// The rule for an option Popeye knows; an option missing from the table is not supported yet.
+const OptionInfo* option_info(std::string_view id) {
+  for (const auto& o : Options)
+    if (o.id == id) return &o;
+  return nullptr;
+}
+
+const DirectiveRule& directive_rule(std::string_view id) {
+  for (const auto& d : DirectiveRules)
+    if (d.id == id) return d;
+  return DirectiveRules[std::size(DirectiveRules) - 1];  // not reached: every directive has a rule
+}
 
 std::string lower(std::string_view s) {
   std::string out(s);
@@ -110,23 +136,10 @@ std::string lower(std::string_view s) {
   return out;
 }
 
-template <class Table>
-KeywordMatch match_in(const Table& table, std::string_view word) {
-  std::vector<std::string_view> names;
-  for (const auto& entry : table) names.push_back(entry.name);
-  return match_keyword(names, word);
-}
-
-const DirectiveInfo& directive_info(std::string_view name) {
-  for (const auto& d : Directives)
-    if (d.name == name) return d;
-  return Directives[0];  // not reached: names come from the table
-}
-
-const OptionInfo& option_info(std::string_view name) {
-  for (const auto& o : Options)
-    if (o.name == name) return o;
-  return Options[0];
+std::string joined_spellings(const std::vector<const Keyword*>& keywords, Language language) {
+  std::string out;
+  for (const Keyword* k : keywords) out += (out.empty() ? "" : ", ") + std::string(k->in(language));
+  return out;
 }
 
 }  // namespace
@@ -160,31 +173,11 @@ std::optional<std::vector<Square>> square_list(std::string_view text) {
   return squares;
 }
 
-KeywordMatch match_directive(std::string_view word) { return match_in(Directives, word); }
-KeywordMatch match_option(std::string_view word) { return match_in(Options, word); }
-
-bool is_directive_word(std::string_view word) {
-  auto m = match_directive(word);
-  return !m.name.empty() || !m.rivals.empty();
+bool is_directive_word(std::string_view word, Language language) {
+  return find_keyword(Kind::Directive, language, word) || find_keyword(Kind::EndOrTwin, language, word);
 }
 
-const std::vector<std::string>& directive_names() {
-  static const std::vector<std::string> names = [] {
-    std::vector<std::string> v;
-    for (const auto& d : Directives) v.emplace_back(d.display);
-    return v;
-  }();
-  return names;
-}
-
-const std::vector<std::string>& option_names() {
-  static const std::vector<std::string> names = [] {
-    std::vector<std::string> v;
-    for (const auto& o : Options) v.emplace_back(o.display);
-    return v;
-  }();
-  return names;
-}
+bool is_directive_word(std::string_view word) { return language_of_begin(word) || is_directive_word(word, Language::English); }
 
 namespace {
 
@@ -284,6 +277,7 @@ struct ProblemText {
   std::optional<Stipulation> stipulation;
   SourceLocation stipulation_location;
   std::string title, author, origin, remark, award;
+  std::string protocol;  // the files Popeye would append its output to (none is written)
   std::vector<std::string> options;  // as recorded in the PopeyeOptions tag
   bool no_castling_all = false;
   std::vector<Square> no_castling;
@@ -301,11 +295,12 @@ void append_text(std::string& field, const std::string& text) {
 // A twin's words straight from the scanner; a directive ("twin", "end", "next", ...) ends it.
 class ScannedTwinWords : public TwinWords {
  public:
-  explicit ScannedTwinWords(Scanner& scan) : scan_(scan) {}
+  ScannedTwinWords(Scanner& scan, Language language) : scan_(scan), language_(language) {}
   std::optional<TwinWord> peek() override { return word(scan_.peek()); }
   std::optional<TwinWord> next() override { return word(scan_.next()); }
   SourceLocation end_location() override { return scan_.end_location(); }
-  bool ends_twin(const TwinWord& w) override { return is_directive_word(w.text); }
+  bool ends_twin(const TwinWord& w) override { return is_directive_word(w.text, language_); }
+  Language language() const override { return language_; }
 
  private:
   static std::optional<TwinWord> word(const std::optional<Token>& t) {
@@ -313,6 +308,7 @@ class ScannedTwinWords : public TwinWords {
     return TwinWord{t->text, t->where};
   }
   Scanner& scan_;
+  Language language_;
 };
 
 class PopeyeReader {
@@ -322,9 +318,12 @@ class PopeyeReader {
   std::vector<Problem> read_all() {
     auto first = scan_.next();
     if (!first) fail(scan_.here(), "empty problem file: expected 'begin' (BeginProblem) to start a Popeye problem");
-    auto m = match_directive(first->text);
-    if (m.name != "beginproblem")
-      fail(first->where, fmt::format("expected 'begin' (BeginProblem) to start the problem, found '{}'", first->text));
+    const auto language = language_of_begin(first->text);
+    if (!language)
+      fail(first->where, fmt::format("expected 'begin' (BeginProblem; German AnfangProblem, French DebutProbleme) to start "
+                                     "the problem, found '{}'",
+                                     first->text));
+    language_ = *language;
     std::vector<Problem> problems;
     ProblemText current;
     current.begin = first->where;
@@ -355,37 +354,59 @@ class PopeyeReader {
         case Directive::Stipulation: read_stipulation(current, *t); break;
         case Directive::Option: read_options(current, *t); break;
         case Directive::Twin: {
-          ScannedTwinWords words(scan_);
+          ScannedTwinWords words(scan_, language_);
           current.twins.push_back(read_twin(words, t->where));
           break;
         }
         case Directive::Title: append_text(current.title, scan_.rest_of_line()); break;
         case Directive::Author: append_text(current.author, scan_.rest_of_line()); break;
         case Directive::Origin: append_text(current.origin, scan_.rest_of_line()); break;
-        case Directive::Remark:
-        case Directive::Text: append_text(current.remark, scan_.rest_of_line()); break;
+        case Directive::Remark: append_text(current.remark, scan_.rest_of_line()); break;
         case Directive::Award: append_text(current.award, scan_.rest_of_line()); break;
+        case Directive::Protocol: append_text(current.protocol, scan_.rest_of_line()); break;
         case Directive::Unsupported: break;  // resolve_directive threw
       }
     }
   }
 
  private:
-  Directive resolve_directive(const Token& t) {
-    auto m = match_directive(t.text);
-    if (m.name.empty()) {
-      if (!m.rivals.empty()) {
-        std::string list;
-        for (const auto& r : m.rivals) list += (list.empty() ? "" : ", ") + std::string(directive_info(r).display);
-        fail(t.where, fmt::format("ambiguous Popeye keyword '{}': it abbreviates {}; write more of it", t.text, list));
-      }
-      fail(t.where, fmt::format("unknown Popeye keyword '{}': expected one of {}", t.text, supported_directives()));
+  // A keyword of the file's language: "ambiguous" and "unknown" name the language's spellings.
+  const Keyword& keyword_of(Kind kind, const Token& t, std::string_view what) {
+    auto m = find_keyword(kind, language_, t.text);
+    if (!m) {
+      std::string list;
+      for (auto word : spellings(kind, language_)) list += (list.empty() ? "" : ", ") + std::string(word);
+      fail(t.where, fmt::format("unknown Popeye {} '{}': expected one of {}", what, t.text, list));
     }
-    const auto& info = directive_info(m.name);
-    if (info.kind == Directive::Unsupported)
-      fail(t.where, fmt::format("unsupported Popeye keyword '{}'{}: {}", t.text, spelled_out(t.text, info.display), info.unsupported_why));
-    return info.kind;
+    if (m->ambiguous())
+      fail(t.where, fmt::format("ambiguous Popeye {} '{}': it abbreviates {}; write more of it", what, t.text,
+                                joined_spellings(m->candidates, language_)));
+    return *m->keyword;
   }
+
+  Directive resolve_directive(const Token& t) {
+    const bool ends_twin = !find_keyword(Kind::Directive, language_, t.text) && find_keyword(Kind::EndOrTwin, language_, t.text);
+    const Keyword& k = keyword_of(ends_twin ? Kind::EndOrTwin : Kind::Directive, t, "keyword");
+    const DirectiveRule& rule = directive_rule(k.id);
+    if (rule.kind == Directive::Unsupported)
+      fail(t.where, fmt::format("unsupported Popeye keyword '{}'{}: {}", t.text, spelled_out(t.text, k.in(language_)),
+                                rule.unsupported_why));
+    return rule.kind;
+  }
+
+  // A colour word of the file's language, or nothing.
+  std::optional<Color> colour_word(const Token& t) {
+    auto m = find_keyword(Kind::Colour, language_, t.text);
+    if (!m || m->ambiguous()) return std::nullopt;
+    if (m->keyword->id == "White") return White;
+    if (m->keyword->id == "Black") return Black;
+    fail(t.where, fmt::format("{} pieces ('{}') are not supported: pieces are {} or {}", m->keyword->in(language_), t.text,
+                              colour_spelling("White"), colour_spelling("Black")));
+  }
+
+  std::string colour_spelling(std::string_view id) const { return lower(spelling_of(Kind::Colour, id, language_)); }
+  PieceType piece_code(char code) const { return orthodox_piece(language_, std::string_view(&code, 1)); }
+  std::string piece_letters() const { return orthodox_piece_letters(language_); }
 
   // pieces white kc8 qf4 ... black kf7 ...: colours and piece words until the next keyword.
   void read_pieces(ProblemText& p, const Token& keyword) {
@@ -396,40 +417,38 @@ class PopeyeReader {
       auto t = scan_.peek();
       if (!t) break;
       const std::string word = lower(t->text);
-      if (!word.empty() && (std::string_view("white").starts_with(word) || std::string_view("black").starts_with(word))) {
-        scan_.next();
-        color = word[0] == 'w' ? White : Black;
-        continue;
-      }
-      if (!word.empty() && std::string_view("neutral").starts_with(word))
-        fail(t->where, fmt::format("neutral pieces ('{}') are not supported: pieces are white or black", t->text));
+      if (word.size() < 3 || !square_list(std::string_view(word).substr(1)))
+        if (auto c = colour_word(*t)) {
+          scan_.next();
+          color = c;
+          continue;
+        }
       if (word.size() >= 3 && square_list(std::string_view(word).substr(1))) {
         scan_.next();
-        const PieceType type = popeye_piece_type(word[0]);
+        const PieceType type = piece_code(char(std::toupper(static_cast<unsigned char>(word[0]))));
         if (type == NoPieceType)
-          fail(t->where, fmt::format("unknown piece letter '{}' in '{}': expected K, Q, R, B, S or P (Popeye's English "
-                                     "letters; S is the knight){}",
-                                     t->text[0], t->text, word[0] == 'n' ? "; in Popeye 'N' is the nightrider" : ""));
+          fail(t->where, fmt::format("unknown piece letter '{}' in '{}': expected {} (Popeye's {} letters){}", t->text[0],
+                                     t->text, piece_letters(), language_name(),
+                                     word[0] == 'n' && language_ == Language::English ? "; in Popeye 'N' is the nightrider" : ""));
         if (!color)
-          fail(t->where, fmt::format("expected a colour ('white' or 'black') before the first piece, found '{}'", t->text));
+          fail(t->where, fmt::format("expected a colour ('{}' or '{}') before the first piece, found '{}'", colour_spelling("White"),
+                                     colour_spelling("Black"), t->text));
         auto squares = *square_list(std::string_view(word).substr(1));
         for (std::size_t i = 0; i < squares.size(); ++i)
           place(p, make_piece(*color, type), squares[i], i == 0 ? t->where : t->where.advanced(int(1 + 2 * i)));
         ++read;
         continue;
       }
-      if (is_directive_word(t->text)) break;
+      if (is_directive_word(t->text, language_)) break;
       const bool letter_first = std::isalpha(static_cast<unsigned char>(word[0]));
-      if (letter_first && popeye_piece_type(word[0]) != NoPieceType)
+      if (letter_first && piece_code(char(std::toupper(static_cast<unsigned char>(word[0])))) != NoPieceType)
         fail(t->where.advanced(1), fmt::format("expected the square(s) of the piece after '{}' (as in '{}e4'), found '{}'",
                                                t->text[0], t->text[0], t->text.substr(1)));
       if (letter_first && looks_like_square_list(std::string_view(word).substr(1)))
-        fail(t->where, fmt::format("unknown piece letter '{}' in '{}': expected K, Q, R, B, S or P (Popeye's English "
-                                   "letters; S is the knight)",
-                                   t->text[0], t->text));
-      fail(t->where, fmt::format("expected a piece (a letter K, Q, R, B, S or P and its square, as in 'sd8') or a colour "
-                                 "('white', 'black'), found '{}'",
-                                 t->text));
+        fail(t->where, fmt::format("unknown piece letter '{}' in '{}': expected {} (Popeye's {} letters)", t->text[0], t->text,
+                                   piece_letters(), language_name()));
+      fail(t->where, fmt::format("expected a piece (a letter {} and its square, as in 'sd8') or a colour ('{}', '{}'), found '{}'",
+                                 piece_letters(), colour_spelling("White"), colour_spelling("Black"), t->text));
     }
     if (read == 0) fail(keyword.where, fmt::format("expected pieces after '{}', as in 'pieces white ke1 qd1 black ke8'", keyword.text));
   }
@@ -448,7 +467,7 @@ class PopeyeReader {
                                       where_text(p.stipulation_location)));
     auto t = scan_.next();
     if (!t) fail(scan_.end_location(), "expected a stipulation such as '#2' after 'stipulation', found the end of the file");
-    if (t->text.find_first_of("#=+") == std::string::npos && is_directive_word(t->text))
+    if (t->text.find_first_of("#=+") == std::string::npos && is_directive_word(t->text, language_))
       fail(t->where, fmt::format("expected a stipulation such as '#2' after '{}', found the keyword '{}'", keyword.text, t->text));
     p.stipulation = parse_stipulation(t->text, t->where);
     p.stipulation_location = t->where;
@@ -459,31 +478,24 @@ class PopeyeReader {
     for (;;) {
       auto t = scan_.peek();
       if (!t) break;
-      auto m = match_option(t->text);
-      if (m.name.empty()) {
-        if (is_directive_word(t->text)) break;
-        if (!m.rivals.empty()) {
-          std::string list;
-          for (const auto& r : m.rivals) list += (list.empty() ? "" : ", ") + std::string(option_info(r).display);
-          fail(t->where, fmt::format("ambiguous Popeye option '{}': it abbreviates {}; write more of it", t->text, list));
-        }
-        fail(t->where, fmt::format("unknown Popeye option '{}': Arbiter accepts {}", t->text, accepted_options()));
-      }
+      if (!find_keyword(Kind::Option, language_, t->text) && is_directive_word(t->text, language_)) break;
+      const Keyword& option = keyword_of(Kind::Option, *t, "option");
       scan_.next();
       ++read;
-      const auto& info = option_info(m.name);
-      if (info.kind == OptionKind::Rejected)
-        fail(t->where, fmt::format("unsupported Popeye option '{}'{}: it {}, and Arbiter proves the stipulation as written",
-                                   t->text, spelled_out(t->text, info.display), info.rejected_why));
-      std::string recorded(info.display);
-      if (info.takes_number) {
+      const OptionInfo* info = option_info(option.id);
+      if (!info || info->kind == OptionKind::Rejected)
+        fail(t->where, fmt::format("unsupported Popeye option '{}'{}: {}", t->text, spelled_out(t->text, option.in(language_)),
+                                   info ? fmt::format("it {}, and Arbiter proves the stipulation as written", info->rejected_why)
+                                        : std::string("Arbiter does not read it yet")));
+      std::string recorded(option.english);
+      for (int i = 0; i < info->numbers; ++i) {
         auto n = scan_.next();
         if (!n || n->text.find_first_not_of("0123456789") != std::string::npos || n->text.empty())
           fail(n ? n->where : scan_.end_location(),
                fmt::format("expected a number after option '{}', found {}", t->text, n ? "'" + n->text + "'" : "the end of the file"));
         recorded += ' ' + n->text;
       }
-      if (info.kind == OptionKind::NoCastling) {
+      if (info->kind == OptionKind::NoCastling) {
         bool any = false;
         while (auto s = scan_.peek()) {
           auto squares = square_list(s->text);
@@ -495,7 +507,7 @@ class PopeyeReader {
         }
         if (!any) p.no_castling_all = true;
       }
-      if (info.kind == OptionKind::EnPassant) {
+      if (info->kind == OptionKind::EnPassant) {
         auto s = scan_.peek();
         auto squares = s ? square_list(s->text) : std::nullopt;
         if (!squares)
@@ -507,7 +519,7 @@ class PopeyeReader {
         recorded += ' ' + lower(s->text);
         p.en_passant = EnPassantOption{*squares, s->where};
       }
-      if (info.kind == OptionKind::SetPlay) p.set_play = t->where;
+      if (info->kind == OptionKind::SetPlay) p.set_play = t->where;
       p.options.push_back(std::move(recorded));
     }
     if (read == 0) fail(keyword.where, fmt::format("expected an option after '{}', as in 'option Variation'", keyword.text));
@@ -518,19 +530,7 @@ class PopeyeReader {
     return lower(written) == lower(full) ? std::string() : fmt::format(" ({})", full);
   }
 
-  static std::string supported_directives() {
-    std::string out;
-    for (const auto& d : Directives)
-      if (d.kind != Directive::Unsupported) out += (out.empty() ? "" : ", ") + std::string(d.display);
-    return out;
-  }
-
-  static std::string accepted_options() {
-    std::string out;
-    for (const auto& o : Options)
-      if (o.kind != OptionKind::Rejected) out += (out.empty() ? "" : ", ") + std::string(o.display);
-    return out;
-  }
+  std::string_view language_name() const { return popeye::language_name(language_); }
 
   // The e.p. square of option EnPassant: Popeye takes the pawn's path (start, the square it
   // crossed, arrival); in orthodox chess only a double step just played by the side not to move
@@ -620,6 +620,7 @@ class PopeyeReader {
     if (!p.title.empty()) out.tags["Title"] = p.title;
     if (!p.remark.empty()) out.tags["Remark"] = p.remark;
     if (!p.award.empty()) out.tags["Award"] = p.award;
+    if (!p.protocol.empty()) out.tags["PopeyeProtocol"] = p.protocol;
     if (!p.options.empty()) {
       std::string joined;
       for (const auto& o : p.options) joined += (joined.empty() ? "" : " ") + o;
@@ -646,6 +647,7 @@ class PopeyeReader {
 
   Scanner scan_;
   std::string file_;
+  Language language_ = Language::English;
 };
 
 }  // namespace

@@ -1,7 +1,8 @@
 #pragma once
 // Popeye's input language, as far as orthodox direct mates, helpmates and selfmates and their
 // twins need it (see problem.h and twins.h for the format and puzzles/orthodox/README.md,
-// "Problem files", for what is accepted and rejected).
+// "Problem files", for what is accepted and rejected). Its keywords may be English, German or
+// French (popeye_vocabulary.h): the file's first word, BeginProblem in one of them, chooses.
 
 #include <optional>
 #include <string>
@@ -9,6 +10,7 @@
 #include <vector>
 
 #include "rules/core/types.h"
+#include "solver/problem/popeye_vocabulary.h"
 
 namespace arbiter::problem::popeye {
 
@@ -18,21 +20,18 @@ struct KeywordMatch {
   std::vector<std::string> rivals;   // when the word is an ambiguous prefix: every keyword it begins
 };
 
-// Case-insensitive; an exact match wins, else a unique prefix.
-KeywordMatch match_directive(std::string_view word);
-KeywordMatch match_option(std::string_view word);
-// The same rule over any table of lower-case keywords (the twinning keywords use it too).
+// Case-insensitive; an exact match wins, else a unique prefix (the twinning keywords use it).
 KeywordMatch match_keyword(const std::vector<std::string_view>& names, std::string_view word);
 
 // "a2", "a2b2c2" (Popeye lists several squares of one piece kind in one word), either case:
 // the squares, or nothing when the text is not such a list.
 std::optional<std::vector<Square>> square_list(std::string_view text);
 
-// True when `word` names or abbreviates a Popeye directive ("begin", "BeginProblem", "pi").
+// True when `word` names or abbreviates a Popeye directive of `language` ("pi", "Steine"),
+// twin and zero position included.
+bool is_directive_word(std::string_view word, Language language);
+// The same in English, or BeginProblem in any language ("anfang"): how a file is told to be
+// Popeye input.
 bool is_directive_word(std::string_view word);
-
-// The directives and options the reader knows (for documentation and error messages).
-const std::vector<std::string>& directive_names();
-const std::vector<std::string>& option_names();
 
 }  // namespace arbiter::problem::popeye

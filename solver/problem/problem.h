@@ -58,7 +58,8 @@ struct Problem {
   std::string author, source, date, title;
   // Every tag, variant-specific ones included. For Popeye input: the equivalent PGN tags
   // (Variant, SetUp, FEN, Stipulation, Author, Source, Title, Remark, Award) and
-  // "PopeyeOptions", the accepted options as written ("Variation NoCastling h1").
+  // "PopeyeOptions", the accepted options in Popeye's English spelling ("Variations NoCastling h1"),
+  // and "PopeyeProtocol", the files Popeye would write its output to (Arbiter writes none).
   std::map<std::string, std::string> tags;
   std::optional<PgnGame> published;    // PGN input: the game, whose movetext is the published solution
   SourceLocation fen_location;         // the [FEN] tag's value, or Popeye's "pieces" keyword

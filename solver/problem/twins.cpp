@@ -8,6 +8,7 @@
 #include "rules/core/fen.h"
 #include "rules/notation/popeye.h"
 #include "solver/problem/popeye_input.h"
+#include "solver/problem/popeye_vocabulary.h"
 
 namespace arbiter::problem {
 
@@ -23,50 +24,41 @@ std::string lower(std::string_view s) {
 
 enum class Keyword { Continued, Move, Exchange, Remove, Add, Rotate, Mirror, Shift, Substitute, PolishType, Stipulation, Unsupported };
 
+// What each twinning keyword of Popeye's vocabulary (popeye_vocabulary.h) does, by its English
+// identifier; the words themselves are the file's language's.
 struct KeywordInfo {
-  std::string_view name;  // lower case
-  std::string_view display;
+  std::string_view id;
   Keyword keyword;
   std::string_view unsupported_why = {};
 };
 
-// Popeye's English twinning keywords (its table of them, less the mirror axes it also lists).
 constexpr KeywordInfo Keywords[] = {
-    {"continued", "continued", Keyword::Continued},
-    {"move", "move", Keyword::Move},
-    {"exchange", "exchange", Keyword::Exchange},
-    {"remove", "remove", Keyword::Remove},
-    {"add", "add", Keyword::Add},
-    {"rotate", "rotate", Keyword::Rotate},
-    {"mirror", "mirror", Keyword::Mirror},
-    {"shift", "shift", Keyword::Shift},
-    {"substitute", "substitute", Keyword::Substitute},
-    {"polishtype", "PolishType", Keyword::PolishType},
-    {"stipulation", "stipulation", Keyword::Stipulation},
-    {"sstipulation", "sstipulation", Keyword::Unsupported, "structured stipulations are not supported: write 'stipulation h#3'"},
-    {"condition", "condition", Keyword::Unsupported, "fairy conditions are not supported"},
-    {"forsyth", "forsyth", Keyword::Unsupported, "is not supported: describe the twin by its changes ('move', 'add', ...)"},
+    {"Continued", Keyword::Continued},
+    {"Move", Keyword::Move},
+    {"Exchange", Keyword::Exchange},
+    {"Remove", Keyword::Remove},
+    {"Add", Keyword::Add},
+    {"Rotate", Keyword::Rotate},
+    {"Mirror", Keyword::Mirror},
+    {"Shift", Keyword::Shift},
+    {"Substitute", Keyword::Substitute},
+    {"PolishType", Keyword::PolishType},
+    {"Stipulation", Keyword::Stipulation},
+    {"SStipulation", Keyword::Unsupported, "structured stipulations are not supported: write 'stipulation h#3'"},
+    {"Condition", Keyword::Unsupported, "fairy conditions are not supported"},
 };
 
-const std::vector<std::string_view>& keyword_names() {
-  static const std::vector<std::string_view> names = [] {
-    std::vector<std::string_view> v;
-    for (const auto& k : Keywords) v.push_back(k.name);
-    return v;
-  }();
-  return names;
-}
-
-const KeywordInfo& keyword_info(std::string_view name) {
+const KeywordInfo& keyword_info(std::string_view id) {
   for (const auto& k : Keywords)
-    if (k.name == name) return k;
-  return Keywords[0];  // not reached: names come from the table
+    if (k.id == id) return k;
+  return Keywords[std::size(Keywords) - 1];  // not reached: every twinning keyword has a row
 }
 
-std::string supported_keywords() {
+std::string supported_keywords(popeye::Language language) {
   std::string out;
   for (const auto& k : Keywords)
-    if (k.keyword != Keyword::Unsupported) out += (out.empty() ? "" : ", ") + std::string(k.display);
+    if (k.keyword != Keyword::Unsupported)
+      out += (out.empty() ? "" : ", ") + std::string(popeye::spelling_of(popeye::Kind::TwinOperation, k.id, language));
   return out;
 }
 
@@ -88,22 +80,22 @@ std::string man_name(Piece p) {
 
 class TwinReader {
  public:
-  TwinReader(TwinWords& words, const SourceLocation& where) : words_(words) { twin_.where = where; }
+  TwinReader(TwinWords& words, const SourceLocation& where) : words_(words), language_(words.language()) { twin_.where = where; }
 
   TwinText read() {
     while (auto w = words_.peek()) {
-      const auto match = popeye::match_keyword(keyword_names(), w->text);
-      if (match.name.empty()) {
-        if (!match.rivals.empty()) {
-          std::string list;
-          for (const auto& r : match.rivals) list += (list.empty() ? "" : ", ") + std::string(keyword_info(r).display);
-          fail(w->where, fmt::format("ambiguous twinning keyword '{}': it abbreviates {}; write more of it", w->text, list));
-        }
+      const auto match = popeye::find_keyword(popeye::Kind::TwinOperation, language_, w->text);
+      if (!match) {
         if (words_.ends_twin(*w)) break;
-        fail(w->where, fmt::format("unknown twinning keyword '{}': expected one of {}", w->text, supported_keywords()));
+        fail(w->where, fmt::format("unknown twinning keyword '{}': expected one of {}", w->text, supported_keywords(language_)));
+      }
+      if (match->ambiguous()) {
+        std::string list;
+        for (const auto* k : match->candidates) list += (list.empty() ? "" : ", ") + std::string(k->in(language_));
+        fail(w->where, fmt::format("ambiguous twinning keyword '{}': it abbreviates {}; write more of it", w->text, list));
       }
       const TwinWord keyword = take();
-      const KeywordInfo& info = keyword_info(match.name);
+      const KeywordInfo& info = keyword_info(match->keyword->id);
       switch (info.keyword) {
         case Keyword::Continued:
           if (twin_.continued || !twin_.operations.empty())
@@ -186,22 +178,22 @@ class TwinReader {
       auto w = words_.peek();
       if (!w) break;
       const std::string word = lower(w->text);
-      if (std::string_view("white").starts_with(word) || std::string_view("black").starts_with(word)) {
-        take();
-        color = word[0] == 'w' ? White : Black;
-        continue;
-      }
-      if (!color) {
-        fail(w->where, fmt::format("expected a colour ('white' or 'black') after '{}', as in 'add white pb4', found '{}'",
-                                   keyword.text, w->text));
-      }
       auto squares = word.size() >= 3 ? popeye::square_list(std::string_view(word).substr(1)) : std::nullopt;
+      if (!squares)
+        if (auto c = colour(*w)) {
+          take();
+          color = c;
+          continue;
+        }
+      if (!color) {
+        fail(w->where, fmt::format("expected a colour ('{}' or '{}') after '{}', as in 'add white pb4', found '{}'", colour_word("White"),
+                                   colour_word("Black"), keyword.text, w->text));
+      }
       if (!squares) break;  // the next keyword
-      const PieceType type = popeye_piece_type(word[0]);
+      const PieceType type = popeye::orthodox_piece(language_, std::string_view(word).substr(0, 1));
       if (type == NoPieceType)
-        fail(w->where, fmt::format("unknown piece letter '{}' in '{}': expected K, Q, R, B, S or P (Popeye's English letters; S "
-                                   "is the knight)",
-                                   w->text[0], w->text));
+        fail(w->where, fmt::format("unknown piece letter '{}' in '{}': expected {} (Popeye's {} letters)", w->text[0], w->text,
+                                   popeye::orthodox_piece_letters(language_), popeye::language_name(language_)));
       const TwinWord piece_word = take();
       for (std::size_t i = 0; i < squares->size(); ++i)
         op.targets.push_back({(*squares)[i], piece_word.where.advanced(int(1 + 2 * i)), make_piece(*color, type)});
@@ -236,14 +228,26 @@ class TwinReader {
   }
 
   PieceType piece_type(const TwinWord& keyword) {
-    const TwinWord w = argument(keyword, "a piece letter (K, Q, R, B, S or P)");
-    const PieceType t = w.text.size() == 1 ? popeye_piece_type(w.text[0]) : NoPieceType;
+    const std::string letters = popeye::orthodox_piece_letters(language_);
+    const TwinWord w = argument(keyword, fmt::format("a piece letter ({})", letters));
+    const PieceType t = w.text.size() == 1 ? popeye::orthodox_piece(language_, w.text) : NoPieceType;
     if (t == NoPieceType)
-      fail(w.where, fmt::format("expected a piece letter (K, Q, R, B, S or P; S is the knight) after '{}', as in 'substitute r "
-                                "s', found '{}'",
-                                keyword.text, w.text));
+      fail(w.where, fmt::format("expected a piece letter ({}) after '{}', as in 'substitute r s', found '{}'", letters, keyword.text,
+                                w.text));
     return t;
   }
+
+  // White or Black in the file's language; a neutral man is not supported.
+  std::optional<Color> colour(const TwinWord& w) {
+    const auto m = popeye::find_keyword(popeye::Kind::Colour, language_, w.text);
+    if (!m || m->ambiguous()) return std::nullopt;
+    if (m->keyword->id == "White") return White;
+    if (m->keyword->id == "Black") return Black;
+    fail(w.where, fmt::format("{} men ('{}') are not supported: men are {} or {}", m->keyword->in(language_), w.text,
+                              colour_word("White"), colour_word("Black")));
+  }
+
+  std::string colour_word(std::string_view id) const { return lower(popeye::spelling_of(popeye::Kind::Colour, id, language_)); }
 
   void read_substitute(const TwinWord& keyword) {
     const PieceType from = piece_type(keyword);
@@ -259,6 +263,7 @@ class TwinReader {
   }
 
   TwinWords& words_;
+  popeye::Language language_;
   TwinText twin_;
 };
 
@@ -380,7 +385,8 @@ const std::vector<std::string>& twinning_keywords() {
   static const std::vector<std::string> names = [] {
     std::vector<std::string> v;
     for (const auto& k : Keywords)
-      if (k.keyword != Keyword::Unsupported) v.emplace_back(k.display);
+      if (k.keyword != Keyword::Unsupported)
+        v.emplace_back(popeye::spelling_of(popeye::Kind::TwinOperation, k.id, popeye::Language::English));
     return v;
   }();
   return names;

@@ -16,7 +16,8 @@
 //   substitute X Y    every man of type X, of either colour, becomes a Y (Popeye letters, S knight)
 //   PolishType        every man changes colour, staying on its square
 //   stipulation ST    the twin's stipulation ("stipulation h#3")
-// Keywords are case-insensitive and may be abbreviated to a unique prefix, as Popeye allows.
+// Keywords are case-insensitive and may be abbreviated to a unique prefix, as Popeye allows; in
+// Popeye input they are in the file's language (German "versetze", French "deplacement", ...).
 // Each twin's castling rights are worked out again (diagram.h), its side to move is its
 // stipulation's first mover, and its position is checked like the diagram's.
 
@@ -28,6 +29,7 @@
 #include "rules/core/types.h"
 #include "solver/problem/diagram.h"
 #include "solver/problem/problem.h"
+#include "solver/problem/popeye_vocabulary.h"
 
 namespace arbiter::problem {
 
@@ -46,6 +48,8 @@ class TwinWords {
   // True when `word`, which is no twinning keyword, ends the twin (Popeye input: the next
   // directive, "twin", "end", "next"); false makes it an error.
   virtual bool ends_twin(const TwinWord& word) = 0;
+  // The language of the keywords (Popeye input in German or French; a PGN [Twins] tag is English).
+  virtual popeye::Language language() const { return popeye::Language::English; }
 };
 
 enum class Mirror { A1H1, A1A8, A1H8, A8H1 };

@@ -118,7 +118,7 @@ TEST_CASE("every corpus .inp reads, with MANIFEST's FEN and stipulation", "[prob
     CHECK(p.tags.at("FEN") == p.fen);
     CHECK(p.tags.at("Stipulation") == row.stipulation);
     CHECK_FALSE(p.title.empty());
-    CHECK((p.tags.at("PopeyeOptions") == "Variation" || p.tags.at("PopeyeOptions") == "Variation NoCastling h1"));
+    CHECK((p.tags.at("PopeyeOptions") == "Variations" || p.tags.at("PopeyeOptions") == "Variations NoCastling h1"));
     // The title is what Popeye printed above the board.
     auto out = read_popeye_output_file(corpus(row.file.substr(0, row.file.size() - 4) + ".out"));
     REQUIRE(out.size() == 1);
@@ -194,7 +194,7 @@ TEST_CASE("Popeye input: keywords, abbreviations, piece lists, castling rights, 
     CHECK(p[0].title == "A test");
     CHECK(p[0].author == "Someone");
     CHECK(p[0].source == "Somewhere, 2024");
-    CHECK(p[0].tags.at("PopeyeOptions") == "NoThreat MaxSolutions 3 Variation Try");
+    CHECK(p[0].tags.at("PopeyeOptions") == "NoThreat MaxSolutions 3 Variations Try");
     CHECK(p[0].stipulation.moves == 2);
   }
   SECTION("a carriage return inside a text line is a blank (found by fuzzing: it went into a PGN tag)") {
@@ -237,6 +237,61 @@ TEST_CASE("Popeye input: keywords, abbreviations, piece lists, castling rights, 
   SECTION("text after 'end' is not read, as in Popeye") {
     auto p = read_problems("begin\npieces white kb1 qc2 black ka8\nstipulation #2\nend\nanything at all\n", "t.inp");
     CHECK(p.size() == 1);
+  }
+}
+
+TEST_CASE("Popeye input in German and French: the first word chooses the language", "[problem][popeye]") {
+  SECTION("German, as BEISPIEL/ writes it (B the pawn, L the bishop, T the rook, D the queen); protocol noted, not written") {
+    test::ScratchDir dir;
+    const std::string protocol = dir.path("postkey.out");
+    auto p = read_problems("anfangproblem\n\nprotokoll       " + protocol +
+                               "\n\nautor           Hans Peter Rehm\nquelle          harmonie 1990\nforderung       #3\n"
+                               "steine          weiss   da7 le6 ta3 sc3 ka1 bb2\n\t\tschwarz sb8 td8 kc6 bc7\n"
+                               "option          nachschluessel vari zugnummern\nendeproblem\n",
+                           "postkey.inp");
+    REQUIRE(p.size() == 1);
+    CHECK(p[0].fen == "1n1r4/Q1p5/2k1B3/8/8/R1N5/1P6/K7 w - - 0 1");
+    CHECK(p[0].author == "Hans Peter Rehm");
+    CHECK(p[0].source == "harmonie 1990");
+    CHECK(p[0].stipulation.text == "#3");
+    CHECK(p[0].tags.at("PopeyeOptions") == "PostKeyPlay Variations MoveNumbers");
+    CHECK(p[0].tags.at("PopeyeProtocol") == protocol);
+    CHECK_FALSE(std::filesystem::exists(protocol));
+  }
+  SECTION("German: abbreviations, several problems (weiteresproblem), ende") {
+    auto p = read_problems("anfang\nford h#2\nsteine weiss ke1 bd2 schw kh8 lg8\nweiter\nford #2\nsteine w ka1 dd1 s ka8\nende\n",
+                           "t.inp");
+    REQUIRE(p.size() == 2);
+    CHECK(p[0].fen == "6bk/8/8/8/8/8/3P4/4K3 b - - 0 1");
+    CHECK(p[1].fen == "k7/8/8/8/8/8/8/K2Q4 w - - 0 1");
+  }
+  SECTION("German twins: zwilling versetze, ferner, hinzufuegen") {
+    auto p = read_problems("anfang\nford h#2\nsteine weiss ke1 bd2 schw kh8 lg8\nzwilling versetze e1 f1\n"
+                           "zwilling ferner hinzufuegen schwarz bh7\nende\n",
+                           "t.inp");
+    REQUIRE(p.size() == 1);
+    REQUIRE(p[0].twins.size() == 3);
+    CHECK(p[0].twins[1].fen == "6bk/8/8/8/8/8/3P4/5K2 b - - 0 1");
+    CHECK(p[0].twins[1].description == "versetze e1 f1");
+    CHECK(p[0].twins[2].fen == "6bk/7p/8/8/8/8/3P4/5K2 b - - 0 1");
+  }
+  SECTION("French: R the king, D the queen, T the rook, F the bishop, C the knight") {
+    auto p = read_problems("DebutProbleme\nauteur Quelqu'un\nenonce #2\npieces blanc rb1 dc2 tf1 fg1 ch1 pa2 noir ra8\n"
+                           "option variantes\nFinProbleme\n",
+                           "t.inp");
+    REQUIRE(p.size() == 1);
+    CHECK(p[0].fen == "k7/8/8/8/8/8/P1Q5/1K3RBN w - - 0 1");
+    CHECK(p[0].author == "Quelqu'un");
+    CHECK(p[0].tags.at("PopeyeOptions") == "Variations");
+  }
+  SECTION("English keywords are not German ones: a German file's 'pieces' is unknown") {
+    try {
+      read_problems("anfangproblem\nforderung #2\npieces white ke1 black ke8\nende\n", "t.inp");
+      FAIL("read");
+    } catch (const ParseError& e) {
+      CHECK(e.where().line == 3);
+      CHECK(std::string(e.what()).find("unknown Popeye keyword 'pieces': expected one of Bemerkung") != std::string::npos);
+    }
   }
 }
 
@@ -332,10 +387,10 @@ TEST_CASE("bad problem files: each error names line, column and what is wrong", 
       {"Popeye: the same square twice", "begin\npieces white ke1 qd1\n       black ke8 rd1\nstipulation #2\nend\n", 3, 18,
        {"square d1 is given twice", "white queen at line 2, column 18"}},
       {"Popeye: unknown keyword", "begin\n" + pieces + "stipulation #2\nsolve fast\nend\n", 5, 1,
-       {"unknown Popeye keyword 'solve'", "Stipulation"}},
-      {"Popeye: ambiguous keyword", "begin\n" + pieces + "s #2\nend\n", 4, 1, {"ambiguous Popeye keyword 's'", "Stipulation", "SStipulation"}},
+       {"unknown Popeye keyword 'solve'", "stipulation"}},
+      {"Popeye: ambiguous keyword", "begin\n" + pieces + "s #2\nend\n", 4, 1, {"ambiguous Popeye keyword 's'", "stipulation", "sstipulation"}},
       {"Popeye: wrong piece letter (N is not the knight)", "begin\npieces white ke1 nd4\n       black ke8\nstipulation #2\nend\n", 2, 18,
-       {"unknown piece letter 'n'", "S is the knight"}},
+       {"unknown piece letter 'n'", "S (knight)", "'N' is the nightrider"}},
       {"Popeye: piece before a colour", "begin\npieces ke1 qd1 black ke8\nstipulation #2\nend\n", 2, 8, {"expected a colour"}},
       {"Popeye: missing end", "begin\n" + pieces + "stipulation #2\noption Variation\n", 6, 1,
        {"expected 'end' (EndProblem)", "line 1, column 1", "end of the file"}},
