@@ -73,6 +73,7 @@ struct OptionInfo {
   OptionKind kind;
   int numbers = 0;      // how many numbers follow it
   std::string_view rejected_why = {};
+  bool optional_number = false;  // a number may follow it (Beep 5: how many beeps)
 };
 
 constexpr OptionInfo Options[] = {
@@ -98,7 +99,7 @@ constexpr OptionInfo Options[] = {
     {"StopOnShortSolutions", OptionKind::Harmless},
     {"PostKeyPlay", OptionKind::Harmless},
     {"NoSymmetry", OptionKind::Harmless},
-    {"Beep", OptionKind::Harmless},
+    {"Beep", OptionKind::Harmless, 0, {}, true},
     {"SuppressGrid", OptionKind::Harmless},
     {"WriteGrid", OptionKind::Harmless},
     // They change the problem: what is solved, by whom, or which solutions count.
@@ -495,6 +496,11 @@ class PopeyeReader {
                fmt::format("expected a number after option '{}', found {}", t->text, n ? "'" + n->text + "'" : "the end of the file"));
         recorded += ' ' + n->text;
       }
+      if (info->optional_number)
+        if (auto n = scan_.peek(); n && !n->text.empty() && n->text.find_first_not_of("0123456789") == std::string::npos) {
+          scan_.next();
+          recorded += ' ' + n->text;
+        }
       if (info->kind == OptionKind::NoCastling) {
         bool any = false;
         while (auto s = scan_.peek()) {

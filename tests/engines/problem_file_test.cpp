@@ -247,14 +247,14 @@ TEST_CASE("Popeye input in German and French: the first word chooses the languag
     auto p = read_problems("anfangproblem\n\nprotokoll       " + protocol +
                                "\n\nautor           Hans Peter Rehm\nquelle          harmonie 1990\nforderung       #3\n"
                                "steine          weiss   da7 le6 ta3 sc3 ka1 bb2\n\t\tschwarz sb8 td8 kc6 bc7\n"
-                               "option          nachschluessel vari zugnummern\nendeproblem\n",
+                               "option          nachschluessel vari zugnummern piep 5\nendeproblem\n",
                            "postkey.inp");
     REQUIRE(p.size() == 1);
     CHECK(p[0].fen == "1n1r4/Q1p5/2k1B3/8/8/R1N5/1P6/K7 w - - 0 1");
     CHECK(p[0].author == "Hans Peter Rehm");
     CHECK(p[0].source == "harmonie 1990");
     CHECK(p[0].stipulation.text == "#3");
-    CHECK(p[0].tags.at("PopeyeOptions") == "PostKeyPlay Variations MoveNumbers");
+    CHECK(p[0].tags.at("PopeyeOptions") == "PostKeyPlay Variations MoveNumbers Beep 5");  // a number may follow Beep
     CHECK(p[0].tags.at("PopeyeProtocol") == protocol);
     CHECK_FALSE(std::filesystem::exists(protocol));
   }
