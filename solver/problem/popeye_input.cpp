@@ -13,8 +13,8 @@
 #include <fmt/core.h>
 
 #include "rules/core/fen.h"
+#include "rules/core/text.h"
 #include "rules/core/position.h"
-#include "rules/notation/popeye.h"
 #include "solver/problem/diagram.h"
 #include "solver/problem/popeye_vocabulary.h"
 #include "solver/problem/problem.h"
@@ -131,12 +131,6 @@ const DirectiveRule& directive_rule(std::string_view id) {
   return DirectiveRules[std::size(DirectiveRules) - 1];  // not reached: every directive has a rule
 }
 
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = char(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
 std::string joined_spellings(const std::vector<const Keyword*>& keywords, Language language) {
   std::string out;
   for (const Keyword* k : keywords) out += (out.empty() ? "" : ", ") + std::string(k->in(language));
@@ -147,7 +141,7 @@ std::string joined_spellings(const std::vector<const Keyword*>& keywords, Langua
 
 KeywordMatch match_keyword(const std::vector<std::string_view>& names, std::string_view word) {
   KeywordMatch result;
-  const std::string w = lower(word);
+  const std::string w = lowercase(word);
   if (w.empty()) return result;
   for (const auto name : names)
     if (name == w) {
@@ -167,7 +161,7 @@ std::optional<std::vector<Square>> square_list(std::string_view text) {
   if (text.empty() || text.size() % 2 != 0) return std::nullopt;
   std::vector<Square> squares;
   for (std::size_t i = 0; i < text.size(); i += 2) {
-    Square s = parse_square(lower(text.substr(i, 2)));
+    Square s = parse_square(lowercase(text.substr(i, 2)));
     if (s == NoSquare) return std::nullopt;
     squares.push_back(s);
   }
@@ -405,7 +399,7 @@ class PopeyeReader {
                               colour_spelling("White"), colour_spelling("Black")));
   }
 
-  std::string colour_spelling(std::string_view id) const { return lower(spelling_of(Kind::Colour, id, language_)); }
+  std::string colour_spelling(std::string_view id) const { return lowercase(spelling_of(Kind::Colour, id, language_)); }
   PieceType piece_code(char code) const { return orthodox_piece(language_, std::string_view(&code, 1)); }
   std::string piece_letters() const { return orthodox_piece_letters(language_); }
 
@@ -417,7 +411,7 @@ class PopeyeReader {
     for (;;) {
       auto t = scan_.peek();
       if (!t) break;
-      const std::string word = lower(t->text);
+      const std::string word = lowercase(t->text);
       if (word.size() < 3 || !square_list(std::string_view(word).substr(1)))
         if (auto c = colour_word(*t)) {
           scan_.next();
@@ -508,7 +502,7 @@ class PopeyeReader {
           if (!squares) break;
           scan_.next();
           any = true;
-          recorded += ' ' + lower(s->text);
+          recorded += ' ' + lowercase(s->text);
           p.no_castling.insert(p.no_castling.end(), squares->begin(), squares->end());
         }
         if (!any) p.no_castling_all = true;
@@ -522,7 +516,7 @@ class PopeyeReader {
                            "arrival: 'EnPassant d2d3d4'), found {}",
                            t->text, s ? "'" + s->text + "'" : "the end of the file"));
         scan_.next();
-        recorded += ' ' + lower(s->text);
+        recorded += ' ' + lowercase(s->text);
         p.en_passant = EnPassantOption{*squares, s->where};
       }
       if (info->kind == OptionKind::SetPlay) p.set_play = t->where;
@@ -533,7 +527,7 @@ class PopeyeReader {
 
   // " (SetPlay)" when the file abbreviated the keyword, nothing when it spelled it out.
   static std::string spelled_out(const std::string& written, std::string_view full) {
-    return lower(written) == lower(full) ? std::string() : fmt::format(" ({})", full);
+    return lowercase(written) == lowercase(full) ? std::string() : fmt::format(" ({})", full);
   }
 
   std::string_view language_name() const { return popeye::language_name(language_); }

@@ -6,7 +6,7 @@
 #include <fmt/core.h>
 
 #include "rules/core/fen.h"
-#include "rules/notation/popeye.h"
+#include "rules/core/text.h"
 #include "solver/problem/popeye_input.h"
 #include "solver/problem/popeye_vocabulary.h"
 
@@ -15,12 +15,6 @@ namespace arbiter::problem {
 namespace {
 
 [[noreturn]] void fail(const SourceLocation& where, const std::string& message) { throw ParseError(where, message); }
-
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = char(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
 
 enum class Keyword { Continued, Move, Exchange, Remove, Add, Rotate, Mirror, Shift, Substitute, PolishType, Stipulation, Unsupported };
 
@@ -145,7 +139,7 @@ class TwinReader {
 
   TwinOperation::Target square(const TwinWord& keyword, std::string_view example) {
     const TwinWord w = argument(keyword, fmt::format("a square (as in '{}')", example));
-    const Square s = parse_square(lower(w.text));
+    const Square s = parse_square(lowercase(w.text));
     if (s == NoSquare)
       fail(w.where, fmt::format("expected a square after '{}' (as in '{}'), found '{}'", keyword.text, example, w.text));
     return {s, w.where};
@@ -177,7 +171,7 @@ class TwinReader {
     for (;;) {
       auto w = words_.peek();
       if (!w) break;
-      const std::string word = lower(w->text);
+      const std::string word = lowercase(w->text);
       auto squares = word.size() >= 3 ? popeye::square_list(std::string_view(word).substr(1)) : std::nullopt;
       if (!squares)
         if (auto c = colour(*w)) {
@@ -216,7 +210,7 @@ class TwinReader {
 
   void read_mirror(const TwinWord& keyword) {
     const TwinWord w = argument(keyword, "an axis, a1<-->h1, a1<-->a8, a1<-->h8 or a8<-->h1");
-    const std::string axis = lower(w.text);
+    const std::string axis = lowercase(w.text);
     for (const auto& m : MirrorAxes)
       if (axis == m.name || axis == m.reversed) {
         push(TwinOperation::Mirror, keyword).mirror = m.mirror;
@@ -247,7 +241,7 @@ class TwinReader {
                               colour_word("White"), colour_word("Black")));
   }
 
-  std::string colour_word(std::string_view id) const { return lower(popeye::spelling_of(popeye::Kind::Colour, id, language_)); }
+  std::string colour_word(std::string_view id) const { return lowercase(popeye::spelling_of(popeye::Kind::Colour, id, language_)); }
 
   void read_substitute(const TwinWord& keyword) {
     const PieceType from = piece_type(keyword);
