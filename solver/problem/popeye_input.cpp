@@ -11,6 +11,7 @@
 #include <optional>
 
 #include <fmt/core.h>
+#include <fmt/format.h>
 
 #include "rules/core/fen.h"
 #include "rules/core/text.h"
@@ -131,31 +132,8 @@ const DirectiveRule& directive_rule(std::string_view id) {
   return DirectiveRules[std::size(DirectiveRules) - 1];  // not reached: every directive has a rule
 }
 
-std::string joined_spellings(const std::vector<const Keyword*>& keywords, Language language) {
-  std::string out;
-  for (const Keyword* k : keywords) out += (out.empty() ? "" : ", ") + std::string(k->in(language));
-  return out;
-}
 
 }  // namespace
-
-KeywordMatch match_keyword(const std::vector<std::string_view>& names, std::string_view word) {
-  KeywordMatch result;
-  const std::string w = lowercase(word);
-  if (w.empty()) return result;
-  for (const auto name : names)
-    if (name == w) {
-      result.name = std::string(name);
-      return result;
-    }
-  for (const auto name : names)
-    if (name.starts_with(w)) result.rivals.emplace_back(name);
-  if (result.rivals.size() == 1) {
-    result.name = result.rivals.front();
-    result.rivals.clear();
-  }
-  return result;
-}
 
 std::optional<std::vector<Square>> square_list(std::string_view text) {
   if (text.empty() || text.size() % 2 != 0) return std::nullopt;
@@ -369,9 +347,7 @@ class PopeyeReader {
   const Keyword& keyword_of(Kind kind, const Token& t, std::string_view what) {
     auto m = find_keyword(kind, language_, t.text);
     if (!m) {
-      std::string list;
-      for (auto word : spellings(kind, language_)) list += (list.empty() ? "" : ", ") + std::string(word);
-      fail(t.where, fmt::format("unknown Popeye {} '{}': expected one of {}", what, t.text, list));
+      fail(t.where, fmt::format("unknown Popeye {} '{}': expected one of {}", what, t.text, fmt::join(spellings(kind, language_), ", ")));
     }
     if (m->ambiguous())
       fail(t.where, fmt::format("ambiguous Popeye {} '{}': it abbreviates {}; write more of it", what, t.text,

@@ -14,15 +14,6 @@
 
 namespace arbiter::problem::popeye {
 
-// What a keyword (directive or option) word resolves to.
-struct KeywordMatch {
-  std::string name;                  // the full keyword, lower case; empty when none
-  std::vector<std::string> rivals;   // when the word is an ambiguous prefix: every keyword it begins
-};
-
-// Case-insensitive; an exact match wins, else a unique prefix (the twinning keywords use it).
-KeywordMatch match_keyword(const std::vector<std::string_view>& names, std::string_view word);
-
 // "a2", "a2b2c2" (Popeye lists several squares of one piece kind in one word), either case:
 // the squares, or nothing when the text is not such a list.
 std::optional<std::vector<Square>> square_list(std::string_view text);

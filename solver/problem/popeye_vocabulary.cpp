@@ -901,6 +901,12 @@ std::vector<std::string_view> spellings(Group group, Language language) {
   return spellings_of(keywords(group), language);
 }
 
+std::string joined_spellings(const std::vector<const Keyword*>& keywords, Language language) {
+  std::string out;
+  for (const Keyword* k : keywords) out += (out.empty() ? "" : ", ") + std::string(k->in(language));
+  return out;
+}
+
 std::string_view language_name(Language language) {
   switch (language) {
     case Language::German: return "German";

@@ -5,6 +5,7 @@
 
 #include <optional>
 #include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -111,6 +112,9 @@ std::optional<Language> language_of_begin(std::string_view word);
 // Every spelling of a kind or a group in a language, in table order (for "expected one of ...").
 std::vector<std::string_view> spellings(Kind kind, Language language);
 std::vector<std::string_view> spellings(Group group, Language language);
+
+// The keywords' spellings in `language`, joined by ", " (an ambiguous word's candidates).
+std::string joined_spellings(const std::vector<const Keyword*>& keywords, Language language);
 
 // "English", "German", "French".
 std::string_view language_name(Language language);

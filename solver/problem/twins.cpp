@@ -84,9 +84,8 @@ class TwinReader {
         fail(w->where, fmt::format("unknown twinning keyword '{}': expected one of {}", w->text, supported_keywords(language_)));
       }
       if (match->ambiguous()) {
-        std::string list;
-        for (const auto* k : match->candidates) list += (list.empty() ? "" : ", ") + std::string(k->in(language_));
-        fail(w->where, fmt::format("ambiguous twinning keyword '{}': it abbreviates {}; write more of it", w->text, list));
+        fail(w->where, fmt::format("ambiguous twinning keyword '{}': it abbreviates {}; write more of it", w->text,
+                                   popeye::joined_spellings(match->candidates, language_)));
       }
       const TwinWord keyword = take();
       const KeywordInfo& info = keyword_info(match->keyword->id);
