@@ -12,12 +12,29 @@
 #include "rules/core/parse_error.h"
 #include "rules/core/stop.h"
 #include "solver/cli/commands.h"
+#include "solver/problem/problem.h"
 
 namespace arbiter::cli {
+
+int worse_status(int a, int b) {
+  const auto rank = [](int status) {
+    switch (status) {
+      case ExitOk: return 0;
+      case ExitClaimFalse: return 1;
+      case ExitUnknown: return 2;
+      case ExitUnsupported: return 3;
+      default: return 4;  // bad input
+    }
+  };
+  return rank(b) > rank(a) ? b : a;
+}
 
 int guarded(const std::string& name, const std::function<int()>& body) {
   try {
     return body();
+  } catch (const problem::UnsupportedProblem& e) {
+    std::cerr << "arbiter " << name << ": " << e.what() << "\n";
+    return ExitUnsupported;
   } catch (const ParseError& e) {
     std::cerr << "arbiter " << name << ": " << e.what() << "\n";
   } catch (const std::exception& e) {

@@ -1,6 +1,7 @@
 #pragma once
 // One function per subcommand; each lives in its own file in solver/cli/.
-// Exit statuses: 0 success, 1 a checked claim is false, 2 bad input or usage, 3 unknown.
+// Exit statuses: 0 success, 1 a checked claim is false, 2 bad input or usage, 3 unknown,
+// 4 unsupported (the problem needs a genre, condition, piece or option Arbiter does not play yet).
 
 #include <CLI/CLI.hpp>
 
@@ -10,6 +11,11 @@ constexpr int ExitOk = 0;
 constexpr int ExitClaimFalse = 1;
 constexpr int ExitBadInput = 2;
 constexpr int ExitUnknown = 3;  // a solver could not decide within its limits
+constexpr int ExitUnsupported = 4;  // well-formed, but Arbiter does not play what it asks for
+
+// A file's status is the worst of its problems': success, then a false claim, unknown,
+// unsupported, and bad input worst of all.
+int worse_status(int a, int b);
 
 // Each adds its subcommand to the app; the callback stores its exit status in `status`.
 void add_perft_command(CLI::App& app, int& status);

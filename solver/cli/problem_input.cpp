@@ -1,9 +1,13 @@
 #include "solver/cli/problem_input.h"
 
+#include <iostream>
+
 #include <fmt/core.h>
 
 #include "rules/core/fen.h"
 #include "solver/cli/cli_support.h"
+#include "solver/cli/commands.h"
+#include "solver/stipulation/stipulation_form.h"
 #include "solver/variants/registry.h"
 
 namespace arbiter::cli {
@@ -19,6 +23,12 @@ void add_problem_options(CLI::App* cmd, ProblemArgs& args) {
 }
 
 std::vector<problem::Problem> load_problems(const ProblemArgs& args) {
+  auto problems = load_problem_entries(args);
+  problem::require_playable(problems);
+  return problems;
+}
+
+std::vector<problem::Problem> load_problem_entries(const ProblemArgs& args) {
   if (args.file.empty() == args.fen.empty())
     throw std::runtime_error("give either a problem FILE or --fen with --stipulation");
   std::vector<problem::Problem> problems;
@@ -31,6 +41,19 @@ std::vector<problem::Problem> load_problems(const ProblemArgs& args) {
     const VariantEngines& rules = find_variant(args.variant);
     p.variant = rules.name;
     p.fen = rules.normalize_fen(args.fen, p.fen_location);
+    // A well-formed stipulation the engines do not prove is an unsupported problem (exit 4); a
+    // malformed one gets parse_stipulation's message below.
+    const std::string word = args.stipulation.substr(0, args.stipulation.find_first_of(" \t"));
+    std::optional<StipulationForm> form;
+    try {
+      form = parse_stipulation_form(word, p.stipulation_location);
+    } catch (const ParseError&) {
+    }
+    if (form && !form->playable(p.stipulation_location)) {
+      p.stipulation.text = word;
+      p.unsupported.push_back("stipulation " + form->named());
+      return {p};
+    }
     p.stipulation = parse_stipulation(args.stipulation, p.stipulation_location);
     const bool black_to_move = p.fen.find(" b ") != std::string::npos;
     // A direct mate is the side to move's (Option Chess's Bonham problem is Black's #3);
@@ -45,9 +68,15 @@ std::vector<problem::Problem> load_problems(const ProblemArgs& args) {
                                        : ""));
     problems.push_back(p);
   } else {
-    problems = problem::read_problem_file(args.file, args.lines);
-    for (auto& p : problems)  // the variant's own set-up tags ([Tokens] in Option Chess) join the FEN
-      if (p.published) p.fen = find_variant(p.variant, p.where).setup_fen(p.fen, p.fen_location, *p.published);
+    problems = problem::read_problem_entries(args.file, args.lines);
+    for (auto& p : problems) {  // the variant's own set-up tags ([Tokens] in Option Chess) join the FEN
+      if (!p.playable() || !p.published) continue;
+      try {
+        p.fen = find_variant(p.variant, p.where).setup_fen(p.fen, p.fen_location, *p.published);
+      } catch (const ParseError& e) {
+        p.malformed = e;
+      }
+    }
   }
   for (auto& p : problems) p.interpretations = interpretations_from(args.interpret, p.interpretations);
   if (args.problem > 0) {
@@ -59,13 +88,65 @@ std::vector<problem::Problem> load_problems(const ProblemArgs& args) {
   return problems;
 }
 
+int report_unplayable(const std::string& command, const problem::Problem& p, bool json, nlohmann::ordered_json& results) {
+  const int status = p.malformed ? ExitBadInput : ExitUnsupported;
+  // Bad input is named on stderr as every command names it, whatever the output's format.
+  if (p.malformed) std::cerr << "arbiter " << command << ": " << p.malformed->what() << "\n";
+  if (json) {
+    nlohmann::ordered_json j = {{"file", p.file}, {"problem", p.number}};
+    if (p.malformed) {
+      const auto& at = p.malformed->where();
+      j["verdict"] = "bad-input";
+      j["error"] = {{"file", at.file}, {"line", at.line}, {"column", at.column}, {"message", p.malformed->message()}};
+    } else {
+      j["verdict"] = "unsupported";
+      j["stipulation"] = p.stipulation.text;
+      j["unsupported"] = p.unsupported;
+    }
+    results.push_back(j);
+  } else if (!p.malformed) {
+    std::cout << problem_heading(p) << problem::unsupported_text(p) << "\n\n";
+  }
+  return status;
+}
+
+int play_problem(const std::string& command, const problem::Problem& p, bool json, nlohmann::ordered_json& results,
+                 const std::function<int()>& body) {
+  if (!p.playable()) return report_unplayable(command, p, json, results);
+  try {
+    return body();
+  } catch (const ParseError& e) {
+    problem::Problem bad = p;
+    bad.malformed = e;
+    return report_unplayable(command, bad, json, results);
+  }
+}
+
+void ProblemTally::add(int status) {
+  ++total_;
+  ++counts_[status >= 0 && status < 5 ? status : ExitBadInput];
+}
+
+std::string ProblemTally::summary() const {
+  std::string out = fmt::format("{} problems:", total_);
+  const std::pair<int, std::string> order[] = {{ExitOk, ok_}, {ExitClaimFalse, false_}, {ExitUnknown, "unknown"},
+                                               {ExitUnsupported, "unsupported"}, {ExitBadInput, "bad input"}};
+  bool first = true;
+  for (const auto& [status, word] : order) {
+    if (counts_[status] == 0) continue;
+    out += fmt::format("{} {} {}", first ? "" : ",", counts_[status], word);
+    first = false;
+  }
+  return out + "\n";
+}
+
 std::string problem_heading(const problem::Problem& p) {
   std::string h = p.file == "--fen" ? std::string() : fmt::format("{} (problem {})\n", p.file, p.number);
   std::string who = p.author;
   if (!p.source.empty()) who += (who.empty() ? "" : ", ") + p.source;
   if (!p.date.empty() && p.source.find(p.date) == std::string::npos) who += (who.empty() ? "" : ", ") + p.date;
   if (!who.empty()) h += who + "\n";
-  h += fmt::format("{}  {}\n", p.stipulation.text, p.fen);
+  h += p.fen.empty() ? p.stipulation.text + "\n" : fmt::format("{}  {}\n", p.stipulation.text, p.fen);
   return h;
 }
 

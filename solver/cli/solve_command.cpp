@@ -86,58 +86,68 @@ void print_solution(const prover::Solution& s) {
 }
 
 int run_solve(const Args& args) {
-  auto problems = load_problems(args.input);
+  auto problems = load_problem_entries(args.input);
   nlohmann::ordered_json results = nlohmann::ordered_json::array();
   nlohmann::ordered_json certificates = nlohmann::ordered_json::array();
   bool certifiable = true;  // every unit so far proved with its whole tree
   int status = ExitOk;
+  ProblemTally tally("proved", "refuted");
   for (const auto& p : problems) {
-    const VariantEngines& rules = find_variant(p.variant, p.where);
-    if (!args.json) std::cout << problem_heading(p) << rules.diagram(p.fen, p.fen_location) << "\n";
-    nlohmann::ordered_json twins = nlohmann::ordered_json::array();
-    int problem_status = ExitOk;
-    for (const auto& unit : solve_units(p)) {
-      if (!args.json && !unit.label.empty()) std::cout << unit_heading(unit);
-      prover::Solution s = solve_unit(args, p, unit, rules);
-      problem_status = std::max(problem_status, exit_for(s.verdict));
-      if (!args.certificate.empty() || !args.certificate_if_proved.empty()) {
-        const bool proved = s.verdict == prover::Verdict::Proved && s.tree_complete;
-        if (!proved && !args.certificate.empty())
-          throw std::runtime_error("no certificate: " + (s.verdict == prover::Verdict::Proved ? s.tree_note : "nothing was proved"));
-        certifiable = certifiable && proved;
-      }
-      if (certifiable && (!args.certificate.empty() || !args.certificate_if_proved.empty())) {
-        auto c = prover::make_certificate(s);
-        if (!unit.label.empty()) c["twin"] = unit.label;
-        // The rules it was proved under travel with it, so check-certificate applies the same.
-        if (!p.interpretations.empty()) c["interpretations"] = interpretations_json(p.interpretations);
-        certificates.push_back(c);
-      }
-      if (args.json) {
-        auto j = prover::solution_json(s);
-        if (unit.label.empty()) {
-          j["file"] = p.file;
-          j["problem"] = p.number;
-          results.push_back(j);
-        } else {
-          nlohmann::ordered_json t = {{"twin", unit.label}, {"description", unit.description}};
-          t.update(j);
-          twins.push_back(t);
+    // A certificate covers the whole file: a problem not played leaves none to write.
+    if (!p.playable() && !args.certificate.empty())
+      throw std::runtime_error(fmt::format("no certificate: problem {} is {}", p.number, p.malformed ? "malformed" : "unsupported"));
+    if (!p.playable()) certifiable = false;
+    const int problem_status = play_problem("solve", p, args.json, results, [&] {
+      const VariantEngines& rules = find_variant(p.variant, p.where);
+      if (!args.json) std::cout << problem_heading(p) << rules.diagram(p.fen, p.fen_location) << "\n";
+      nlohmann::ordered_json twins = nlohmann::ordered_json::array();
+      int problem_status = ExitOk;
+      for (const auto& unit : solve_units(p)) {
+        if (!args.json && !unit.label.empty()) std::cout << unit_heading(unit);
+        prover::Solution s = solve_unit(args, p, unit, rules);
+        problem_status = std::max(problem_status, exit_for(s.verdict));
+        if (!args.certificate.empty() || !args.certificate_if_proved.empty()) {
+          const bool proved = s.verdict == prover::Verdict::Proved && s.tree_complete;
+          if (!proved && !args.certificate.empty())
+            throw std::runtime_error("no certificate: " + (s.verdict == prover::Verdict::Proved ? s.tree_note : "nothing was proved"));
+          certifiable = certifiable && proved;
         }
-        continue;
+        if (certifiable && (!args.certificate.empty() || !args.certificate_if_proved.empty())) {
+          auto c = prover::make_certificate(s);
+          if (!unit.label.empty()) c["twin"] = unit.label;
+          // The rules it was proved under travel with it, so check-certificate applies the same.
+          if (!p.interpretations.empty()) c["interpretations"] = interpretations_json(p.interpretations);
+          certificates.push_back(c);
+        }
+        if (args.json) {
+          auto j = prover::solution_json(s);
+          if (unit.label.empty()) {
+            j["file"] = p.file;
+            j["problem"] = p.number;
+            results.push_back(j);
+          } else {
+            nlohmann::ordered_json t = {{"twin", unit.label}, {"description", unit.description}};
+            t.update(j);
+            twins.push_back(t);
+          }
+          continue;
+        }
+        print_solution(s);
+        std::cout << "\n";
       }
-      print_solution(s);
-      std::cout << "\n";
-    }
-    status = std::max(status, problem_status);
-    if (args.json && !twins.empty()) {
-      const prover::Verdict v = problem_status == ExitOk ? prover::Verdict::Proved
-                                : problem_status == ExitUnknown ? prover::Verdict::Unknown
-                                                                : prover::Verdict::Refuted;
-      results.push_back({{"file", p.file}, {"problem", p.number}, {"verdict", prover::verdict_name(v)},
-                         {"variant", p.variant}, {"fen", p.fen}, {"stipulation", p.stipulation.text}, {"twins", twins}});
-    }
+      if (args.json && !twins.empty()) {
+        const prover::Verdict v = problem_status == ExitOk ? prover::Verdict::Proved
+                                  : problem_status == ExitUnknown ? prover::Verdict::Unknown
+                                                                  : prover::Verdict::Refuted;
+        results.push_back({{"file", p.file}, {"problem", p.number}, {"verdict", prover::verdict_name(v)},
+                           {"variant", p.variant}, {"fen", p.fen}, {"stipulation", p.stipulation.text}, {"twins", twins}});
+      }
+      return problem_status;
+    });
+    tally.add(problem_status);
+    status = worse_status(status, problem_status);
   }
+  if (!args.json && tally.size() > 1) std::cout << tally.summary();
   // --certificate: a failed run above threw before this point, so the file is written whole or
   // not at all; --certificate-if-proved: written only when every key was proved.
   const std::string certificate_file = !args.certificate.empty()                   ? args.certificate
@@ -226,7 +236,10 @@ void add_solve_command(CLI::App& app, int& status) {
       "most N against every defence) with its exact length, the threat and the full tree of defences.\n"
       "Helpmate 'h#N' / 'h#N.5': every solution. Twins are solved one by one, as a), b), ...\n"
       "Exit status: 0 proved, 1 refuted (no mate in N; a helpmate with fewer solutions than stated),\n"
-      "3 unknown (a limit was reached, or SIGINT: what was proved so far is printed, marked partial), 2 bad input.");
+      "3 unknown (a limit was reached, or SIGINT: what was proved so far is printed, marked partial),\n"
+      "4 unsupported (a genre, condition, fairy piece or option Arbiter does not play yet, named), 2 bad input.\n"
+      "A file of several problems gives one result per problem (a malformed or unsupported one does not\n"
+      "stop the others), a summary line, and the worst status of its problems.");
   cmd->footer(SolveHelp);
   auto args = std::make_shared<Args>();
   add_problem_options(cmd, args->input);

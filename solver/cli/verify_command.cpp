@@ -121,47 +121,55 @@ int status_of(const std::string& verdict) {
 }
 
 int run_verify(const Args& args) {
-  auto problems = load_problems(args.input);
+  auto problems = load_problem_entries(args.input);
   nlohmann::ordered_json results = nlohmann::ordered_json::array();
   int status = ExitOk;
+  ProblemTally tally("confirmed", "refuted or unsound");
   for (const auto& p : problems) {
-    const VariantEngines& rules = find_variant(p.variant, p.where);
-    const PgnLine no_solution;
-    const PgnLine& published = p.published ? p.published->moves : no_solution;
-    if (!args.json) std::cout << problem_heading(p);
-    nlohmann::ordered_json twins = nlohmann::ordered_json::array();
-    std::string worst = "confirmed";
-    for (const auto& unit : solve_units(p)) {
-      prover::SolveOptions options;
-      set_stipulation(options, unit.stipulation, p.set_play);
-      options.build_tree = false;
-      options.limits = {args.max_nodes, args.max_seconds, args.hash_mb};
-      options.threads = args.threads;
-      if (progress_wanted())
-        options.progress = [](int done, int total, const std::string& move) { report_progress(done, total, move); };
-      const PgnLine mine = unit.label.empty() ? published : published_for_twin(published, unit.label);
-      // One deadline for the unit's solve and the check of its published lines.
-      const stop::Deadline deadline(args.max_seconds);
-      prover::VerifyReport r = rules.verify(unit.fen, p.fen_location, options, mine, p.interpretations);
-      const std::string verdict = r.verdict();
-      if (status_of(verdict) > status_of(worst) || (verdict == "refuted" && worst == "unsound")) worst = verdict;
-      status = std::max(status, status_of(verdict));
-      auto j = report_json(p, unit, r);
-      if (unit.label.empty()) results.push_back(j);
-      else twins.push_back(j);
-      if (args.json) continue;
-      if (!unit.label.empty()) std::cout << unit_heading(unit);
-      print_report(r);
-      std::cout << "verify: " << verdict << "\n\n";
-    }
-    if (!twins.empty()) {
-      bool confirmed = true, sound = true;
-      for (const auto& t : twins) confirmed = confirmed && t["confirmed"].get<bool>(), sound = sound && t["sound"].get<bool>();
-      results.push_back({{"verdict", worst}, {"file", p.file}, {"problem", p.number}, {"stipulation", p.stipulation.text},
-                         {"fen", p.fen}, {"confirmed", confirmed}, {"sound", sound}, {"twins", twins}});
-      if (!args.json) std::cout << "verify (all twins): " << worst << "\n\n";
-    }
+    const int problem_status = play_problem("verify", p, args.json, results, [&] {
+      const VariantEngines& rules = find_variant(p.variant, p.where);
+      const PgnLine no_solution;
+      const PgnLine& published = p.published ? p.published->moves : no_solution;
+      if (!args.json) std::cout << problem_heading(p);
+      nlohmann::ordered_json twins = nlohmann::ordered_json::array();
+      std::string worst = "confirmed";
+      int problem_status = ExitOk;
+      for (const auto& unit : solve_units(p)) {
+        prover::SolveOptions options;
+        set_stipulation(options, unit.stipulation, p.set_play);
+        options.build_tree = false;
+        options.limits = {args.max_nodes, args.max_seconds, args.hash_mb};
+        options.threads = args.threads;
+        if (progress_wanted())
+          options.progress = [](int done, int total, const std::string& move) { report_progress(done, total, move); };
+        const PgnLine mine = unit.label.empty() ? published : published_for_twin(published, unit.label);
+        // One deadline for the unit's solve and the check of its published lines.
+        const stop::Deadline deadline(args.max_seconds);
+        prover::VerifyReport r = rules.verify(unit.fen, p.fen_location, options, mine, p.interpretations);
+        const std::string verdict = r.verdict();
+        if (status_of(verdict) > status_of(worst) || (verdict == "refuted" && worst == "unsound")) worst = verdict;
+        problem_status = std::max(problem_status, status_of(verdict));
+        auto j = report_json(p, unit, r);
+        if (unit.label.empty()) results.push_back(j);
+        else twins.push_back(j);
+        if (args.json) continue;
+        if (!unit.label.empty()) std::cout << unit_heading(unit);
+        print_report(r);
+        std::cout << "verify: " << verdict << "\n\n";
+      }
+      if (!twins.empty()) {
+        bool confirmed = true, sound = true;
+        for (const auto& t : twins) confirmed = confirmed && t["confirmed"].get<bool>(), sound = sound && t["sound"].get<bool>();
+        results.push_back({{"verdict", worst}, {"file", p.file}, {"problem", p.number}, {"stipulation", p.stipulation.text},
+                           {"fen", p.fen}, {"confirmed", confirmed}, {"sound", sound}, {"twins", twins}});
+        if (!args.json) std::cout << "verify (all twins): " << worst << "\n\n";
+      }
+      return problem_status;
+    });
+    tally.add(problem_status);
+    status = worse_status(status, problem_status);
   }
+  if (!args.json && tally.size() > 1) std::cout << tally.summary();
   if (args.json) print_json_results(results, "problems");
   return status;
 }
@@ -199,7 +207,8 @@ void add_verify_command(CLI::App& app, int& status) {
       "Verdicts: confirmed (published solution holds and the problem is sound), unsound (it holds, but there\n"
       "are cooks or a short solution), refuted (the published solution or the stipulation fails), unknown.\n"
       "Exit status: 0 confirmed, 1 unsound or refuted, 3 unknown (a limit, or SIGINT: what was proved so far is\n"
-      "printed, marked partial), 2 bad input.");
+      "printed, marked partial), 4 unsupported (named), 2 bad input; a file of several problems: one result\n"
+      "per problem, a summary line, the worst status.");
   cmd->footer(VerifyHelp);
   auto args = std::make_shared<Args>();
   add_problem_options(cmd, args->input);

@@ -1,6 +1,7 @@
-// Popeye input for orthodox direct mates, helpmates and selfmates: begin / title / author /
-// origin / pieces / stipulation / option / twin / next / end. See problem.h, twins.h and
-// puzzles/orthodox/README.md.
+// Popeye input, the whole language: every directive is read and modelled (popeye_elements.h);
+// a problem Arbiter cannot play is `unsupported` with what it needs named, a malformed one is
+// recorded with its error and the reader goes on with the file's next problem. See problem.h,
+// twins.h and puzzles/orthodox/README.md.
 
 #include "solver/problem/popeye_input.h"
 
@@ -17,9 +18,12 @@
 #include "rules/core/text.h"
 #include "rules/core/position.h"
 #include "solver/problem/diagram.h"
+#include "solver/problem/popeye_conditions.h"
+#include "solver/problem/popeye_men.h"
 #include "solver/problem/popeye_vocabulary.h"
 #include "solver/problem/problem.h"
 #include "solver/problem/twins.h"
+#include "solver/stipulation/stipulation_form.h"
 #include "solver/variants/names.h"
 
 namespace arbiter::problem {
@@ -28,14 +32,16 @@ namespace popeye {
 
 namespace {
 
-enum class Directive { Begin, End, Next, Pieces, Stipulation, Option, Twin, Title, Author, Origin, Remark, Award, Protocol, Unsupported };
+enum class Directive {
+  Begin, End, Next, Pieces, Forsyth, Stipulation, StructuredStipulation, Condition, Option, Twin, ZeroPosition,
+  Title, Author, Origin, Remark, Award, Protocol, LaTeX, LaTeXPieces, InitialGameArray
+};
 
 // What the reader does with each directive of Popeye's vocabulary (popeye_vocabulary.h), by its
 // English identifier; the file's language only changes how it is spelled.
 struct DirectiveRule {
   std::string_view id;
   Directive kind;
-  std::string_view unsupported_why = {};
 };
 
 constexpr DirectiveRule DirectiveRules[] = {
@@ -43,7 +49,10 @@ constexpr DirectiveRule DirectiveRules[] = {
     {"EndProblem", Directive::End},
     {"NextProblem", Directive::Next},
     {"Pieces", Directive::Pieces},
+    {"Forsyth", Directive::Forsyth},
     {"Stipulation", Directive::Stipulation},
+    {"SStipulation", Directive::StructuredStipulation},
+    {"Condition", Directive::Condition},
     {"Option", Directive::Option},
     {"Title", Directive::Title},
     {"Author", Directive::Author},
@@ -51,30 +60,24 @@ constexpr DirectiveRule DirectiveRules[] = {
     {"Remark", Directive::Remark},
     {"Award", Directive::Award},
     {"Twin", Directive::Twin},
+    {"ZeroPosition", Directive::ZeroPosition},
     // Popeye appends its output to the file named; Arbiter notes the name and writes nothing.
     {"Protocol", Directive::Protocol},
-    {"SStipulation", Directive::Unsupported,
-     "structured stipulations are not supported: write 'stipulation #N', 'h#N' or 's#N'"},
-    {"Condition", Directive::Unsupported,
-     "fairy conditions are not supported: Arbiter reads orthodox problems from Popeye input"},
-    {"ZeroPosition", Directive::Unsupported,
-     "a zero position (a diagram that is not solved itself) is not supported: write twin a) as the diagram and the "
-     "others with 'twin'"},
-    {"Forsyth", Directive::Unsupported,
-     "is not supported: list the pieces with 'pieces', or write a PGN problem file with a [FEN] tag"},
-    {"LaTeX", Directive::Unsupported, "(LaTeX output) is not supported"},
-    {"LaTeXPieces", Directive::Unsupported, "(LaTeX piece names) is not supported"},
-    {"InitialGameArray", Directive::Unsupported, "(a game array other than chess's) is not supported"},
+    // Popeye writes a LaTeX file and reads LaTeX names for the pieces; output only, nothing written.
+    {"LaTeX", Directive::LaTeX},
+    {"LaTeXPieces", Directive::LaTeXPieces},
+    {"InitialGameArray", Directive::InitialGameArray},
 };
 
-enum class OptionKind { Variation, NoCastling, EnPassant, SetPlay, Harmless, Rejected };
+enum class OptionKind { Variation, NoCastling, EnPassant, SetPlay, Harmless, Unsupported };
 
 struct OptionInfo {
   std::string_view id;  // popeye_vocabulary.h's identifier
   OptionKind kind;
-  int numbers = 0;      // how many numbers follow it
-  std::string_view rejected_why = {};
+  int numbers = 0;      // how many numbers follow it (a move number may be a path: "25:8:27", a move within moves)
+  std::string_view unsupported_why = {};
   bool optional_number = false;  // a number may follow it (Beep 5: how many beeps)
+  bool squares = false;          // square lists follow it (CastlingMutuallyExclusive a1h8)
 };
 
 constexpr OptionInfo Options[] = {
@@ -86,7 +89,7 @@ constexpr OptionInfo Options[] = {
     {"SetPlay", OptionKind::SetPlay},
     // Harmless: they change what Popeye prints or how long it searches, not what is solved.
     // Intelligent only speeds Popeye's helpmate search up; the solutions are the same.
-    {"Intelligent", OptionKind::Harmless},
+    {"Intelligent", OptionKind::Harmless, 0, {}, true},
     {"Try", OptionKind::Harmless},
     {"Defence", OptionKind::Harmless, 1},
     {"NoThreat", OptionKind::Harmless},
@@ -103,20 +106,25 @@ constexpr OptionInfo Options[] = {
     {"Beep", OptionKind::Harmless, 0, {}, true},
     {"SuppressGrid", OptionKind::Harmless},
     {"WriteGrid", OptionKind::Harmless},
+    {"TrivialTriesAvoid", OptionKind::Harmless},
     // They change the problem: what is solved, by whom, or which solutions count.
-    {"Duplex", OptionKind::Rejected, 0, "also solves the problem with the colours exchanged"},
-    {"HalfDuplex", OptionKind::Rejected, 0, "solves the problem with the colours exchanged"},
-    {"WhiteToPlay", OptionKind::Rejected, 0, "changes which side moves first"},
-    {"Quodlibet", OptionKind::Rejected, 0, "changes the goal of the stipulation"},
-    {"GoalIsEnd", OptionKind::Rejected, 0, "changes the goal of the stipulation"},
-    {"NullMoves", OptionKind::Rejected, 0, "allows null moves"},
-    {"Threat", OptionKind::Rejected, 1, "restricts which solutions count"},
-    {"NonTrivial", OptionKind::Rejected, 2, "restricts which solutions count"},
-    {"MaxFlightsquares", OptionKind::Rejected, 1, "restricts which solutions count"},
-    {"KeepMatingPiece", OptionKind::Rejected, 0, "restricts which solutions count"},
-    {"NoWk", OptionKind::Rejected, 0, "allows a position without a white king"},
-    {"NoBk", OptionKind::Rejected, 0, "allows a position without a black king"},
-    {"CastlingMutuallyExclusive", OptionKind::Rejected, 0, "changes the castling rights"},
+    {"Duplex", OptionKind::Unsupported, 0, "also solves the problem with the colours exchanged"},
+    {"HalfDuplex", OptionKind::Unsupported, 0, "solves the problem with the colours exchanged"},
+    {"WhiteToPlay", OptionKind::Unsupported, 0, "changes which side moves first"},
+    {"Quodlibet", OptionKind::Unsupported, 0, "changes the goal of the stipulation"},
+    {"GoalIsEnd", OptionKind::Unsupported, 0, "changes the goal of the stipulation"},
+    {"NullMoves", OptionKind::Unsupported, 0, "allows null moves"},
+    {"Threat", OptionKind::Unsupported, 1, "restricts which solutions count"},
+    {"NonTrivial", OptionKind::Unsupported, 2, "restricts which solutions count"},
+    {"MaxFlightsquares", OptionKind::Unsupported, 1, "restricts which solutions count"},
+    {"KeepMatingPiece", OptionKind::Unsupported, 0, "restricts which solutions count"},
+    {"MatesIn1", OptionKind::Unsupported, 0, "changes which selfmate lines are printed"},
+    {"NoWk", OptionKind::Unsupported, 0, "allows a position without a white king"},
+    {"NoBk", OptionKind::Unsupported, 0, "allows a position without a black king"},
+    {"CastlingMutuallyExclusive", OptionKind::Unsupported, 0, "changes the castling rights", false, true},
+    {"Search", OptionKind::Unsupported, 0, "changes how the solutions are searched"},
+    {"MultiSolutions", OptionKind::Unsupported, 0, "changes which solutions are listed"},
+    {"unpublishedoption", OptionKind::Unsupported, 0, "is Popeye's own"},
 };
 
 // The rule for an option Popeye knows; an option missing from the table is not supported yet.
@@ -126,10 +134,10 @@ const OptionInfo* option_info(std::string_view id) {
   return nullptr;
 }
 
-const DirectiveRule& directive_rule(std::string_view id) {
+Directive directive_of(std::string_view id) {
   for (const auto& d : DirectiveRules)
-    if (d.id == id) return d;
-  return DirectiveRules[std::size(DirectiveRules) - 1];  // not reached: every directive has a rule
+    if (d.id == id) return d.kind;
+  return Directive::Remark;  // not reached: every directive has a rule (a test checks it)
 }
 
 
@@ -151,6 +159,37 @@ bool is_directive_word(std::string_view word, Language language) {
 }
 
 bool is_directive_word(std::string_view word) { return language_of_begin(word) || is_directive_word(word, Language::English); }
+
+StipulationRead read_stipulation_words(TwinWords& words, const TwinWord& keyword, Language language) {
+  const auto w = words.peek();
+  if (!w)
+    throw ParseError(words.end_location(), fmt::format("expected a stipulation such as '#2' after '{}', found the end of the file",
+                                                       keyword.text));
+  if (w->text.find_first_of("#=+~%!<>") == std::string::npos && is_directive_word(w->text, language))
+    throw ParseError(w->where, fmt::format("expected a stipulation such as '#2' after '{}', found the keyword '{}'", keyword.text,
+                                           w->text));
+  words.next();
+  try {
+    return {parse_stipulation_form(w->text, w->where), w->where};
+  } catch (const ParseError&) {
+    // "dia 15.5": the number of moves may follow as a word of its own.
+    const auto n = words.peek();
+    const bool count = n && !n->text.empty() && n->text.find_first_not_of("0123456789.") == std::string::npos;
+    if (count) {
+      std::optional<StipulationForm> joined;
+      try {
+        joined = parse_stipulation_form(w->text + n->text, w->where);
+      } catch (const ParseError&) {
+      }
+      if (joined) {
+        joined->text = w->text + " " + n->text;  // as written
+        words.next();
+        return {*joined, w->where};
+      }
+    }
+    throw;
+  }
+}
 
 namespace {
 
@@ -218,23 +257,26 @@ class Scanner {
 
 std::string where_text(const SourceLocation& at) { return fmt::format("line {}, column {}", at.line, at.column); }
 
-bool looks_like_square_list(std::string_view text) {
-  // A file letter and a digit start it; used to tell a malformed piece word from a keyword.
-  return text.size() >= 2 && std::isalpha(static_cast<unsigned char>(text[0])) && std::isdigit(static_cast<unsigned char>(text[1]));
-}
-
 std::string_view color_name(Color c) { return c == White ? "white" : "black"; }
+
+// An option's number: "2", "-1", or Popeye's move numbers within moves, "25:8:27".
+bool is_number_word(std::string_view w) {
+  if (w.starts_with('-')) w.remove_prefix(1);
+  if (w.empty() || !std::isdigit(static_cast<unsigned char>(w.front())) || !std::isdigit(static_cast<unsigned char>(w.back())))
+    return false;
+  return w.find_first_not_of("0123456789:") == std::string_view::npos;
+}
 
 std::string piece_description(Piece p) {
   static constexpr std::string_view Names[] = {"", "pawn", "knight", "bishop", "rook", "queen", "king"};
   return fmt::format("{} {}", color_name(color_of(p)), Names[type_of(p)]);
 }
 
-struct PlacedPiece {
-  Piece piece;
-  Square square;
-  SourceLocation where;  // its word in the file ("kd1"), or its square inside a list ("b2" of "pa2b2")
-};
+std::string man_description(const PopeyeMan& m) {
+  std::string out = lowercase(m.colour);
+  for (const auto& a : m.attributes) out += " " + lowercase(a);
+  return out + " " + (m.orthodox != NoPieceType ? std::string(piece_description(make_piece(White, m.orthodox)).substr(6)) : walk_name(m));
+}
 
 // Popeye's option EnPassant: the squares the pawn crossed in its double step, from start to
 // arrival ("d2d3d4"), and where they stand in the file.
@@ -245,17 +287,24 @@ struct EnPassantOption {
 
 struct ProblemText {
   SourceLocation begin;
-  std::vector<PlacedPiece> pieces;
-  std::optional<SourceLocation> pieces_location;  // the first "pieces" keyword
-  std::optional<Stipulation> stipulation;
+  std::vector<PopeyeMan> men;
+  std::vector<PopeyeMan> target_men;              // a=>b: the diagram to reach
+  std::optional<SourceLocation> pieces_location;  // the first "pieces" or "forsyth" keyword
+  int total_invisible = 0;
+  std::optional<StipulationForm> stipulation;
+  std::string structured_stipulation;  // sstipulation's words
   SourceLocation stipulation_location;
+  std::vector<PopeyeCondition> conditions;
   std::string title, author, origin, remark, award;
   std::string protocol;  // the files Popeye would append its output to (none is written)
-  std::vector<std::string> options;  // as recorded in the PopeyeOptions tag
+  std::vector<PopeyeOption> options;
+  std::vector<std::string> recorded_options;  // as recorded in the PopeyeOptions tag
+  std::vector<std::string> unsupported;        // what the text asks for that Arbiter does not play
   bool no_castling_all = false;
   std::vector<Square> no_castling;
   std::optional<EnPassantOption> en_passant;
   std::optional<SourceLocation> set_play;  // the SetPlay option's word
+  std::optional<TwinText> zero_position;   // "zeroposition" and its operations: twin a)
   std::vector<TwinText> twins;
 };
 
@@ -263,6 +312,10 @@ void append_text(std::string& field, const std::string& text) {
   if (text.empty()) return;
   if (!field.empty()) field += "; ";
   field += text;
+}
+
+void add_reason(std::vector<std::string>& reasons, std::string reason) {
+  if (std::find(reasons.begin(), reasons.end(), reason) == reasons.end()) reasons.push_back(std::move(reason));
 }
 
 // A twin's words straight from the scanner; a directive ("twin", "end", "next", ...) ends it.
@@ -298,8 +351,28 @@ class PopeyeReader {
                                      first->text));
     language_ = *language;
     std::vector<Problem> problems;
-    ProblemText current;
-    current.begin = first->where;
+    SourceLocation begin = first->where;
+    for (;;) {
+      const int number = int(problems.size()) + 1;
+      ProblemText current;
+      current.begin = begin;
+      std::optional<Token> closing;
+      try {
+        closing = read_problem(current);
+        problems.push_back(finish(current, *closing, number));
+      } catch (const ParseError& e) {
+        // One malformed problem does not stop the others: the reader goes on after its 'next'.
+        if (!closing) closing = skip_problem();
+        problems.push_back(malformed(current, number, e));
+      }
+      if (!closing || directive(*closing) == Directive::End) return problems;  // Popeye reads nothing after EndProblem
+      begin = closing->where;
+    }
+  }
+
+ private:
+  // Reads one problem's directives up to its 'end' or 'next' (returned). Throws ParseError.
+  Token read_problem(ProblemText& current) {
     for (;;) {
       auto t = scan_.next();
       if (!t)
@@ -308,41 +381,85 @@ class PopeyeReader {
                          "found the end of the file",
                          where_text(current.begin)));
       const Directive d = resolve_directive(*t);
-      if (!current.twins.empty() && (d == Directive::Pieces || d == Directive::Option))
-        fail(t->where, fmt::format("'{}' after the twins: the diagram, stipulation and options come before the first 'twin' "
-                                   "(at {}), which start the twins",
-                                   t->text, where_text(current.twins.front().where)));
+      const bool twinned = !current.twins.empty() || current.zero_position;
+      if (twinned && (d == Directive::Pieces || d == Directive::Forsyth || d == Directive::Option || d == Directive::Condition))
+        fail(t->where, fmt::format("'{}' after the twins (a twin before any position): the diagram, conditions, stipulation and "
+                                   "options come before the first 'twin' (at {}), which start the twins",
+                                   t->text, where_text(current.zero_position ? current.zero_position->where : current.twins.front().where)));
       switch (d) {
         case Directive::Begin:
           fail(t->where, fmt::format("'{}' inside a problem: expected 'end' or 'next' to close the problem that begins at {} first",
                                      t->text, where_text(current.begin)));
         case Directive::End:
         case Directive::Next:
-          problems.push_back(finish(current, *t, int(problems.size()) + 1));
-          if (d == Directive::End) return problems;  // Popeye reads nothing after EndProblem
-          current = ProblemText{};
-          current.begin = t->where;
-          break;
+          return *t;
         case Directive::Pieces: read_pieces(current, *t); break;
+        case Directive::Forsyth: read_forsyth_position(current, *t); break;
         case Directive::Stipulation: read_stipulation(current, *t); break;
+        case Directive::StructuredStipulation: read_structured_stipulation(current, *t); break;
+        case Directive::Condition: read_condition(current, *t); break;
         case Directive::Option: read_options(current, *t); break;
-        case Directive::Twin: {
-          ScannedTwinWords words(scan_, language_);
-          current.twins.push_back(read_twin(words, t->where));
-          break;
-        }
+        case Directive::Twin:
+        case Directive::ZeroPosition: read_twin_directive(current, *t, d); break;
         case Directive::Title: append_text(current.title, scan_.rest_of_line()); break;
         case Directive::Author: append_text(current.author, scan_.rest_of_line()); break;
         case Directive::Origin: append_text(current.origin, scan_.rest_of_line()); break;
         case Directive::Remark: append_text(current.remark, scan_.rest_of_line()); break;
         case Directive::Award: append_text(current.award, scan_.rest_of_line()); break;
         case Directive::Protocol: append_text(current.protocol, scan_.rest_of_line()); break;
-        case Directive::Unsupported: break;  // resolve_directive threw
+        case Directive::LaTeX:  // the file's name, then (optionally) LaTeX names for pieces
+        case Directive::LaTeXPieces: skip_latex_pieces(); break;
+        case Directive::InitialGameArray:
+          add_reason(current.unsupported, "an initial game array (Popeye's InitialGameArray)");
+          break;
       }
     }
   }
 
- private:
+  // After a malformed problem: the words up to its 'next' or 'end' (returned), or the end of the
+  // file. A text line's words (title, author, ...) are skipped whole.
+  std::optional<Token> skip_problem() {
+    while (auto t = scan_.next()) {
+      const auto m = find_keyword(Kind::Directive, language_, t->text);
+      if (!m || m->ambiguous()) continue;
+      const Directive d = directive_of(m->keyword->id);
+      if (d == Directive::End || d == Directive::Next) return t;
+      if (d == Directive::Title || d == Directive::Author || d == Directive::Origin || d == Directive::Remark ||
+          d == Directive::Award || d == Directive::Protocol || d == Directive::LaTeX)
+        scan_.rest_of_line();
+    }
+    return std::nullopt;
+  }
+
+  Problem malformed(const ProblemText& p, int number, const ParseError& e) {
+    Problem out;
+    out.file = file_;
+    out.number = number;
+    out.where = p.begin;
+    out.author = p.author;
+    out.source = p.origin;
+    out.title = p.title;
+    if (p.stipulation) out.stipulation.text = p.stipulation->text;
+    out.malformed = e;
+    return out;
+  }
+
+  // The rest of the keyword's line, then LaTeX names for pieces, one per line ("le DR leo"), up
+  // to a line that starts otherwise.
+  void skip_latex_pieces() {
+    scan_.rest_of_line();
+    while (auto t = scan_.peek()) {
+      if (!find_keyword(Kind::Piece, language_, t->text)) break;
+      scan_.next();
+      scan_.rest_of_line();
+    }
+  }
+
+  Directive directive(const Token& t) const {
+    const auto m = find_keyword(Kind::Directive, language_, t.text);
+    return m && !m->ambiguous() ? directive_of(m->keyword->id) : Directive::Remark;
+  }
+
   // A keyword of the file's language: "ambiguous" and "unknown" name the language's spellings.
   const Keyword& keyword_of(Kind kind, const Token& t, std::string_view what) {
     auto m = find_keyword(kind, language_, t.text);
@@ -356,92 +473,99 @@ class PopeyeReader {
   }
 
   Directive resolve_directive(const Token& t) {
-    const bool ends_twin = !find_keyword(Kind::Directive, language_, t.text) && find_keyword(Kind::EndOrTwin, language_, t.text);
+    const bool ends_twin = find_keyword(Kind::EndOrTwin, language_, t.text).has_value() && !find_keyword(Kind::Directive, language_, t.text);
     const Keyword& k = keyword_of(ends_twin ? Kind::EndOrTwin : Kind::Directive, t, "keyword");
-    const DirectiveRule& rule = directive_rule(k.id);
-    if (rule.kind == Directive::Unsupported)
-      fail(t.where, fmt::format("unsupported Popeye keyword '{}'{}: {}", t.text, spelled_out(t.text, k.in(language_)),
-                                rule.unsupported_why));
-    return rule.kind;
-  }
-
-  // A colour word of the file's language, or nothing.
-  std::optional<Color> colour_word(const Token& t) {
-    auto m = find_keyword(Kind::Colour, language_, t.text);
-    if (!m || m->ambiguous()) return std::nullopt;
-    if (m->keyword->id == "White") return White;
-    if (m->keyword->id == "Black") return Black;
-    fail(t.where, fmt::format("{} pieces ('{}') are not supported: pieces are {} or {}", m->keyword->in(language_), t.text,
-                              colour_spelling("White"), colour_spelling("Black")));
+    return directive_of(k.id);
   }
 
   std::string colour_spelling(std::string_view id) const { return lowercase(spelling_of(Kind::Colour, id, language_)); }
-  PieceType piece_code(char code) const { return orthodox_piece(language_, std::string_view(&code, 1)); }
   std::string piece_letters() const { return orthodox_piece_letters(language_); }
 
-  // pieces white kc8 qf4 ... black kf7 ...: colours and piece words until the next keyword.
+  // pieces white kc8 qf4 ... black kf7 ...: colours, attributes and piece words until the next keyword.
   void read_pieces(ProblemText& p, const Token& keyword) {
     if (!p.pieces_location) p.pieces_location = keyword.where;
-    std::optional<Color> color;
-    int read = 0;
-    for (;;) {
-      auto t = scan_.peek();
-      if (!t) break;
-      const std::string word = lowercase(t->text);
-      if (word.size() < 3 || !square_list(std::string_view(word).substr(1)))
-        if (auto c = colour_word(*t)) {
-          scan_.next();
-          color = c;
-          continue;
-        }
-      if (word.size() >= 3 && square_list(std::string_view(word).substr(1))) {
-        scan_.next();
-        const PieceType type = piece_code(char(std::toupper(static_cast<unsigned char>(word[0]))));
-        if (type == NoPieceType)
-          fail(t->where, fmt::format("unknown piece letter '{}' in '{}': expected {} (Popeye's {} letters){}", t->text[0],
-                                     t->text, piece_letters(), language_name(),
-                                     word[0] == 'n' && language_ == Language::English ? "; in Popeye 'N' is the nightrider" : ""));
-        if (!color)
-          fail(t->where, fmt::format("expected a colour ('{}' or '{}') before the first piece, found '{}'", colour_spelling("White"),
-                                     colour_spelling("Black"), t->text));
-        auto squares = *square_list(std::string_view(word).substr(1));
-        for (std::size_t i = 0; i < squares.size(); ++i)
-          place(p, make_piece(*color, type), squares[i], i == 0 ? t->where : t->where.advanced(int(1 + 2 * i)));
-        ++read;
-        continue;
-      }
-      if (is_directive_word(t->text, language_)) break;
-      const bool letter_first = std::isalpha(static_cast<unsigned char>(word[0]));
-      if (letter_first && piece_code(char(std::toupper(static_cast<unsigned char>(word[0])))) != NoPieceType)
-        fail(t->where.advanced(1), fmt::format("expected the square(s) of the piece after '{}' (as in '{}e4'), found '{}'",
-                                               t->text[0], t->text[0], t->text.substr(1)));
-      if (letter_first && looks_like_square_list(std::string_view(word).substr(1)))
-        fail(t->where, fmt::format("unknown piece letter '{}' in '{}': expected {} (Popeye's {} letters)", t->text[0], t->text,
-                                   piece_letters(), language_name()));
-      fail(t->where, fmt::format("expected a piece (a letter {} and its square, as in 'sd8') or a colour ('{}', '{}'), found '{}'",
-                                 piece_letters(), colour_spelling("White"), colour_spelling("Black"), t->text));
-    }
-    if (read == 0) fail(keyword.where, fmt::format("expected pieces after '{}', as in 'pieces white ke1 qd1 black ke8'", keyword.text));
+    ScannedTwinWords words(scan_, language_);
+    MenRead read = read_men(words, language_, {keyword.text, keyword.where});
+    for (auto& m : read.men) place(p, std::move(m));
+    if (read.total_invisible) p.total_invisible = *read.total_invisible;
+    const auto t = scan_.peek();
+    if (!t || is_directive_word(t->text, language_)) return;
+    if (auto e = misspelt_piece_word({t->text, t->where}, language_)) throw *e;
+    fail(t->where, fmt::format("expected a piece (a piece code such as {} and its squares, as in 'sd8') or a colour ('{}', '{}'), "
+                               "found '{}'",
+                               piece_letters(), colour_spelling("White"), colour_spelling("Black"), t->text));
   }
 
-  void place(ProblemText& p, Piece piece, Square s, const SourceLocation& where) {
-    for (const auto& other : p.pieces)
-      if (other.square == s)
-        fail(where, fmt::format("square {} is given twice: the {} here and the {} at {}", square_name(s), piece_description(piece),
-                                piece_description(other.piece), where_text(other.where)));
-    p.pieces.push_back({piece, s, where});
+  void read_forsyth_position(ProblemText& p, const Token& keyword) {
+    if (!p.pieces_location) p.pieces_location = keyword.where;
+    auto t = scan_.next();
+    if (!t) fail(scan_.end_location(), fmt::format("expected a position after '{}', as in '{} 8/8/8/8/8/8/8/K1k5'", keyword.text, keyword.text));
+    for (auto& m : read_forsyth({t->text, t->where}, language_)) place(p, std::move(m));
+  }
+
+  // A man on an occupied square sends the man there below it, to Popeye's underworld (which
+  // Circe Volcanic, Ghost chess and promotions read); Arbiter models it and plays no such
+  // problem. In an a=>b proof game the men after the stipulation are the diagram to reach.
+  void place(ProblemText& p, PopeyeMan man) {
+    if (p.stipulation && p.stipulation->goal == "a=>b") {
+      p.target_men.push_back(std::move(man));
+      return;
+    }
+    for (const auto& other : p.men)
+      if (other.square == man.square)
+        add_reason(p.unsupported, fmt::format("a man under another on {} (the {} at {} below the {} at {}: Popeye's underworld)",
+                                              square_name(man.square), man_description(other), where_text(other.where),
+                                              man_description(man), where_text(man.where)));
+    p.men.push_back(std::move(man));
   }
 
   void read_stipulation(ProblemText& p, const Token& keyword) {
-    if (p.stipulation)
+    if (p.stipulation || !p.structured_stipulation.empty())
       fail(keyword.where, fmt::format("a second stipulation: the problem's stipulation is already given at {}",
                                       where_text(p.stipulation_location)));
-    auto t = scan_.next();
-    if (!t) fail(scan_.end_location(), "expected a stipulation such as '#2' after 'stipulation', found the end of the file");
-    if (t->text.find_first_of("#=+") == std::string::npos && is_directive_word(t->text, language_))
-      fail(t->where, fmt::format("expected a stipulation such as '#2' after '{}', found the keyword '{}'", keyword.text, t->text));
-    p.stipulation = parse_stipulation(t->text, t->where);
-    p.stipulation_location = t->where;
+    ScannedTwinWords words(scan_, language_);
+    auto read = read_stipulation_words(words, {keyword.text, keyword.where}, language_);
+    p.stipulation = std::move(read.form);
+    p.stipulation_location = read.where;
+  }
+
+  // sstipulation white 3a[#]d | 4hh[#]: the side, then the structure, up to the next keyword.
+  void read_structured_stipulation(ProblemText& p, const Token& keyword) {
+    if (p.stipulation || !p.structured_stipulation.empty())
+      fail(keyword.where, fmt::format("a second stipulation: the problem's stipulation is already given at {}",
+                                      where_text(p.stipulation_location)));
+    auto side = scan_.next();
+    const auto colour = side ? find_keyword(Kind::Colour, language_, side->text) : std::nullopt;
+    if (!side || !colour || colour->ambiguous() || (colour->keyword->id != "White" && colour->keyword->id != "Black"))
+      fail(side ? side->where : scan_.end_location(),
+           fmt::format("expected the side to move first ('{}' or '{}') after '{}', as in '{} {} 3a[#]d'", colour_spelling("White"),
+                       colour_spelling("Black"), keyword.text, keyword.text, colour_spelling("White")));
+    std::string text = side->text;
+    int words = 0;
+    while (auto t = scan_.peek()) {
+      if (words > 0 && is_directive_word(t->text, language_)) break;
+      text += " " + scan_.next()->text;
+      ++words;
+    }
+    if (words == 0) fail(scan_.end_location(), fmt::format("expected the play after '{} {}', as in '3a[#]d'", keyword.text, side->text));
+    p.structured_stipulation = text;
+    p.stipulation_location = side->where;
+  }
+
+  void read_condition(ProblemText& p, const Token& keyword) {
+    ScannedTwinWords words(scan_, language_);
+    auto read = read_conditions(words, language_, {keyword.text, keyword.where},
+                                [&](const TwinWord& w) { return is_directive_word(w.text, language_); });
+    p.conditions.insert(p.conditions.end(), read.begin(), read.end());
+  }
+
+  void read_twin_directive(ProblemText& p, const Token& keyword, Directive d) {
+    if (d == Directive::ZeroPosition && (p.zero_position || !p.twins.empty()))
+      fail(keyword.where, fmt::format("'{}' after the first twin: the zero position comes before the twins", keyword.text));
+    ScannedTwinWords words(scan_, language_);
+    TwinText twin = read_twin(words, keyword.where);
+    if (d == Directive::ZeroPosition) p.zero_position = std::move(twin);
+    else p.twins.push_back(std::move(twin));
   }
 
   void read_options(ProblemText& p, const Token& keyword) {
@@ -454,36 +578,42 @@ class PopeyeReader {
       scan_.next();
       ++read;
       const OptionInfo* info = option_info(option.id);
-      if (!info || info->kind == OptionKind::Rejected)
-        fail(t->where, fmt::format("unsupported Popeye option '{}'{}: {}", t->text, spelled_out(t->text, option.in(language_)),
-                                   info ? fmt::format("it {}, and Arbiter proves the stipulation as written", info->rejected_why)
-                                        : std::string("Arbiter does not read it yet")));
+      PopeyeOption model{std::string(option.id), {}, t->where};
       std::string recorded(option.english);
-      for (int i = 0; i < info->numbers; ++i) {
+      auto parameter = [&](const Token& n) {
+        model.parameters.push_back(n.text);
+        recorded += ' ' + n.text;
+      };
+      for (int i = 0; info && i < info->numbers; ++i) {
         auto n = scan_.next();
-        if (!n || n->text.find_first_not_of("0123456789") != std::string::npos || n->text.empty())
+        if (!n || !is_number_word(n->text))
           fail(n ? n->where : scan_.end_location(),
                fmt::format("expected a number after option '{}', found {}", t->text, n ? "'" + n->text + "'" : "the end of the file"));
-        recorded += ' ' + n->text;
+        parameter(*n);
       }
-      if (info->optional_number)
-        if (auto n = scan_.peek(); n && !n->text.empty() && n->text.find_first_not_of("0123456789") == std::string::npos) {
-          scan_.next();
-          recorded += ' ' + n->text;
+      if (info && info->optional_number)
+        if (auto n = scan_.peek(); n && !n->text.empty() && n->text.find_first_not_of("0123456789") == std::string::npos) parameter(*scan_.next());
+      if (info && info->squares)
+        while (auto s = scan_.peek()) {
+          if (!square_list(s->text)) break;
+          parameter(*scan_.next());
         }
-      if (info->kind == OptionKind::NoCastling) {
+      if (!info || info->kind == OptionKind::Unsupported) {
+        add_reason(p.unsupported, fmt::format("option {}{}", option.english,
+                                              info ? fmt::format(" (it {})", info->unsupported_why) : std::string()));
+      } else if (info->kind == OptionKind::NoCastling) {
         bool any = false;
         while (auto s = scan_.peek()) {
           auto squares = square_list(s->text);
           if (!squares) break;
           scan_.next();
           any = true;
+          model.parameters.push_back(s->text);
           recorded += ' ' + lowercase(s->text);
           p.no_castling.insert(p.no_castling.end(), squares->begin(), squares->end());
         }
         if (!any) p.no_castling_all = true;
-      }
-      if (info->kind == OptionKind::EnPassant) {
+      } else if (info->kind == OptionKind::EnPassant) {
         auto s = scan_.peek();
         auto squares = s ? square_list(s->text) : std::nullopt;
         if (!squares)
@@ -492,18 +622,16 @@ class PopeyeReader {
                            "arrival: 'EnPassant d2d3d4'), found {}",
                            t->text, s ? "'" + s->text + "'" : "the end of the file"));
         scan_.next();
+        model.parameters.push_back(s->text);
         recorded += ' ' + lowercase(s->text);
         p.en_passant = EnPassantOption{*squares, s->where};
+      } else if (info->kind == OptionKind::SetPlay) {
+        p.set_play = t->where;
       }
-      if (info->kind == OptionKind::SetPlay) p.set_play = t->where;
-      p.options.push_back(std::move(recorded));
+      p.options.push_back(std::move(model));
+      p.recorded_options.push_back(std::move(recorded));
     }
     if (read == 0) fail(keyword.where, fmt::format("expected an option after '{}', as in 'option Variation'", keyword.text));
-  }
-
-  // " (SetPlay)" when the file abbreviated the keyword, nothing when it spelled it out.
-  static std::string spelled_out(const std::string& written, std::string_view full) {
-    return lowercase(written) == lowercase(full) ? std::string() : fmt::format(" ({})", full);
   }
 
   std::string_view language_name() const { return popeye::language_name(language_); }
@@ -527,96 +655,139 @@ class PopeyeReader {
     return sq[1];
   }
 
+  // What the problem needs that Arbiter does not play, each named once.
+  std::vector<std::string> unsupported_of(const ProblemText& p) const {
+    std::vector<std::string> reasons;
+    for (const auto& c : p.conditions) add_reason(reasons, "condition " + condition_name(c));
+    if (!p.structured_stipulation.empty())
+      add_reason(reasons, fmt::format("structured stipulation '{}'", p.structured_stipulation));
+    else if (p.stipulation && !p.stipulation->playable(p.stipulation_location))
+      add_reason(reasons, "stipulation " + p.stipulation->named());
+    for (const auto& m : p.men) {
+      if (m.colour == "Neutral") add_reason(reasons, "neutral pieces");
+      for (const auto& a : m.attributes) add_reason(reasons, "piece attribute " + a);
+      if (m.orthodox == NoPieceType) add_reason(reasons, "piece " + walk_name(m));
+    }
+    if (p.total_invisible > 0) add_reason(reasons, "total invisible pieces");
+    for (const auto& r : p.unsupported) add_reason(reasons, r);
+    const auto twin_reasons = [&](const TwinText& t, const std::string& label) {
+      for (const auto& r : t.unsupported) add_reason(reasons, fmt::format("twin {}): {}", label, r));
+    };
+    if (p.zero_position) twin_reasons(*p.zero_position, "a");
+    for (std::size_t i = 0; i < p.twins.size(); ++i) twin_reasons(p.twins[i], twin_label(i + 1));
+    if (reasons.empty()) {
+      int kings[2] = {0, 0};
+      for (const auto& m : p.men)
+        if (m.orthodox == King) ++kings[m.colour == "White" ? White : Black];
+      for (Color c : {White, Black})
+        if (kings[c] == 0) add_reason(reasons, fmt::format("a position without a {} king", color_name(c)));
+    }
+    if (reasons.empty() && p.set_play && p.stipulation) {
+      const auto s = p.stipulation->playable(p.stipulation_location);
+      if (s && s->kind != Stipulation::HelpMate)
+        add_reason(reasons, fmt::format("option SetPlay for '{}' (set play is solved for helpmates only)", s->text));
+    }
+    return reasons;
+  }
+
   Problem finish(const ProblemText& p, const Token& closing, int number) {
-    if (!p.pieces_location)
-      fail(closing.where, fmt::format("the problem has no pieces: expected a 'pieces' block (as in 'pieces white ke1 qd1 "
-                                      "black ke8') before '{}'",
-                                      closing.text));
-    if (!p.stipulation)
+    if (!p.stipulation && p.structured_stipulation.empty())
       fail(closing.where, fmt::format("the problem has no stipulation: expected 'stipulation #N' (a direct mate in N moves; "
                                       "'h#N' a helpmate, 's#N' a selfmate) before '{}'",
                                       closing.text));
-    const SourceLocation& pieces_at = *p.pieces_location;
-    const Stipulation& stipulation = *p.stipulation;
-
-    Diagram diagram;
-    int kings[2] = {0, 0}, pawns[2] = {0, 0}, men[2] = {0, 0};
-    const PlacedPiece* first_king[2] = {nullptr, nullptr};
-    for (const auto& pp : p.pieces) {
-      const Color c = color_of(pp.piece);
-      const PieceType t = type_of(pp.piece);
-      if (++men[c] > 16)
-        fail(pp.where, fmt::format("a 17th {} man ({} on {}): a side has at most 16", color_name(c), piece_description(pp.piece),
-                                   square_name(pp.square)));
-      if (t == King) {
-        if (++kings[c] > 1)
-          fail(pp.where, fmt::format("a second {} king (on {}): the position needs exactly one king of each colour; the first is on {} at {}",
-                                     color_name(c), square_name(pp.square), square_name(first_king[c]->square),
-                                     where_text(first_king[c]->where)));
-        first_king[c] = &pp;
-      }
-      if (t == Pawn) {
-        if (rank_of(pp.square) == 0 || rank_of(pp.square) == 7)
-          fail(pp.where, fmt::format("{} on {}: pawns cannot stand on the first or last rank", piece_description(pp.piece),
-                                     square_name(pp.square)));
-        if (++pawns[c] > 8)
-          fail(pp.where, fmt::format("a ninth {} pawn (on {}): a side has at most 8 pawns", color_name(c), square_name(pp.square)));
-      }
-      diagram.board[pp.square] = pp.piece;
-    }
-    for (Color c : {White, Black})
-      if (kings[c] == 0)
-        fail(pieces_at, fmt::format("no {} king among the pieces: the position needs exactly one king of each colour", color_name(c)));
-
-    // The stipulation says who moves first (Black in h#N, White otherwise).
-    const Color side = stipulation.first_mover();
-    diagram.no_castling_all = p.no_castling_all;
-    diagram.no_castling = p.no_castling;
-    if (p.en_passant) diagram.en_passant = en_passant_square(*p.en_passant, diagram, side);
-    const std::string fen = legal_problem_fen(position_of(diagram, side), stipulation, p.stipulation_location, pieces_at);
-
     Problem out;
     out.file = file_;
     out.number = number;
     out.where = p.begin;
-    out.fen = fen;
-    out.stipulation = stipulation;
     out.author = p.author;
     out.source = p.origin;
     out.title = p.title;
-    out.fen_location = pieces_at;
+    out.fen_location = p.pieces_location.value_or(p.begin);  // no pieces: Popeye's empty board
     out.stipulation_location = p.stipulation_location;
-    out.variant = default_variant_names().name;  // Popeye input is read for orthodox problems only
+    out.popeye = {language_, p.men, p.total_invisible, p.conditions, p.options,
+                  p.stipulation ? p.stipulation->text : p.structured_stipulation, !p.structured_stipulation.empty(),
+                  p.zero_position.has_value(), p.target_men};
+    out.variant = default_variant_names().name;
     out.tags["Variant"] = default_variant_names().pgn_tag;
-    out.tags["SetUp"] = "1";
-    out.tags["FEN"] = fen;
-    out.tags["Stipulation"] = stipulation.text;
+    out.tags["Stipulation"] = out.popeye.stipulation;
     if (!p.author.empty()) out.tags["Author"] = p.author;
     if (!p.origin.empty()) out.tags["Source"] = p.origin;
     if (!p.title.empty()) out.tags["Title"] = p.title;
     if (!p.remark.empty()) out.tags["Remark"] = p.remark;
     if (!p.award.empty()) out.tags["Award"] = p.award;
     if (!p.protocol.empty()) out.tags["PopeyeProtocol"] = p.protocol;
-    if (!p.options.empty()) {
-      std::string joined;
-      for (const auto& o : p.options) joined += (joined.empty() ? "" : " ") + o;
-      out.tags["PopeyeOptions"] = joined;
+    if (!p.recorded_options.empty()) out.tags["PopeyeOptions"] = fmt::format("{}", fmt::join(p.recorded_options, " "));
+    out.unsupported = unsupported_of(p);
+    out.stipulation.text = out.popeye.stipulation;
+    if (!out.unsupported.empty()) return out;  // modelled, not played: no position is built
+
+    const SourceLocation pieces_at = out.fen_location;
+    const Stipulation stipulation = *p.stipulation->playable(p.stipulation_location);
+    Diagram diagram;
+    int pawns[2] = {0, 0}, men[2] = {0, 0};
+    const PopeyeMan* first_king[2] = {nullptr, nullptr};
+    for (const auto& m : p.men) {
+      const Color c = m.colour == "White" ? White : Black;
+      const Piece piece = make_piece(c, m.orthodox);
+      if (++men[c] > 16)
+        fail(m.where, fmt::format("a 17th {} man ({} on {}): a side has at most 16", color_name(c), piece_description(piece),
+                                  square_name(m.square)));
+      if (m.orthodox == King) {
+        if (first_king[c])
+          fail(m.where, fmt::format("a second {} king (on {}): the position needs exactly one king of each colour; the first is on {} at {}",
+                                    color_name(c), square_name(m.square), square_name(first_king[c]->square),
+                                    where_text(first_king[c]->where)));
+        first_king[c] = &m;
+      }
+      if (m.orthodox == Pawn) {
+        if (rank_of(m.square) == 0 || rank_of(m.square) == 7)
+          fail(m.where, fmt::format("{} on {}: pawns cannot stand on the first or last rank", piece_description(piece),
+                                    square_name(m.square)));
+        if (++pawns[c] > 8)
+          fail(m.where, fmt::format("a ninth {} pawn (on {}): a side has at most 8 pawns", color_name(c), square_name(m.square)));
+      }
+      diagram.board[m.square] = piece;
     }
-    if (!p.twins.empty()) {
-      out.twins = derive_twins({diagram, stipulation}, fen, p.begin, p.twins);
+
+    // The stipulation says who moves first (Black in h#N, White otherwise).
+    const Color side = stipulation.first_mover();
+    diagram.no_castling_all = p.no_castling_all;
+    diagram.no_castling = p.no_castling;
+    if (p.en_passant) diagram.en_passant = en_passant_square(*p.en_passant, diagram, side);
+    out.stipulation = stipulation;
+    if (p.zero_position) {
+      // The zero position is not solved: its first change is twin a), each later twin applies to
+      // it (or, continued, to the twin before).
+      std::vector<TwinText> texts{*p.zero_position};
+      texts.insert(texts.end(), p.twins.begin(), p.twins.end());
+      auto twins = derive_twins({diagram, stipulation}, write_fen(position_of(diagram, side)), p.begin, texts);
+      twins.erase(twins.begin());
+      for (std::size_t i = 0; i < twins.size(); ++i) twins[i].label = twin_label(i);
+      out.fen = twins.front().fen;
+      out.stipulation = twins.front().stipulation;
+      if (twins.size() > 1) out.twins = std::move(twins);
+    } else {
+      out.fen = legal_problem_fen(position_of(diagram, side), stipulation, p.stipulation_location, pieces_at);
+      if (!p.twins.empty()) out.twins = derive_twins({diagram, stipulation}, out.fen, p.begin, p.twins);
+    }
+    out.tags["SetUp"] = "1";
+    out.tags["FEN"] = out.fen;
+    if (!out.twins.empty()) {
       // As a PGN [Twins] tag would say it; a twin without operations is the bare word "twin".
       std::string joined;
       for (std::size_t i = 1; i < out.twins.size(); ++i)
         joined += (i > 1 ? "; " : "") + (out.twins[i].description.empty() ? std::string("twin") : out.twins[i].description);
       out.tags["Twins"] = joined;
     }
-    if (p.set_play) {
-      out.set_play = true;
-      for (const Twin& twin : out.twins.empty() ? std::vector<Twin>{{"a", "", fen, stipulation, p.begin}} : out.twins)
+    out.set_play = p.set_play.has_value();
+    if (p.set_play)
+      for (const Twin& twin : out.twins)
         if (twin.stipulation.kind != Stipulation::HelpMate)
-          fail(*p.set_play, fmt::format("unsupported Popeye option 'SetPlay' for '{}'{}: set play (the other side moving first) "
-                                        "is solved for helpmates only",
-                                        twin.stipulation.text, out.twins.empty() ? "" : " in twin " + twin.label + ")"));
+          out.unsupported.push_back(fmt::format("option SetPlay for '{}' in twin {}) (set play is solved for helpmates only)",
+                                                twin.stipulation.text, twin.label));
+    if (!out.unsupported.empty()) {
+      out.fen.clear();
+      out.twins.clear();
     }
     return out;
   }

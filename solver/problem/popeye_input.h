@@ -11,6 +11,8 @@
 
 #include "rules/core/types.h"
 #include "solver/problem/popeye_vocabulary.h"
+#include "solver/problem/twins.h"
+#include "solver/stipulation/stipulation_form.h"
 
 namespace arbiter::problem::popeye {
 
@@ -24,5 +26,14 @@ bool is_directive_word(std::string_view word, Language language);
 // The same in English, or BeginProblem in any language ("anfang"): how a file is told to be
 // Popeye input.
 bool is_directive_word(std::string_view word);
+
+// A stipulation's words after `keyword` ("stipulation", or a twin's): one word, or, as Popeye
+// reads them, a word and the number of moves after it ("dia 15.5", "ser-s00 9"). Throws
+// ParseError at the word: nothing there, a keyword instead, a malformed stipulation.
+struct StipulationRead {
+  StipulationForm form;
+  SourceLocation where;
+};
+StipulationRead read_stipulation_words(TwinWords& words, const TwinWord& keyword, Language language);
 
 }  // namespace arbiter::problem::popeye

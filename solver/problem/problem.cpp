@@ -11,6 +11,7 @@
 #include "rules/core/position.h"
 #include "rules/core/text.h"
 #include "rules/notation/san.h"
+#include "solver/stipulation/stipulation_form.h"
 #include "solver/problem/diagram.h"
 #include "solver/problem/popeye_input.h"
 #include "solver/problem/twins.h"
@@ -234,6 +235,21 @@ Problem problem_from_game(const PgnGame& game, const std::string& file, int numb
     fail(game.where, "the problem has no [Stipulation] tag: expected [Stipulation \"#N\"] (a direct mate in N moves; \"h#N\" a "
                      "helpmate, \"s#N\" a selfmate) among the tags");
   p.stipulation_location = *game.tag_value_location("Stipulation");
+  {
+    // Any of Popeye's stipulation forms is read; one the engines do not prove makes the problem
+    // unsupported, named, rather than bad input.
+    const std::string_view text = trim(*stipulation);
+    const std::string_view word = text.substr(0, text.find_first_of(" \t"));
+    const SourceLocation at = p.stipulation_location.advanced(int(stipulation->find(word)));
+    if (!word.empty()) {
+      const StipulationForm form = parse_stipulation_form(word, at);
+      if (!form.playable(at)) {
+        p.stipulation.text = std::string(word);
+        p.unsupported.push_back("stipulation " + form.named());
+        return p;
+      }
+    }
+  }
   p.stipulation = parse_stipulation(*stipulation, p.stipulation_location);
 
   if (auto solutions = game.tag("Solutions")) {
@@ -270,6 +286,12 @@ Problem problem_from_game(const PgnGame& game, const std::string& file, int numb
     p.fen = write_fen(pos);
     if (twins_tag) {
       const auto texts = read_twins_tag(*twins_tag, *game.tag_value_location("Twins"));
+      for (std::size_t i = 0; i < texts.size(); ++i)
+        for (const auto& r : texts[i].unsupported) p.unsupported.push_back(fmt::format("twin {}): {}", twin_label(i + 1), r));
+      if (!p.unsupported.empty()) {
+        p.fen.clear();
+        return p;
+      }
       p.twins = derive_twins({diagram_of(pos), p.stipulation}, p.fen, p.where, texts, pos.side_to_move());
       if (p.set_play)
         for (const Twin& t : p.twins)
@@ -328,21 +350,61 @@ std::vector<Problem> read_pgn_problems(std::string_view text, const std::string&
   const auto games = read_pgn(text, file);
   if (games.empty()) fail({file, 1, 1}, "no problem in the file: expected PGN tags ([Stipulation \"#2\"], [FEN \"...\"]) and a movetext");
   std::vector<Problem> problems;
-  for (std::size_t i = 0; i < games.size(); ++i) problems.push_back(problem_from_game(games[i], file, int(i) + 1, lines));
+  for (std::size_t i = 0; i < games.size(); ++i) {
+    try {
+      problems.push_back(problem_from_game(games[i], file, int(i) + 1, lines));
+    } catch (const ParseError& e) {
+      Problem bad;
+      bad.file = file;
+      bad.number = int(i) + 1;
+      bad.where = e.where();
+      bad.malformed = e;
+      problems.push_back(std::move(bad));
+    }
+  }
   return problems;
 }
 
-std::vector<Problem> read_problems(std::string_view text, const std::string& file, PublishedLines lines) {
+std::vector<Problem> read_problem_entries(std::string_view text, const std::string& file, PublishedLines lines) {
   return detect_format(text, file) == ProblemFormat::Pgn ? read_pgn_problems(text, file, lines) : read_popeye_problems(text, file);
 }
 
-std::vector<Problem> read_problem_file(const std::string& path, PublishedLines lines) {
+std::vector<Problem> read_problem_entries(const std::string& path, PublishedLines lines) {
   std::ifstream in(path, std::ios::binary);
   if (!in) fail({path, 1, 1}, "cannot open the problem file");
   std::ostringstream text;
   text << in.rdbuf();
   if (in.bad()) fail({path, 1, 1}, "cannot read the problem file");
-  return read_problems(text.str(), path, lines);
+  return read_problem_entries(text.str(), path, lines);
+}
+
+std::string unsupported_text(const Problem& p) {
+  std::string out = "unsupported: ";
+  for (std::size_t i = 0; i < p.unsupported.size(); ++i) out += (i ? "; " : "") + p.unsupported[i];
+  return out;
+}
+
+UnsupportedProblem::UnsupportedProblem(const Problem& p)
+    : std::runtime_error(fmt::format("{}:{}:{}: problem {}: {}", p.where.file, p.where.line, p.where.column, p.number,
+                                     unsupported_text(p))) {}
+
+void require_playable(const std::vector<Problem>& problems) {
+  for (const auto& p : problems) {
+    if (p.malformed) throw *p.malformed;
+    if (!p.unsupported.empty()) throw UnsupportedProblem(p);
+  }
+}
+
+std::vector<Problem> read_problems(std::string_view text, const std::string& file, PublishedLines lines) {
+  auto problems = read_problem_entries(text, file, lines);
+  require_playable(problems);
+  return problems;
+}
+
+std::vector<Problem> read_problem_file(const std::string& path, PublishedLines lines) {
+  auto problems = read_problem_entries(path, lines);
+  require_playable(problems);
+  return problems;
 }
 
 }  // namespace arbiter::problem

@@ -32,6 +32,7 @@
 #include "rules/core/types.h"
 #include "rules/notation/pgn.h"
 #include "rules/registry/interpretations.h"
+#include "solver/problem/popeye_elements.h"
 #include "solver/prover/published_comments.h"
 #include "solver/stipulation/stipulation.h"
 
@@ -72,6 +73,29 @@ struct Problem {
   bool set_play = false;
   // Empty without twins; otherwise a), b), ... each to be solved and verified on its own.
   std::vector<Twin> twins;
+  // Popeye input: what the text states (popeye_elements.h), modelled even where Arbiter cannot
+  // play it.
+  PopeyeElements popeye;
+  // What the problem needs that Arbiter does not play yet, each named as a problemist would
+  // ("condition Circe", "piece grasshopper (G)", "stipulation ser-h=5 (series help-stalemate)",
+  // "option Duplex"); empty when it can be solved. An unsupported problem has no fen or twins.
+  std::vector<std::string> unsupported;
+  // A problem whose text is malformed: the error (file, line, column, what was expected). The
+  // reader went on with the file's next problem; the other fields hold what was read before.
+  std::optional<ParseError> malformed;
+
+  bool playable() const { return unsupported.empty() && !malformed; }
+};
+
+// What the result of an unsupported problem says: "unsupported: condition Circe; piece
+// grasshopper (G)".
+std::string unsupported_text(const Problem& p);
+
+// Thrown, for the first problem of a file that is not playable, by the readers that return only
+// playable problems: a malformed problem's ParseError as it is, an unsupported one as this.
+class UnsupportedProblem : public std::runtime_error {
+ public:
+  explicit UnsupportedProblem(const Problem& p);
 };
 
 // The twin a line of a twinned problem's published solution solves: "b" when its first move
@@ -87,9 +111,18 @@ enum class ProblemFormat { Pgn, Popeye };
 // stated, and the search checks them on each candidate.
 enum class PublishedLines { Checked, AsStated };
 
-// Reads every problem of a problem file (index = number - 1); throws ParseError, also when
-// the file cannot be read or holds no problem. The format is detected from the content: a
-// first '[' means PGN, a first word that is a Popeye keyword ("begin") means Popeye input.
+// Reads every problem of a problem file (index = number - 1), each on its own: a problem whose
+// text is malformed comes back with `malformed` set and the reader goes on with the next one
+// (Popeye input: after the next 'next' or 'end'; PGN: the next game), an unsupported one with
+// `unsupported` set. Throws ParseError only when the file as a whole cannot be read: missing,
+// empty, not a problem file, PGN whose syntax breaks, Popeye input that does not begin. The
+// format is detected from the content: a first '[' means PGN, a first word that is a Popeye
+// keyword ("begin") means Popeye input.
+std::vector<Problem> read_problem_entries(const std::string& path, PublishedLines lines = PublishedLines::Checked);
+std::vector<Problem> read_problem_entries(std::string_view text, const std::string& file, PublishedLines lines);
+
+// The same for callers that play every problem: throws the first malformed problem's ParseError,
+// or UnsupportedProblem for the first unsupported one.
 std::vector<Problem> read_problem_file(const std::string& path, PublishedLines lines = PublishedLines::Checked);
 
 // The same, from text in memory; `file` names it in errors.
@@ -97,9 +130,13 @@ std::vector<Problem> read_problems(std::string_view text, const std::string& fil
                                    PublishedLines lines = PublishedLines::Checked);
 ProblemFormat detect_format(std::string_view text, const std::string& file = "<problem>");
 
-// The two readers, for callers that know the format.
+// The two readers, for callers that know the format; they return every problem as
+// read_problem_entries does.
 std::vector<Problem> read_pgn_problems(std::string_view text, const std::string& file,
                                        PublishedLines lines = PublishedLines::Checked);
 std::vector<Problem> read_popeye_problems(std::string_view text, const std::string& file);
+
+// Throws for the first problem that is not playable (see read_problem_file).
+void require_playable(const std::vector<Problem>& problems);
 
 }  // namespace arbiter::problem

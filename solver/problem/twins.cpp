@@ -7,8 +7,11 @@
 
 #include "rules/core/fen.h"
 #include "rules/core/text.h"
+#include "solver/problem/popeye_conditions.h"
 #include "solver/problem/popeye_input.h"
+#include "solver/problem/popeye_men.h"
 #include "solver/problem/popeye_vocabulary.h"
+#include "solver/stipulation/stipulation_form.h"
 
 namespace arbiter::problem {
 
@@ -16,14 +19,14 @@ namespace {
 
 [[noreturn]] void fail(const SourceLocation& where, const std::string& message) { throw ParseError(where, message); }
 
-enum class Keyword { Continued, Move, Exchange, Remove, Add, Rotate, Mirror, Shift, Substitute, PolishType, Stipulation, Unsupported };
+enum class Keyword { Continued, Move, Exchange, Remove, Add, Rotate, Mirror, Shift, Substitute, PolishType, Stipulation,
+                     StructuredStipulation, Condition };
 
 // What each twinning keyword of Popeye's vocabulary (popeye_vocabulary.h) does, by its English
 // identifier; the words themselves are the file's language's.
 struct KeywordInfo {
   std::string_view id;
   Keyword keyword;
-  std::string_view unsupported_why = {};
 };
 
 constexpr KeywordInfo Keywords[] = {
@@ -38,21 +41,20 @@ constexpr KeywordInfo Keywords[] = {
     {"Substitute", Keyword::Substitute},
     {"PolishType", Keyword::PolishType},
     {"Stipulation", Keyword::Stipulation},
-    {"SStipulation", Keyword::Unsupported, "structured stipulations are not supported: write 'stipulation h#3'"},
-    {"Condition", Keyword::Unsupported, "fairy conditions are not supported"},
+    {"SStipulation", Keyword::StructuredStipulation},
+    {"Condition", Keyword::Condition},
 };
 
 const KeywordInfo& keyword_info(std::string_view id) {
   for (const auto& k : Keywords)
     if (k.id == id) return k;
-  return Keywords[std::size(Keywords) - 1];  // not reached: every twinning keyword has a row
+  return Keywords[0];  // not reached: every twinning keyword has a row (a test checks it)
 }
 
 std::string supported_keywords(popeye::Language language) {
   std::string out;
   for (const auto& k : Keywords)
-    if (k.keyword != Keyword::Unsupported)
-      out += (out.empty() ? "" : ", ") + std::string(popeye::spelling_of(popeye::Kind::TwinOperation, k.id, language));
+    out += (out.empty() ? "" : ", ") + std::string(popeye::spelling_of(popeye::Kind::TwinOperation, k.id, language));
   return out;
 }
 
@@ -72,9 +74,30 @@ std::string man_name(Piece p) {
   return fmt::format("{} {}", color_name(color_of(p)), Names[type_of(p)]);
 }
 
+// The twin's words, each word read also written into the twin's description.
+class RecordedWords : public TwinWords {
+ public:
+  RecordedWords(TwinWords& words, std::string& description) : words_(words), description_(description) {}
+  std::optional<TwinWord> peek() override { return words_.peek(); }
+  std::optional<TwinWord> next() override {
+    auto w = words_.next();
+    if (w) description_ += (description_.empty() ? "" : " ") + w->text;
+    return w;
+  }
+  SourceLocation end_location() override { return words_.end_location(); }
+  bool ends_twin(const TwinWord& w) override { return words_.ends_twin(w); }
+  popeye::Language language() const override { return words_.language(); }
+
+ private:
+  TwinWords& words_;
+  std::string& description_;
+};
+
 class TwinReader {
  public:
-  TwinReader(TwinWords& words, const SourceLocation& where) : words_(words), language_(words.language()) { twin_.where = where; }
+  TwinReader(TwinWords& words, const SourceLocation& where) : words_(words, twin_.description), language_(words.language()) {
+    twin_.where = where;
+  }
 
   TwinText read() {
     while (auto w = words_.peek()) {
@@ -107,18 +130,40 @@ class TwinReader {
         case Keyword::Substitute: read_substitute(keyword); break;
         case Keyword::PolishType: push(TwinOperation::PolishType, keyword); break;
         case Keyword::Stipulation: read_stipulation(keyword); break;
-        case Keyword::Unsupported:
-          fail(keyword.where, fmt::format("unsupported twinning keyword '{}': {}", keyword.text, info.unsupported_why));
+        case Keyword::StructuredStipulation: read_structured_stipulation(keyword); break;
+        case Keyword::Condition: read_condition(keyword); break;
       }
     }
     return twin_;
   }
 
  private:
-  TwinWord take() {
-    TwinWord w = *words_.next();
-    twin_.description += (twin_.description.empty() ? "" : " ") + w.text;
-    return w;
+  TwinWord take() { return *words_.next(); }
+
+  void unsupported(std::string reason) {
+    if (std::find(twin_.unsupported.begin(), twin_.unsupported.end(), reason) == twin_.unsupported.end())
+      twin_.unsupported.push_back(std::move(reason));
+  }
+
+  // Twinning keywords and directives end what a twin's condition or structured stipulation says.
+  bool ends_operation(const TwinWord& w) {
+    return popeye::find_keyword(popeye::Kind::TwinOperation, language_, w.text).has_value() || words_.ends_twin(w);
+  }
+
+  void read_condition(const TwinWord& keyword) {
+    for (const auto& c : popeye::read_conditions(words_, language_, keyword, [&](const TwinWord& w) { return ends_operation(w); }, true))
+      unsupported("condition " + popeye::condition_name(c));
+  }
+
+  void read_structured_stipulation(const TwinWord& keyword) {
+    std::string text;
+    while (auto w = words_.peek()) {
+      if (!text.empty() && ends_operation(*w)) break;
+      if (!text.empty()) text += ' ';
+      text += take().text;
+    }
+    if (text.empty()) fail(words_.end_location(), fmt::format("expected a structured stipulation after '{}'", keyword.text));
+    unsupported(fmt::format("structured stipulation '{}'", text));
   }
 
   // The word an operation needs next, or an error saying what was expected.
@@ -163,39 +208,16 @@ class TwinReader {
     for (std::size_t i = 0; i < squares->size(); ++i) op.targets.push_back({(*squares)[i], w.where.advanced(int(2 * i))});
   }
 
-  // add white pb4 se8 black ra6: colours and piece words, as in a 'pieces' block.
+  // add white pb4 se8 black ra6: colours, attributes and piece words, as in a 'pieces' block.
   void read_add(const TwinWord& keyword) {
     auto& op = push(TwinOperation::Add, keyword);
-    std::optional<Color> color;
-    for (;;) {
-      auto w = words_.peek();
-      if (!w) break;
-      const std::string word = lowercase(w->text);
-      auto squares = word.size() >= 3 ? popeye::square_list(std::string_view(word).substr(1)) : std::nullopt;
-      if (!squares)
-        if (auto c = colour(*w)) {
-          take();
-          color = c;
-          continue;
-        }
-      if (!color) {
-        fail(w->where, fmt::format("expected a colour ('{}' or '{}') after '{}', as in 'add white pb4', found '{}'", colour_word("White"),
-                                   colour_word("Black"), keyword.text, w->text));
-      }
-      if (!squares) break;  // the next keyword
-      const PieceType type = popeye::orthodox_piece(language_, std::string_view(word).substr(0, 1));
-      if (type == NoPieceType)
-        fail(w->where, fmt::format("unknown piece letter '{}' in '{}': expected {} (Popeye's {} letters)", w->text[0], w->text,
-                                   popeye::orthodox_piece_letters(language_), popeye::language_name(language_)));
-      const TwinWord piece_word = take();
-      for (std::size_t i = 0; i < squares->size(); ++i)
-        op.targets.push_back({(*squares)[i], piece_word.where.advanced(int(1 + 2 * i)), make_piece(*color, type)});
+    for (const auto& man : popeye::read_men(words_, language_, keyword).men) {
+      if (man.colour == "Neutral") unsupported("neutral pieces");
+      for (const auto& a : man.attributes) unsupported("piece attribute " + a);
+      if (man.orthodox == NoPieceType) unsupported("piece " + popeye::walk_name(man));
+      if (man.colour != "Neutral" && man.attributes.empty() && man.orthodox != NoPieceType)
+        op.targets.push_back({man.square, man.where.advanced(int(man.code.size())), make_piece(man.colour == "White" ? White : Black, man.orthodox)});
     }
-    if (op.targets.empty())
-      fail(words_.peek() ? words_.peek()->where : words_.end_location(),
-           fmt::format("expected the men to add after '{}', as in 'add white pb4' (a colour, then piece letters with their "
-                       "squares)",
-                       keyword.text));
   }
 
   void read_rotate(const TwinWord& keyword) {
@@ -220,42 +242,41 @@ class TwinReader {
                               keyword.text, w.text));
   }
 
+  // A piece code of the file's language; a fairy walk is named in `unsupported`.
   PieceType piece_type(const TwinWord& keyword) {
     const std::string letters = popeye::orthodox_piece_letters(language_);
-    const TwinWord w = argument(keyword, fmt::format("a piece letter ({})", letters));
-    const PieceType t = w.text.size() == 1 ? popeye::orthodox_piece(language_, w.text) : NoPieceType;
-    if (t == NoPieceType)
-      fail(w.where, fmt::format("expected a piece letter ({}) after '{}', as in 'substitute r s', found '{}'", letters, keyword.text,
-                                w.text));
+    const TwinWord w = argument(keyword, fmt::format("a piece code ({})", letters));
+    const auto walk = popeye::walk_of(w.text, language_);
+    if (!walk)
+      fail(w.where, fmt::format("expected a piece code ({}, or a fairy piece's) after '{}', as in 'substitute r s', found '{}'", letters,
+                                keyword.text, w.text));
+    const PieceType t = popeye::orthodox_piece(language_, w.text);
+    if (t == NoPieceType) {
+      PopeyeMan man;
+      man.walk = std::string(walk->id);
+      man.code = w.text;
+      for (char& c : man.code) c = char(std::toupper(static_cast<unsigned char>(c)));
+      unsupported("piece " + popeye::walk_name(man));
+    }
     return t;
   }
-
-  // White or Black in the file's language; a neutral man is not supported.
-  std::optional<Color> colour(const TwinWord& w) {
-    const auto m = popeye::find_keyword(popeye::Kind::Colour, language_, w.text);
-    if (!m || m->ambiguous()) return std::nullopt;
-    if (m->keyword->id == "White") return White;
-    if (m->keyword->id == "Black") return Black;
-    fail(w.where, fmt::format("{} men ('{}') are not supported: men are {} or {}", m->keyword->in(language_), w.text,
-                              colour_word("White"), colour_word("Black")));
-  }
-
-  std::string colour_word(std::string_view id) const { return lowercase(popeye::spelling_of(popeye::Kind::Colour, id, language_)); }
 
   void read_substitute(const TwinWord& keyword) {
     const PieceType from = piece_type(keyword);
     const PieceType to = piece_type(keyword);
+    if (from == NoPieceType || to == NoPieceType) return;
     auto& op = push(TwinOperation::Substitute, keyword);
     op.from_type = from;
     op.to_type = to;
   }
 
   void read_stipulation(const TwinWord& keyword) {
-    const TwinWord w = argument(keyword, "a stipulation such as 'h#3'");
-    push(TwinOperation::NewStipulation, keyword).stipulation = parse_stipulation(w.text, w.where);
+    const auto read = popeye::read_stipulation_words(words_, keyword, language_);
+    if (auto s = read.form.playable(read.where)) push(TwinOperation::NewStipulation, keyword).stipulation = *s;
+    else unsupported("stipulation " + read.form.named());
   }
 
-  TwinWords& words_;
+  RecordedWords words_;
   popeye::Language language_;
   TwinText twin_;
 };
@@ -378,8 +399,7 @@ const std::vector<std::string>& twinning_keywords() {
   static const std::vector<std::string> names = [] {
     std::vector<std::string> v;
     for (const auto& k : Keywords)
-      if (k.keyword != Keyword::Unsupported)
-        v.emplace_back(popeye::spelling_of(popeye::Kind::TwinOperation, k.id, popeye::Language::English));
+      v.emplace_back(popeye::spelling_of(popeye::Kind::TwinOperation, k.id, popeye::Language::English));
     return v;
   }();
   return names;

@@ -75,11 +75,16 @@ struct TwinText {
   bool continued = false;
   std::vector<TwinOperation> operations;
   std::string description;  // the words as written, one blank apart: "continued move b3 c2"
+  // What the twin asks for that Arbiter does not play ("condition Circe", "piece grasshopper (G)",
+  // "stipulation ser-#3 (series mate)"): read and named, not applied.
+  std::vector<std::string> unsupported;
 };
 
 // Reads one twin's operations up to the first word that is no twinning keyword and ends the
 // twin (left unread). Throws ParseError at the word: an unknown or ambiguous keyword (listing
-// the twinning keywords), a missing or malformed square, piece or rotation angle.
+// the twinning keywords), a missing or malformed square, piece or rotation angle. A condition,
+// a structured stipulation, a stipulation Arbiter does not play or a fairy man are read and
+// named in `unsupported`.
 TwinText read_twin(TwinWords& words, const SourceLocation& where);
 
 struct TwinState {

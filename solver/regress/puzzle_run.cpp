@@ -90,6 +90,17 @@ PuzzleRun run_game(const PgnGame& record, int number, int count, const std::stri
   return run;
 }
 
+// A problem's run as the matrix names it: the file, the problem's number, "path#N" when the
+// file holds several.
+PuzzleRun problem_run(const problem::Problem& p, int count) {
+  PuzzleRun run;
+  run.file = p.file;
+  run.number = p.number;
+  run.id = count > 1 ? fmt::format("{}#{}", puzzle_id(p.file), p.number) : puzzle_id(p.file);
+  run.kind = "verify";
+  return run;
+}
+
 PuzzleRun run_problem(problem::Problem p, int count, const InterpretationSettings& interpret, const RunOptions& options) {
   const auto start = std::chrono::steady_clock::now();
   // --max-seconds bounds the whole problem run, every twin and every search in it.
@@ -116,11 +127,7 @@ PuzzleRun run_problem(problem::Problem p, int count, const InterpretationSetting
   for (std::size_t i = 1; i < reports.size(); ++i)
     if (rank(reports[i].second.verdict()) > rank(reports[worst].second.verdict())) worst = i;
   const prover::VerifyReport& r = reports[worst].second;
-  PuzzleRun run;
-  run.file = p.file;
-  run.number = p.number;
-  run.id = count > 1 ? fmt::format("{}#{}", puzzle_id(p.file), p.number) : puzzle_id(p.file);
-  run.kind = "verify";
+  PuzzleRun run = problem_run(p, count);
   run.variant = rules.name;
   std::string who = p.author;
   if (!p.source.empty()) who += fmt::format("{}{}", who.empty() ? "" : ", ", p.source);
@@ -237,13 +244,46 @@ std::string puzzle_id(const std::string& file) {
   return at == std::string::npos ? generic : generic.substr(at + 8);
 }
 
+namespace {
+
+// A problem that is not played: malformed (verdict "error", the error as reason) or
+// unsupported (verdict "unsupported", what it needs as reason). One such problem does not stop
+// the others of its file.
+PuzzleRun unplayable_run(const problem::Problem& p, int count) {
+  PuzzleRun run = problem_run(p, count);
+  run.variant = p.variant;
+  run.title = p.stipulation.text;
+  run.tags.assign(p.tags.begin(), p.tags.end());
+  run.verdict = p.malformed ? "error" : "unsupported";
+  run.reason = p.malformed ? std::string(p.malformed->what()) : problem::unsupported_text(p).substr(std::string("unsupported: ").size());
+  const auto expected = p.tags.find("ExpectedVerdict");
+  run.as_expected = expected != p.tags.end() && expected->second == run.verdict;
+  run.events.push_back({0, "", fmt::format("verdict {}", run.verdict)});
+  run.detail = {{"verdict", run.verdict}, {"reason", run.reason}};
+  return run;
+}
+
+}  // namespace
+
 std::vector<PuzzleRun> run_puzzle_file(const std::string& file, const InterpretationSettings& interpret,
                                        const RunOptions& options) {
   std::vector<PuzzleRun> runs;
   const std::string text = read_text_file(file);
   if (is_problem_file(text, file)) {
-    auto problems = problem::read_problems(text, file);
-    for (auto& p : problems) runs.push_back(run_problem(p, int(problems.size()), interpret, options));
+    auto problems = problem::read_problem_entries(text, file, problem::PublishedLines::Checked);
+    const int count = int(problems.size());
+    for (auto& p : problems) {
+      if (!p.playable()) {
+        runs.push_back(unplayable_run(p, count));
+        continue;
+      }
+      try {
+        runs.push_back(run_problem(p, count, interpret, options));
+      } catch (const ParseError& e) {
+        p.malformed = e;
+        runs.push_back(unplayable_run(p, count));
+      }
+    }
   } else {
     const std::vector<PgnGame> games = read_pgn(text, file);
     if (games.empty()) throw ParseError({file, 1, 1}, "expected at least one game (tag pairs and movetext ending in a result)");

@@ -1,5 +1,6 @@
 #include "solver/studio/studio_server.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <regex>
@@ -144,6 +145,8 @@ void StudioServer::Impl::routes() {
       send_json(res, {{"error", e.what()}}, 409);
     } catch (const ParseError& e) {
       send_json(res, {{"error", e.what()}}, 400);  // the reader's file:line:col message
+    } catch (const problem::UnsupportedProblem& e) {
+      send_json(res, {{"error", e.what()}}, 422);  // well-formed, but nothing in it can be played yet
     } catch (const std::exception& e) {
       send_json(res, {{"error", e.what()}}, 500);
     }
@@ -298,11 +301,16 @@ void StudioServer::Impl::start_job(const httplib::Request& req, httplib::Respons
     const std::string name = safe_name(text_field(body, "name"), "problem.pgn");
     const std::string input = text_field(body, "input");
     const std::string path = (fs::path(folder) / name).string();
-    // Read here first, by the command's own reader: bad input is a 400 now, not a failed job.
-    for (auto& p : problem::read_problems(input, name)) {
+    // Read here first, by the command's own reader: a file that cannot be read at all is a 400
+    // now, not a failed job. Each problem gets its own result from the job, a malformed or
+    // unsupported one included; only when none can be played is the request refused.
+    const auto problems = problem::read_problem_entries(input, name, problem::PublishedLines::Checked);
+    if (std::none_of(problems.begin(), problems.end(), [](const problem::Problem& p) { return p.playable(); }))
+      problem::require_playable(problems);
+    if (problems.size() == 1) {  // a single problem's position is checked now too, by its rules
+      const auto& p = problems.front();
       const VariantEngines& rules = find_variant(p.variant, p.where);
-      const std::string fen = p.published ? rules.setup_fen(p.fen, p.fen_location, *p.published) : p.fen;
-      rules.normalize_fen(fen, p.fen_location);
+      rules.normalize_fen(p.published ? rules.setup_fen(p.fen, p.fen_location, *p.published) : p.fen, p.fen_location);
     }
     std::ofstream(path, std::ios::binary) << input;
     args.push_back(path);

@@ -1,0 +1,206 @@
+// Popeye's stipulation forms (stipulation_form.h): read into parts, named, and mapped onto the
+// stipulations Arbiter's engines prove.
+
+#include "solver/stipulation/stipulation_form.h"
+
+#include <array>
+#include <cctype>
+
+#include <fmt/core.h>
+
+#include "rules/core/text.h"
+
+namespace arbiter {
+
+namespace {
+
+[[noreturn]] void fail(const SourceLocation& where, const std::string& message) { throw ParseError(where, message); }
+
+bool is_digit(char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; }
+
+struct GoalName {
+  std::string_view code, name;
+};
+
+// Longest first where one code begins another ("##!" before "##" before "#").
+constexpr GoalName Goals[] = {
+    {"##!", "counter-mate"},   {"##", "double mate"},      {"#=", "mate or stalemate"}, {"#", "mate"},
+    {"==", "double stalemate"}, {"=", "stalemate"},         {"!=", "self-stalemate"},    {"!#", "self-mate"},
+    {"00", "castling"},         {"%", "win of a piece"},    {"~", "any move"},           {"ep", "en passant capture"},
+    {"+", "check"},             {"ctr", "circuit by rebirth"}, {"ct", "circuit"},        {"<>r", "exchange by rebirth"},
+    {"<>", "exchange"},         {"c81", "c81"},             {"x", "capture"},            {"z", "target square"},
+    {"k", "kiss"},              {"dia", "proof game"},      {"a=>b", "proof game from a diagram"},
+};
+
+constexpr std::array<std::string_view, 6> Plays = {"hs", "hr", "h", "s", "r", ""};
+
+std::string_view goal_name(std::string_view code) {
+  for (const auto& g : Goals)
+    if (g.code == code) return g.name;
+  return code;
+}
+
+// The goal `text` starts with, or nothing.
+std::optional<std::string_view> goal_at(std::string_view text) {
+  for (const auto& g : Goals)
+    if (text.starts_with(g.code)) return g.code;
+  return std::nullopt;
+}
+
+std::string_view play_name(std::string_view play) {
+  if (play == "h") return "help";
+  if (play == "s") return "self";
+  if (play == "r") return "reflex";
+  if (play == "hs") return "help-self";
+  if (play == "hr") return "help-reflex";
+  return "";
+}
+
+std::string_view series_name(std::string_view series) {
+  if (series == "ser") return "series";
+  if (series == "pser") return "parry series";
+  if (series == "phser") return "parry help-series";
+  return "";
+}
+
+class FormReader {
+ public:
+  FormReader(std::string_view text, const SourceLocation& where) : original_(text), text_(lowercase(text)), where_(where) {}
+
+  StipulationForm read() {
+    form_.text = std::string(original_);
+    if (text_.empty()) fail(where_, "expected a stipulation such as '#2', 'h#3' or 'ser-h=5', found nothing");
+    read_intro();
+    form_.exact = take("exact-");
+    if (take("ser-")) form_.series = "ser";
+    else if (take("pser-")) form_.series = "pser";
+    else if (take("phser-")) form_.series = "phser";
+    if (!form_.exact && take("exact-")) form_.exact = true;  // "ser-exact-" is read too
+    if (take("semi-")) form_.semi = true;
+    else if (take("reci-")) form_.reciprocal = true;
+    read_play();
+    read_goal();
+    read_length();
+    return form_;
+  }
+
+ private:
+  bool take(std::string_view prefix) {
+    if (!std::string_view(text_).substr(at_).starts_with(prefix)) return false;
+    at_ += prefix.size();
+    return true;
+  }
+
+  std::string_view rest() const { return std::string_view(text_).substr(at_); }
+  SourceLocation here() const { return where_.advanced(int(at_)); }
+
+  void read_intro() {
+    std::size_t i = 0;
+    while (i < text_.size() && is_digit(text_[i])) ++i;
+    if (i == 0 || !std::string_view(text_).substr(i).starts_with("->")) return;
+    form_.intro = std::stoi(text_.substr(0, std::min<std::size_t>(i, 6)));
+    at_ = i + 2;
+  }
+
+  void read_play() {
+    for (std::string_view play : Plays) {
+      const std::string_view after = rest().substr(std::min(play.size(), rest().size()));
+      if (rest().starts_with(play) && (goal_at(after) || after.starts_with("("))) {
+        form_.play = std::string(play);
+        at_ += play.size();
+        return;
+      }
+    }
+    fail(here(), fmt::format("expected a goal in '{}' at '{}': one of #, =, ==, ##, ##!, #=, !=, !#, 00, %, ~, ep, +, x, ct, ctr, "
+                             "<>, <>r, c81, z<square>, k<square>, dia, a=>b, after the play (h, s, r, hs, hr)",
+                             original_, original_.substr(std::min(at_, original_.size()))));
+  }
+
+  void read_goal() {
+    if (take("(")) {
+      const auto inner = goal_at(rest());
+      if (!inner) fail(here(), fmt::format("expected a goal inside the parentheses of '{}', as in 'reci-h(=)#2'", original_));
+      form_.reci_goal = std::string(*inner);
+      at_ += inner->size();
+      if (!take(")")) fail(here(), fmt::format("expected ')' after the goal '{}' in '{}'", form_.reci_goal, original_));
+    }
+    const auto goal = goal_at(rest());
+    if (!goal) fail(here(), fmt::format("expected a goal after the play in '{}', as in 'h#2' or 'ser-h=5'", original_));
+    form_.goal = std::string(*goal);
+    at_ += goal->size();
+    if (form_.goal == "z" || form_.goal == "k") {
+      const auto square = rest().substr(0, 2);
+      if (square.size() < 2 || square[0] < 'a' || square[0] > 'h' || square[1] < '1' || square[1] > '8')
+        fail(here(), fmt::format("expected the goal's square after '{}' in '{}', as in '{}e4' then the number of moves", form_.goal,
+                                 original_, form_.goal));
+      form_.goal_square = std::string(square);
+      at_ += 2;
+    }
+  }
+
+  void read_length() {
+    const std::size_t digits_at = at_;
+    while (at_ < text_.size() && is_digit(text_[at_])) ++at_;
+    if (at_ == digits_at)
+      fail(here(), at_ == text_.size()
+                       ? fmt::format("expected the number of moves after '{}', as in '{}2'", original_, original_)
+                       : fmt::format("expected the number of moves in '{}' at '{}'", original_, original_.substr(at_)));
+    form_.moves = int(std::min<long long>(std::stoll(text_.substr(digits_at, std::min<std::size_t>(at_ - digits_at, 9))), 1'000'000));
+    if (take(".5")) form_.half_move = true;
+    else (void)take(".0");  // "dia2.0": two whole moves
+    if (form_.moves == 0 && !form_.half_move)
+      fail(where_.advanced(int(digits_at)), fmt::format("mate length 0 in '{}': a stipulation needs at least one move ('h#0.5' "
+                                                        "is a single White move)",
+                                                        original_));
+    if (at_ != text_.size())
+      fail(here(), fmt::format("unexpected '{}' after the number of moves in '{}'", original_.substr(at_), original_));
+  }
+
+  std::string_view original_;
+  std::string text_;
+  SourceLocation where_;
+  std::size_t at_ = 0;
+  StipulationForm form_;
+};
+
+}  // namespace
+
+std::string StipulationForm::description() const {
+  std::string out;
+  if (intro > 0) out += fmt::format("{} move{} then ", intro, intro == 1 ? "" : "s");
+  if (exact) out += "exact ";
+  if (!series.empty()) out += std::string(series_name(series)) + " ";
+  if (semi) out += "semi-";
+  if (reciprocal) out += "reciprocal ";
+  const std::string_view p = play_name(play);
+  std::string g(goal_name(goal));
+  if (!goal_square.empty()) g += " " + goal_square;
+  if (!reci_goal.empty()) g = fmt::format("{} or {}", goal_name(reci_goal), g);
+  if (p.empty()) out += (goal == "#" && series.empty() && !exact && intro == 0) ? "direct mate" : g;
+  else if (goal == "#") out += std::string(p) + "mate";  // helpmate, selfmate, help-selfmate
+  else out += std::string(p) + "-" + g;
+  return out;
+}
+
+std::string StipulationForm::named() const {
+  const bool too_long = moves > MaxMateMoves && intro == 0 && !exact && series.empty() && !semi && !reciprocal && goal == "#" &&
+                        (play.empty() || play == "h" || play == "s");
+  return fmt::format("{} ({}{})", text, description(),
+                     too_long ? fmt::format(" longer than the {} moves Arbiter searches", MaxMateMoves) : std::string());
+}
+
+std::optional<Stipulation> StipulationForm::playable(const SourceLocation& where) const {
+  if (intro > 0 || exact || !series.empty() || semi || reciprocal || goal != "#") return std::nullopt;
+  if (play != "" && play != "h" && play != "s") return std::nullopt;
+  if (half_move && play != "h") return std::nullopt;  // only helpmates have a half move
+  if (moves > MaxMateMoves || (moves == 0 && !half_move)) return std::nullopt;
+  Stipulation s = parse_stipulation(fmt::format("{}#{}{}", play, moves, half_move ? ".5" : ""), where);
+  s.text = text;
+  return s;
+}
+
+StipulationForm parse_stipulation_form(std::string_view text, const SourceLocation& where) {
+  return FormReader(text, where).read();
+}
+
+}  // namespace arbiter

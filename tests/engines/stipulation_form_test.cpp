@@ -1,0 +1,107 @@
+// Popeye's stipulation forms (solver/stipulation/stipulation_form.h): read into parts, named,
+// and mapped onto what the engines prove. The forms are those of py-engl.txt's "stipulation"
+// table and of Popeye's suite (../shared/corpus/popeye-suite/*/*.inp).
+
+#include <catch2/catch.hpp>
+
+#include "solver/stipulation/stipulation_form.h"
+
+using namespace arbiter;
+
+TEST_CASE("stipulation forms: every part of Popeye's grammar is read", "[stipulation]") {
+  const auto f = parse_stipulation_form("2->exact-ser-h#4", {});
+  CHECK(f.intro == 2);
+  CHECK(f.exact);
+  CHECK(f.series == "ser");
+  CHECK(f.play == "h");
+  CHECK(f.goal == "#");
+  CHECK(f.moves == 4);
+
+  CHECK(parse_stipulation_form("pser-s#6", {}).series == "pser");
+  CHECK(parse_stipulation_form("phser-r#6", {}).series == "phser");
+  CHECK(parse_stipulation_form("semi-r#2", {}).semi);
+  const auto reci = parse_stipulation_form("reci-h(=)#2", {});
+  CHECK(reci.reciprocal);
+  CHECK(reci.reci_goal == "=");
+  CHECK(reci.goal == "#");
+
+  // Goals that begin others are told apart; squares follow z and k.
+  CHECK(parse_stipulation_form("h##!4", {}).goal == "##!");
+  CHECK(parse_stipulation_form("ser-h##3", {}).goal == "##");
+  CHECK(parse_stipulation_form("#=2", {}).goal == "#=");
+  CHECK(parse_stipulation_form("ser-!=7", {}).goal == "!=");
+  CHECK(parse_stipulation_form("s<>r2", {}).goal == "<>r");
+  CHECK(parse_stipulation_form("ser-sctr2", {}).goal == "ctr");
+  CHECK(parse_stipulation_form("sep1", {}).goal == "ep");
+  const auto z = parse_stipulation_form("HZg74", {});
+  CHECK(z.play == "h");
+  CHECK(z.goal == "z");
+  CHECK(z.goal_square == "g7");
+  CHECK(z.moves == 4);
+  const auto kiss = parse_stipulation_form("sKa74", {});
+  CHECK(kiss.play == "s");
+  CHECK(kiss.goal == "k");
+  CHECK(kiss.goal_square == "a7");
+  // Castling in one move: "00" is the goal, "1" the length (not an introduction "001->").
+  const auto castling = parse_stipulation_form("001", {});
+  CHECK(castling.goal == "00");
+  CHECK(castling.moves == 1);
+  CHECK(castling.intro == 0);
+  // Proof games, with half moves and Popeye's "2.0".
+  const auto pg = parse_stipulation_form("dia6.5", {});
+  CHECK(pg.goal == "dia");
+  CHECK(pg.moves == 6);
+  CHECK(pg.half_move);
+  CHECK_FALSE(parse_stipulation_form("dia2.0", {}).half_move);
+  CHECK(parse_stipulation_form("a=>b3", {}).goal == "a=>b");
+}
+
+TEST_CASE("stipulation forms: the problemists' names", "[stipulation]") {
+  CHECK(parse_stipulation_form("ser-h=5", {}).named() == "ser-h=5 (series help-stalemate)");
+  CHECK(parse_stipulation_form("#3", {}).named() == "#3 (direct mate)");
+  CHECK(parse_stipulation_form("h#2", {}).named() == "h#2 (helpmate)");
+  CHECK(parse_stipulation_form("s#2", {}).named() == "s#2 (selfmate)");
+  CHECK(parse_stipulation_form("r#2", {}).named() == "r#2 (reflexmate)");
+  CHECK(parse_stipulation_form("hs#3", {}).named() == "hs#3 (help-selfmate)");
+  CHECK(parse_stipulation_form("h=3", {}).named() == "h=3 (help-stalemate)");
+  CHECK(parse_stipulation_form("ser-#4", {}).named() == "ser-#4 (series mate)");
+  CHECK(parse_stipulation_form("#40", {}).named() == "#40 (direct mate longer than the 30 moves Arbiter searches)");
+}
+
+TEST_CASE("stipulation forms: only #N, h#N, h#N.5 and s#N up to 30 moves are played", "[stipulation]") {
+  for (const char* text : {"#2", "h#3", "H#3", "h#2.5", "h#0.5", "s#5", "#30"}) {
+    INFO(text);
+    const auto s = parse_stipulation_form(text, {}).playable({});
+    REQUIRE(s.has_value());
+    CHECK(s->text == text);
+  }
+  CHECK(parse_stipulation_form("h#2.5", {}).playable({})->half_move);
+  CHECK(parse_stipulation_form("s#5", {}).playable({})->kind == Stipulation::SelfMate);
+  for (const char* text : {"r#2", "h=2", "ser-#3", "exact-h#3", "2->#2", "#31", "s#2.5", "#2.5", "reci-h#2", "hs#2", "semi-r#2",
+                           "pser-h#6", "dia5", "#=2"}) {
+    INFO(text);
+    CHECK_FALSE(parse_stipulation_form(text, {}).playable({}).has_value());
+  }
+}
+
+TEST_CASE("stipulation forms: malformed text is an error pointing into it", "[stipulation][errors]") {
+  const SourceLocation at{"f", 3, 10};
+  auto error_at = [&](const char* text) {
+    try {
+      parse_stipulation_form(text, at);
+    } catch (const ParseError& e) {
+      return e.where().column;
+    }
+    FAIL("no error for " << text);
+    return 0;
+  };
+  CHECK(error_at("h#") == 12);      // no number of moves
+  CHECK(error_at("h?3") == 10);     // no goal
+  CHECK(error_at("#0") == 11);      // length 0
+  CHECK(error_at("h#2x") == 13);    // trailing text
+  CHECK(error_at("hz93") == 12);    // no square after z
+  CHECK(error_at("reci-h(?)#2") == 17);
+  CHECK(error_at("") == 10);
+  CHECK_THROWS_WITH(parse_stipulation_form("h#", at), Catch::Contains("expected the number of moves after 'h#'"));
+  CHECK_THROWS_WITH(parse_stipulation_form("#0", at), Catch::Contains("mate length 0"));
+}
