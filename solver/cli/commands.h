@@ -22,6 +22,7 @@ void add_perft_command(CLI::App& app, int& status);
 void add_replay_command(CLI::App& app, int& status);
 void add_bench_command(CLI::App& app, int& status);
 void add_solve_command(CLI::App& app, int& status);
+void add_popeye_command(CLI::App& app, int& status);  // Popeye input in, Popeye output out
 void add_verify_command(CLI::App& app, int& status);
 void add_check_certificate_command(CLI::App& app, int& status);
 void add_correct_command(CLI::App& app, int& status);

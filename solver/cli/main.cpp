@@ -58,6 +58,7 @@ int main(int argc, char** argv) {
   add_perft_command(app, status);
   add_replay_command(app, status);
   add_solve_command(app, status);
+  add_popeye_command(app, status);
   add_verify_command(app, status);
   add_check_certificate_command(app, status);
   add_correct_command(app, status);

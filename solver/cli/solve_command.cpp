@@ -14,6 +14,7 @@
 #include "solver/cli/search_limits.h"
 #include "solver/prover/transposition_table.h"
 #include "solver/cli/cli_support.h"
+#include "solver/cli/popeye_run.h"
 #include "solver/cli/problem_input.h"
 #include "solver/prover/certificate.h"
 #include "solver/prover/solution_format.h"
@@ -42,6 +43,7 @@ struct Args {
   int threads = prover::default_threads();
   std::string certificate;
   std::string certificate_if_proved;  // the studio's: a certificate when there is one, no error when not
+  std::string format = "text";        // or "popeye": Popeye's layout (popeye_run.h)
 };
 
 int exit_for(prover::Verdict v) {
@@ -87,6 +89,11 @@ void print_solution(const prover::Solution& s) {
 
 int run_solve(const Args& args) {
   auto problems = load_problem_entries(args.input);
+  if (args.format == "popeye") {
+    if (args.json || !args.certificate.empty() || !args.certificate_if_proved.empty())
+      throw std::runtime_error("--format popeye prints Popeye's text layout: it takes no --json and no certificate");
+    return write_popeye_output(problems, {args.max_nodes, args.max_seconds, args.hash_mb, args.threads});
+  }
   nlohmann::ordered_json results = nlohmann::ordered_json::array();
   nlohmann::ordered_json certificates = nlohmann::ordered_json::array();
   bool certifiable = true;  // every unit so far proved with its whole tree
@@ -261,6 +268,10 @@ void add_solve_command(CLI::App& app, int& status) {
                   "Write the proof tree of every key to this file (JSON), for arbiter check-certificate");
   cmd->add_option("--certificate-if-proved", args->certificate_if_proved,
                   "As --certificate when every key's proof is complete; otherwise no file and no error");
+  cmd->add_option("--format", args->format,
+                  "text (default): problemists' layout; popeye: Popeye's output, as 'arbiter popeye' prints it\n"
+                  "(board, stipulation line, long algebraic in the input's language, 'solution finished.')")
+      ->check(CLI::IsMember({"text", "popeye"}));
   cmd->add_flag("--json", args->json,
                 "Print JSON: verdict, stipulation, keys, keys_uci, shortest, nodes, seconds, solution tree, ...\n"
                 "(one object per problem; several problems: {\"problems\": [...]})");

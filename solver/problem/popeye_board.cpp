@@ -1,0 +1,56 @@
+#include "solver/problem/popeye_board.h"
+
+#include <fmt/core.h>
+
+#include "rules/core/bitboard.h"
+#include "rules/core/fen.h"
+#include "solver/problem/popeye_layout.h"
+
+namespace arbiter::problem::popeye {
+
+namespace {
+
+constexpr std::size_t BoardWidth = 37;  // "+---a---b---c---d---e---f---g---h---+"
+
+std::string centred(const std::string& text) {
+  const std::size_t pad = text.size() < BoardWidth ? (BoardWidth - text.size()) / 2 : 0;
+  return std::string(pad, ' ') + text + "\n";
+}
+
+}  // namespace
+
+std::string popeye_heading(const Problem& problem) {
+  std::string out = "\n";
+  const auto award = problem.tags.find("Award");
+  for (const std::string* line : {&problem.author, &problem.source, award == problem.tags.end() ? nullptr : &award->second, &problem.title})
+    if (line && !line->empty()) out += centred(*line);
+  return out + "\n";
+}
+
+std::string popeye_board(const std::string& fen, Language language) {
+  const Position pos = read_fen(fen);
+  const std::string border = "+---a---b---c---d---e---f---g---h---+\n";
+  const std::string spacer = "|                                   |\n";
+  std::string out = border + spacer;
+  for (int rank = 7; rank >= 0; --rank) {
+    out += std::to_string(rank + 1);
+    for (int file = 0; file < 8; ++file) {
+      const Piece p = pos.piece_on(make_square(file, rank));
+      if (p == NoPiece) out += "   .";
+      else out += fmt::format("  {}{}", color_of(p) == Black ? '-' : ' ', popeye_piece_letter(type_of(p), language));
+    }
+    out += fmt::format("   {}\n", rank + 1);
+    out += spacer;
+  }
+  return out + border;
+}
+
+std::string popeye_stipulation_line(const std::string& stipulation, const std::string& fen) {
+  const Position pos = read_fen(fen);
+  const std::string counts = fmt::format("{} + {}", popcount(pos.pieces(White)), popcount(pos.pieces(Black)));
+  std::string out = "  " + stipulation;
+  out += std::string(out.size() + counts.size() < 35 ? 35 - out.size() - counts.size() : 1, ' ');
+  return out + counts + "\n";
+}
+
+}  // namespace arbiter::problem::popeye

@@ -1,0 +1,25 @@
+#pragma once
+// What Popeye prints of a problem before its solution: the heading (author, origin, award and
+// title, each centred over the board), the board as Popeye draws it (the input language's
+// piece letters, Black's marked '-'), and the stipulation line with the men count
+// ("  #2                          6 + 5").
+
+#include <string>
+
+#include "solver/problem/popeye_vocabulary.h"
+#include "solver/problem/problem.h"
+
+namespace arbiter::problem::popeye {
+
+// A blank line, the heading lines centred over the board's 37 columns (a longer one starts at
+// column 0), and a blank line.
+std::string popeye_heading(const Problem& problem);
+
+// The board of a FEN's men, 19 lines from border to border.
+std::string popeye_board(const std::string& fen, Language language);
+
+// "  h#3                         2 + 5": the stipulation, then White's and Black's men
+// counted, the count ending at column 35.
+std::string popeye_stipulation_line(const std::string& stipulation, const std::string& fen);
+
+}  // namespace arbiter::problem::popeye

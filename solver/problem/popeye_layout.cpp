@@ -1,0 +1,292 @@
+#include "solver/problem/popeye_layout.h"
+
+#include <algorithm>
+#include <cctype>
+#include <optional>
+#include <sstream>
+#include <stdexcept>
+
+#include <fmt/core.h>
+
+#include "rules/core/fen.h"
+#include "rules/notation/popeye.h"
+#include "rules/notation/san.h"
+#include "rules/notation/uci.h"
+#include "rules/orthodox/movegen.h"
+
+namespace arbiter::problem::popeye {
+
+namespace {
+
+// The words Popeye prints around the moves, by language (English, German, French).
+struct Words {
+  std::string_view threat, zugzwang, but, finished, partial;
+};
+
+const Words& words_of(Language language) {
+  static const Words English{"threat:", "zugzwang.", "but", "solution finished.", "Partial solution"};
+  static const Words German{"Drohung:", "Zugzwang.", "Aber", "Loesung beendet.", "Partielle Loesung"};
+  static const Words French{"menace:", "zugzwang.", "mais", "solution terminee.", "solution partielle"};
+  switch (language) {
+    case Language::German: return German;
+    case Language::French: return French;
+    case Language::English: break;
+  }
+  return English;
+}
+
+std::string_view piece_id(PieceType type) {
+  switch (type) {
+    case King: return "king";
+    case Queen: return "queen";
+    case Rook: return "rook";
+    case Bishop: return "bishop";
+    case Knight: return "knight";
+    default: return "pawn";
+  }
+}
+
+Move move_of(const Position& pos, const std::string& uci) {
+  const auto m = parse_uci(pos, uci);
+  if (!m) throw std::logic_error("popeye layout: the solution's move " + uci + " is not legal in " + write_fen(pos));
+  return *m;
+}
+
+// The column a move line starts at, by ply from the first move: "   1." "      1..."
+// "          2." "              2..." "                  3." ...
+int indent_of(int ply) { return ply == 0 ? 3 : 4 * ply + 2; }
+
+std::string number_of(int ply) { return ply % 2 == 0 ? fmt::format("{}.", ply / 2 + 1) : fmt::format("{}...", ply / 2 + 1); }
+
+bool mated(const Position& pos) { return pos.in_check() && orthodox::count_legal(pos) == 0; }
+
+// The keys of the shortest length in a solver's result: every move achieving the goal fastest.
+std::vector<prover::AttackerNode> fastest(prover::Solution s) {
+  if (s.keys.empty()) return {};
+  int shortest = s.keys[0].mate_in;
+  for (const auto& k : s.keys) shortest = std::min(shortest, k.mate_in);
+  std::vector<prover::AttackerNode> out;
+  for (auto& k : s.keys)
+    if (k.mate_in == shortest) out.push_back(std::move(k));
+  return out;
+}
+
+// Prints the tree of direct mates and selfmates, one move a line, walking a position along.
+class TreeWriter {
+ public:
+  TreeWriter(const prover::Solution& s, const LayoutOptions& options, const PositionSolver& solver)
+      : goal_(s.goal), options_(options), words_(words_of(options.language)), solver_(solver), pos_(read_fen(s.fen)) {}
+
+  void key(const prover::AttackerNode& key) {
+    const bool has_threat_facts = key.mate_in >= 2;  // the prover computed the key's threat
+    attacker(key, 0, " !", has_threat_facts ? std::optional(key.threat) : std::nullopt);
+    out_ << "\n";
+  }
+
+  // A try: its tree (every defence but the refutation, with the fastest answers), then the refutation.
+  void try_(const prover::Try& t, int n) {
+    prover::AttackerNode node{t.san, t.uci, n, false, {}, {}};
+    if (options_.variations) node.defences = defences_after(t.uci, t.refutation_uci, n - 1);
+    attacker(node, 0, " ?", std::nullopt);
+    out_ << std::string(4, ' ') << words_.but << "\n";
+    const Move m = move_of(pos_, t.uci);
+    pos_.make(m);
+    line(1, popeye_move_text(pos_, move_of(pos_, t.refutation_uci), options_.language) + " !");
+    pos_.unmake();
+    out_ << "\n";
+  }
+
+  // A key named in SAN only (a limit ended the search: the keys proved so far).
+  void key_san(const std::string& san) {
+    const Move m = parse_san(pos_, san);
+    line(0, popeye_move_text(pos_, m, options_.language) + " !");
+    out_ << "\n";
+  }
+
+  std::string text() const { return out_.str(); }
+
+ private:
+  void line(int ply, const std::string& text) { out_ << std::string(std::size_t(indent_of(ply)), ' ') << number_of(ply) << text << "\n"; }
+
+  // An attacker move and what follows it; `threat` is known for the key (the prover's),
+  // asked of the solver for every other move.
+  void attacker(const prover::AttackerNode& a, int ply, std::string_view mark, std::optional<std::vector<prover::AttackerNode>> threat) {
+    const Move m = move_of(pos_, a.uci);
+    std::string text = popeye_move_text(pos_, m, options_.language) + std::string(mark);
+    pos_.make(m);
+    const bool wants_threat = options_.variations && !options_.no_threat && a.mate_in >= 2 && !pos_.in_check();
+    if (wants_threat && !threat) threat = threat_after_move(a.mate_in - 1);
+    if (!wants_threat) threat.reset();
+    if (threat) text += fmt::format(" {}", threat->empty() ? words_.zugzwang : words_.threat);
+    line(ply, text);
+    if (options_.variations || ply > 0) {
+      if (threat && !threat->empty()) {  // played as if the defender passed
+        pos_.make_null();
+        for (const auto& t : *threat) attacker(t, ply + 2, "", std::nullopt);
+        pos_.unmake_null();
+      }
+      for (const auto& d : a.defences) {
+        // A selfmate's defence that mates before the last move ends the play short: Popeye leaves it out.
+        if (d.answers.empty()) {
+          if (a.mate_in <= 1) defence(d, ply + 1);
+          continue;
+        }
+        if (!threat || threat->empty() || defeats(d, *threat)) defence(d, ply + 1);
+      }
+    }
+    pos_.unmake();
+  }
+
+  void defence(const prover::DefenceNode& d, int ply) {
+    const Move m = move_of(pos_, d.uci);
+    line(ply, popeye_move_text(pos_, m, options_.language));
+    pos_.make(m);
+    for (const auto& a : d.answers) attacker(a, ply + 1, "", std::nullopt);
+    pos_.unmake();
+  }
+
+  // The defender to move: what the attacker threatens, the fastest within `left` moves if the
+  // defender could pass (empty: zugzwang).
+  std::vector<prover::AttackerNode> threat_after_move(int left) {
+    if (!solver_) throw std::logic_error("popeye layout: a threat below the key needs a position solver");
+    pos_.make_null();
+    const std::string fen = write_fen(pos_);
+    pos_.unmake_null();
+    return fastest(solver_(fen, goal_, left));
+  }
+
+  // Popeye shows a defence after a threat only when the threat no longer works in full after
+  // it: some threatened move no longer reaches the goal within the threat's length, and no
+  // other move reaches it sooner (a defence that allows a faster end is a weak one, not shown).
+  static bool defeats(const prover::DefenceNode& d, const std::vector<prover::AttackerNode>& threat) {
+    const int t = threat.front().mate_in, k = d.answers.front().mate_in;
+    if (k != t) return k > t;
+    return std::any_of(threat.begin(), threat.end(), [&](const auto& a) {
+      return std::none_of(d.answers.begin(), d.answers.end(), [&](const auto& b) { return b.uci == a.uci; });
+    });
+  }
+
+  // After the attacker's move `uci`: every defence but `refutation`, each with the fastest answers within `left`.
+  std::vector<prover::DefenceNode> defences_after(const std::string& uci, const std::string& refutation, int left) {
+    if (!solver_) throw std::logic_error("popeye layout: a try's tree needs a position solver");
+    std::vector<prover::DefenceNode> out;
+    pos_.make(move_of(pos_, uci));
+    MoveList<> moves;
+    orthodox::generate_legal(pos_, moves);
+    for (const Move d : moves) {
+      prover::DefenceNode node{"", to_uci(d), {}, false};
+      if (node.uci == refutation) continue;
+      pos_.make(d);
+      if (!(goal_ == prover::Goal::SelfMate && mated(pos_)) && left >= 1) node.answers = fastest(solver_(write_fen(pos_), goal_, left));
+      pos_.unmake();
+      out.push_back(std::move(node));
+    }
+    pos_.unmake();
+    return out;
+  }
+
+  prover::Goal goal_;
+  const LayoutOptions& options_;
+  const Words& words_;
+  const PositionSolver& solver_;
+  Position pos_;
+  std::ostringstream out_;
+};
+
+std::string help_lines(const std::string& fen, const std::vector<prover::HelpLine>& lines, bool mating_side_first, Language language) {
+  std::string out;
+  for (const auto& line : lines) out += popeye_help_line(fen, line, mating_side_first, language) + "\n";
+  return out;
+}
+
+std::string help_solution(const prover::Solution& s, const LayoutOptions& options) {
+  std::string out;
+  if (s.set_play_requested && !s.set_play.empty()) {
+    // The set play starts from the diagram with the other side to move, as if the first mover passed.
+    Position pos = read_fen(s.fen);
+    pos.make_null();
+    out += help_lines(write_fen(pos), s.set_play, !s.half_move, options.language) + "\n";
+  }
+  const auto& lines = s.verdict == prover::Verdict::Unknown ? s.solutions_so_far : s.solutions;
+  out += help_lines(s.fen, lines, s.half_move, options.language);
+  return out;
+}
+
+}  // namespace
+
+LayoutOptions layout_options(std::string_view popeye_options, Language language) {
+  LayoutOptions out;
+  out.language = language;
+  std::istringstream in{std::string(popeye_options)};
+  for (std::string word; in >> word;) {
+    if (word == "Variations" || word == "Variation") out.variations = true;
+    else if (word == "Try") out.tries = true;
+    else if (word == "NoThreat") out.no_threat = true;
+    else if (word == "SetPlay") out.set_play = true;
+  }
+  return out;
+}
+
+char popeye_piece_letter(PieceType type, Language language) {
+  return spelling_of(Kind::Piece, piece_id(type), language).front();
+}
+
+std::string popeye_move_text(const Position& pos, Move move, Language language) {
+  std::string text = to_popeye(pos, move, PopeyeMarks::With);
+  if (language == Language::English) return text;
+  // to_popeye spells the English letters: the mover's first (no letter for a pawn or castling), the promotion's after '='.
+  if (move.kind() != MoveKind::Castling && std::isupper(static_cast<unsigned char>(text[0])))
+    text[0] = popeye_piece_letter(popeye_piece_type(text[0]), language);
+  if (const auto eq = text.find('='); eq != std::string::npos)
+    text[eq + 1] = popeye_piece_letter(popeye_piece_type(text[eq + 1]), language);
+  return text;
+}
+
+std::string popeye_help_line(const std::string& fen, const prover::HelpLine& line, bool mating_side_first, Language language) {
+  Position pos = read_fen(fen);
+  std::string out = "  ";
+  std::size_t i = 0;
+  int number = 1;
+  auto next = [&] {
+    const Move m = move_of(pos, line.moves[i++].uci);
+    std::string text = popeye_move_text(pos, m, language);
+    pos.make(m);
+    return text;
+  };
+  if (mating_side_first && !line.moves.empty()) {
+    out += fmt::format("1...{}", next());
+    number = 2;
+  }
+  while (i < line.moves.size()) {
+    if (number > 1) out += "   ";
+    out += fmt::format("{}.{}", number++, next());
+    if (i < line.moves.size()) out += fmt::format(" {}", next());
+  }
+  return out;
+}
+
+std::string format_popeye_solution(const prover::Solution& s, const LayoutOptions& options, const PositionSolver& solver) {
+  if (s.goal == prover::Goal::HelpMate) return help_solution(s, options);
+  TreeWriter writer(s, options, solver);
+  if (s.verdict == prover::Verdict::Unknown) {
+    for (const auto& k : s.keys_so_far) writer.key_san(k);
+    return writer.text();
+  }
+  for (const auto& key : s.keys) {
+    if (!s.tree_complete) {
+      writer.key_san(key.san);
+      continue;
+    }
+    writer.key(key);
+  }
+  if (options.tries)
+    for (const auto& t : s.tries) writer.try_(t, s.n);
+  return writer.text();
+}
+
+std::string popeye_closing_line(bool complete, Language language) {
+  const Words& w = words_of(language);
+  return std::string(complete ? w.finished : w.partial);
+}
+
+}  // namespace arbiter::problem::popeye

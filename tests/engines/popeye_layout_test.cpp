@@ -1,0 +1,259 @@
+// Popeye's solution layout (solver/problem/popeye_layout.h, popeye_board.h, popeye_twin_label.h):
+// the notation in three languages, help lines, board, stipulation and twin label lines checked by
+// hand against Popeye's printed output; then a golden sample: Arbiter's solve of orthodox
+// problems printed in the layout and compared, as multisets of lines, with the solution lines
+// Popeye 4.104 printed for them (the shared corpora's .out files: ../shared/corpus/orthodox-
+// problems, orthodox-help-self, and BEISPIEL/castling.inp with REGRESSIONTESTS/castling.out of
+// popeye-suite, German).
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <iterator>
+#include <regex>
+#include <string>
+#include <vector>
+
+#include "rules/core/fen.h"
+#include "rules/notation/uci.h"
+#include "solver/problem/popeye_board.h"
+#include "solver/problem/popeye_layout.h"
+#include "solver/problem/popeye_position_solver.h"
+#include "solver/problem/popeye_twin_label.h"
+#include "solver/problem/problem.h"
+#include "solver/problem/solve_units.h"
+#include "solver/variants/registry.h"
+#include "tests/support/test_support.h"
+
+using namespace arbiter;
+using namespace arbiter::problem;
+using namespace arbiter::problem::popeye;
+
+namespace {
+
+std::string text_of(const std::string& fen, const std::string& uci, Language language) {
+  const Position pos = read_fen(fen);
+  const auto m = parse_uci(pos, uci);
+  REQUIRE(m);
+  return popeye_move_text(pos, *m, language);
+}
+
+prover::HelpLine help_line(const std::vector<std::string>& uci) {
+  prover::HelpLine line;
+  for (const auto& u : uci) line.moves.push_back({"", u});
+  return line;
+}
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> out;
+  for (auto& line : test::split(text, '\n'))
+    if (line.find_first_not_of(' ') != std::string::npos) out.push_back(line);
+  return out;
+}
+
+// The solution lines of each problem of a Popeye output: from the line below the stipulation to
+// the closing line, blank lines and the regression runs' counters ("  play_move:   1057") left out.
+std::vector<std::vector<std::string>> expected_solutions(const std::string& out_text) {
+  static const std::regex counter(R"(^\s*\w+:\s+\d+\s*$)");
+  std::vector<std::vector<std::string>> problems;
+  std::vector<std::string> current;
+  int stage = 0;  // 0 before the board, 1 in it, 2 the stipulation line next, 3 in the solution
+  for (const auto& line : test::split(out_text, '\n')) {
+    if (line.starts_with("+---a")) {
+      stage = stage == 0 ? 1 : 2;
+      continue;
+    }
+    if (stage == 2) {
+      stage = 3;
+      continue;
+    }
+    if (stage != 3) continue;
+    if (line.starts_with("solution finished") || line.starts_with("Loesung beendet") || line.starts_with("Partial")) {
+      problems.push_back(current);
+      current.clear();
+      stage = 0;
+      continue;
+    }
+    if (line.find_first_not_of(' ') == std::string::npos || std::regex_match(line, counter)) continue;
+    current.push_back(line);
+  }
+  return problems;
+}
+
+// What `arbiter popeye` prints of one problem's solution, twin labels included.
+std::vector<std::string> arbiter_solution(const Problem& p, Language language) {
+  const VariantEngines& rules = find_variant(p.variant, p.where);
+  const auto options = p.tags.find("PopeyeOptions");
+  const LayoutOptions layout = layout_options(options == p.tags.end() ? "" : options->second, language);
+  const auto solver = engine_position_solver(rules, p.interpretations, {});
+  std::string text;
+  const auto units = solve_units(p);
+  for (std::size_t i = 0; i < units.size(); ++i) {
+    if (!p.twins.empty()) text += popeye_twin_label(p.twins, i, language) + "\n";
+    prover::SolveOptions solve;
+    set_stipulation(solve, units[i].stipulation, p.set_play);
+    solve.tries = layout.tries;
+    const prover::Solution s = rules.solve(units[i].fen, p.fen_location, solve, p.interpretations);
+    REQUIRE(s.verdict != prover::Verdict::Unknown);
+    text += format_popeye_solution(s, layout, solver);
+  }
+  return lines_of(text);
+}
+
+std::vector<std::string> sorted(std::vector<std::string> lines) {
+  std::sort(lines.begin(), lines.end());
+  return lines;
+}
+
+}  // namespace
+
+TEST_CASE("Popeye's notation: long algebraic, marks, the language's piece letters", "[popeye-layout]") {
+  // A king walk, a capture, e.p., promotion, castling, check and mate, as Popeye prints them.
+  const std::string castle = "5k2/8/8/8/8/8/8/R3K2R w KQ - 0 1";
+  CHECK(text_of(castle, "e1g1", Language::English) == "0-0 +");
+  CHECK(text_of(castle, "e1c1", Language::German) == "0-0-0");
+  CHECK(text_of(castle, "e1d2", Language::English) == "Ke1-d2");
+  CHECK(text_of(castle, "a1a8", Language::English) == "Ra1-a8 +");
+  CHECK(text_of(castle, "a1a8", Language::German) == "Ta1-a8 +");
+  CHECK(text_of(castle, "a1a8", Language::French) == "Ta1-a8 +");
+  CHECK(text_of(castle, "e1e2", Language::French) == "Re1-e2");
+  const std::string ep = "4k3/1P6/8/2pP4/8/8/8/4K1N1 w - c6 0 1";
+  CHECK(text_of(ep, "d5c6", Language::English) == "d5*c6 ep.");
+  CHECK(text_of(ep, "b7b8n", Language::English) == "b7-b8=S");
+  CHECK(text_of(ep, "b7b8q", Language::German) == "b7-b8=D +");
+  CHECK(text_of(ep, "b7b8n", Language::French) == "b7-b8=C");
+  CHECK(text_of(ep, "g1f3", Language::French) == "Cg1-f3");
+  CHECK(text_of(ep, "g1f3", Language::German) == "Sg1-f3");
+  const std::string mate = "6k1/5ppp/8/8/8/8/8/R3K3 w - - 0 1";
+  CHECK(text_of(mate, "a1a8", Language::English) == "Ra1-a8 #");
+  CHECK(text_of(mate, "a1a8", Language::German) == "Ta1-a8 #");
+  CHECK(popeye_piece_letter(Bishop, Language::German) == 'L');
+  CHECK(popeye_piece_letter(Pawn, Language::German) == 'B');
+  CHECK(popeye_piece_letter(Queen, Language::French) == 'D');
+}
+
+TEST_CASE("Popeye's helpmate lines, Black first and the mating side first", "[popeye-layout]") {
+  // olv_benko_0029_h3 a) (../shared/corpus/orthodox-help-self), as Popeye printed it.
+  const std::string benko = "r3k3/8/3Q4/8/1q6/8/1r3p2/3K4 b q - 0 1";
+  CHECK(popeye_help_line(benko, help_line({"b4h4", "d6h6", "e8c8", "d1c1", "b2b8", "h6c6"}), false, Language::English) ==
+        "  1.Qb4-h4 Qd6-h6   2.0-0-0 + Kd1-c1   3.Rb2-b8 Qh6-c6 #");
+  CHECK(popeye_help_line(benko, help_line({"b4h4", "d6h6", "e8c8", "d1c1", "b2b8", "h6c6"}), false, Language::German) ==
+        "  1.Db4-h4 Dd6-h6   2.0-0-0 + Kd1-c1   3.Tb2-b8 Dh6-c6 #");
+  // An h#1.5 (White first): "1...X   2.Y Z #".
+  const std::string half = "7k/8/6K1/8/8/8/8/R7 w - - 0 1";
+  CHECK(popeye_help_line(half, help_line({"a1b1", "h8g8", "b1b8"}), true, Language::English) == "  1...Ra1-b1   2.Kh8-g8 Rb1-b8 #");
+}
+
+TEST_CASE("Popeye's board, stipulation line, closing line and options", "[popeye-layout]") {
+  // BEISPIEL/castling.inp problem 1 (Schoepfer), drawn as REGRESSIONTESTS/castling.out draws it.
+  const std::string fen = "8/Q7/8/8/8/8/8/2k1K2R w K - 0 1";
+  const std::string board = popeye_board(fen, Language::German);
+  const auto rows = test::split(board, '\n');
+  REQUIRE(rows.size() >= 19);
+  CHECK(rows[0] == "+---a---b---c---d---e---f---g---h---+");
+  CHECK(rows[1] == "|                                   |");
+  CHECK(rows[4] == "7   D   .   .   .   .   .   .   .   7");
+  CHECK(rows[16] == "1   .   .  -K   .   K   .   .   T   1");
+  CHECK(rows[18] == "+---a---b---c---d---e---f---g---h---+");
+  CHECK(popeye_stipulation_line("#2", fen) == "  #2                          3 + 1\n");
+  CHECK(popeye_stipulation_line("s#2", "8/1p1RQ3/1Pbr2N1/Rn1k1p2/1P2rp2/2PKpB2/2P1P3/6n1 w - - 0 1") ==
+        "  s#2                       11 + 10\n");
+  CHECK(popeye_closing_line(true, Language::English) == "solution finished.");
+  CHECK(popeye_closing_line(true, Language::German) == "Loesung beendet.");
+  CHECK(popeye_closing_line(true, Language::French) == "solution terminee.");
+  CHECK(popeye_closing_line(false, Language::English) == "Partial solution");
+  const LayoutOptions o = layout_options("Variations Try NoCastling h1", Language::German);
+  CHECK(o.variations);
+  CHECK(o.tries);
+  CHECK_FALSE(o.no_threat);
+  CHECK(o.language == Language::German);
+}
+
+TEST_CASE("Popeye's heading and twin labels", "[popeye-layout]") {
+  const auto problems = read_problems(
+      "begin\nauthor A. und J. Hoitsma\norigin STERN 29/79, 12.07.1979\npieces white kd1 qd6 black ke8 qb4 ra8b2 pf2\n"
+      "stipulation h#3\ntwin remove b4 add white pb4\ntwin move d1 c1\ntwin continued remove f2\ntwin exchange d6 e8\n"
+      "twin rotate 90\nend\n",
+      "t");
+  REQUIRE(problems.size() == 1);
+  const Problem& p = problems[0];
+  CHECK(popeye_heading(p) == "\n          A. und J. Hoitsma\n       STERN 29/79, 12.07.1979\n\n");
+  REQUIRE(p.twins.size() == 6);
+  CHECK(popeye_twin_label(p.twins, 0, Language::English) == "a) ");
+  CHECK(popeye_twin_label(p.twins, 1, Language::English) == "b) wPb4  ");  // as olv_benko_0029_h3.out
+  CHECK(popeye_twin_label(p.twins, 2, Language::English) == "c) wKd1-->c1  ");
+  CHECK(popeye_twin_label(p.twins, 3, Language::English) == "+d) -bPf2  ");
+  CHECK(popeye_twin_label(p.twins, 4, Language::English) == "e) wQd6<-->bKe8  ");
+  CHECK(popeye_twin_label(p.twins, 5, Language::English) == "f) rotate 90  ");
+}
+
+namespace {
+
+struct GoldenCase {
+  std::string input, output;  // under ../shared/corpus
+  std::vector<int> problems;  // 1-based problems of the input to compare ({} : the only one)
+  Language language = Language::English;
+};
+
+// The problems of a Popeye input, one text each (split at "next"/"weiter"), so a problem the
+// reader does not take yet does not stop the others.
+std::vector<std::string> problem_texts(const std::string& text, const std::string& next_word, const std::string& begin, const std::string& end) {
+  std::vector<std::string> out;
+  std::string current;
+  for (const auto& line : test::split(text, '\n')) {
+    const std::string word = line.substr(0, line.find(' '));
+    if (word == next_word || word == end) {
+      out.push_back(current + end + "\n");
+      current = begin + "\n";
+      continue;
+    }
+    current += line + "\n";
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("Popeye layout golden sample: Arbiter's solutions print as Popeye's lines", "[popeye-layout]") {
+  const std::vector<GoldenCase> cases = {
+      {"orthodox-problems/alekhine_0002_3.inp", "orthodox-problems/alekhine_0002_3.out", {}},  // #3, threats below the key
+      {"orthodox-problems/baird_0001_2.inp", "orthodox-problems/baird_0001_2.out", {}},
+      {"orthodox-problems/baird_0012_2.inp", "orthodox-problems/baird_0012_2.out", {}},
+      {"orthodox-help-self/olv_baird_0305_s2.inp", "orthodox-help-self/olv_baird_0305_s2.out", {}},
+      {"orthodox-help-self/olv_dawson_0112_s3.inp", "orthodox-help-self/olv_dawson_0112_s3.out", {}},
+      {"orthodox-help-self/olv_dawson_0109_s2.inp", "orthodox-help-self/olv_dawson_0109_s2.out", {}},  // twin add
+      {"orthodox-help-self/olv_benko_0029_h3.inp", "orthodox-help-self/olv_benko_0029_h3.out", {}},    // twin remove+add
+      {"orthodox-help-self/py_beispiel_castling_26_h3.inp", "orthodox-help-self/py_beispiel_castling_26_h3.out", {}},
+      {"orthodox-help-self/py_beispiel_castling_27_h3_5.inp", "orthodox-help-self/py_beispiel_castling_27_h3_5.out", {}},
+      // German: #2, h#2, #3 with tries (Verfuehrung), a twin (versetze), set play (Satzspiel).
+      {"popeye-suite/BEISPIEL/castling.inp", "popeye-suite/REGRESSIONTESTS/castling.out", {1, 2, 3, 5, 14, 18, 20}, Language::German},
+  };
+  std::size_t problems = 0, lines = 0, matched = 0;
+  for (const auto& c : cases) {
+    const std::string input = test::read_text_file(test::shared_path("corpus/" + c.input));
+    const auto expected = expected_solutions(test::read_text_file(test::shared_path("corpus/" + c.output)));
+    const bool german = c.language == Language::German;
+    const auto texts = c.problems.empty() ? std::vector<std::string>{input}
+                                          : problem_texts(input, german ? "weiter" : "next", german ? "anfa" : "begin", german ? "ende" : "end");
+    for (int k : c.problems.empty() ? std::vector<int>{1} : c.problems) {
+      INFO(c.input << " problem " << k);
+      REQUIRE(std::size_t(k) <= texts.size());
+      REQUIRE(std::size_t(k) <= expected.size());
+      const auto read = read_problems(texts[std::size_t(k - 1)], c.input);
+      REQUIRE(read.size() == 1);
+      const auto got = arbiter_solution(read[0], c.language);
+      const auto want = sorted(expected[std::size_t(k - 1)]), have = sorted(got);
+      std::vector<std::string> missing, extra;  // Popeye's lines Arbiter lacks, and Arbiter's Popeye lacks
+      std::set_difference(want.begin(), want.end(), have.begin(), have.end(), std::back_inserter(missing));
+      std::set_difference(have.begin(), have.end(), want.begin(), want.end(), std::back_inserter(extra));
+      CHECK(missing == std::vector<std::string>{});
+      CHECK(extra == std::vector<std::string>{});
+      matched += want.size() - missing.size();
+      ++problems;
+      lines += expected[std::size_t(k - 1)].size();
+    }
+  }
+  CHECK(problems == 16);
+  CHECK(lines == 301);
+  CHECK(matched == lines);
+}
