@@ -180,6 +180,61 @@ TEST_CASE("arbiter solve: exit statuses", "[prover][cli]") {
   }
 }
 
+TEST_CASE("arbiter solve and verify and popeye: one result per problem; unsupported is exit 4; the worst status wins", "[prover][cli]") {
+  test::ScratchDir dir;
+  // Problem 1 plays (#1), 2 is malformed (a stipulation with no number), 3 needs a condition, 4
+  // plays again: the malformed and the unsupported one do not stop it.
+  const std::string file = dir.write("many.inp",
+                                     "begin\npieces white kb6 rh1 black ka8\nstipulation #1\nnext\n"
+                                     "pieces white kb6 rh1 black ka8\nstipulation h#\nnext\n"
+                                     "condition circe\npieces white kb6 rh1 black ka8\nstipulation #1\nnext\n"
+                                     "pieces white kb6 rh1 black ka8\nstipulation #1\nend\n");
+  SECTION("solve: text") {
+    const test::CliRun run = test::run_arbiter_command("solve " + test::shell_quote(file), dir);
+    CHECK(run.status == 2);
+    CHECK(run.err == "arbiter solve: " + file + ":6:15: expected the number of moves after 'h#', as in 'h#2'\n");
+    CHECK_THAT(run.out, Catch::Contains("(problem 1)") && Catch::Contains("(problem 3)") && Catch::Contains("(problem 4)"));
+    CHECK_THAT(run.out, Catch::Contains("unsupported: condition Circe"));
+    CHECK_THAT(run.out, Catch::EndsWith("4 problems: 2 proved, 1 unsupported, 1 bad input\n"));
+  }
+  SECTION("solve --json: a verdict per problem") {
+    const JsonRun r = run_json("solve --json " + test::shell_quote(file), dir);
+    CHECK(r.status == 2);
+    const json& list = r.out.at("problems");
+    REQUIRE(list.size() == 4);
+    CHECK(list[0].at("verdict") == "proved");
+    CHECK(list[1].at("verdict") == "bad-input");
+    CHECK(list[1].at("error").at("line") == 6);
+    CHECK(list[1].at("error").at("column") == 15);
+    CHECK(list[2].at("verdict") == "unsupported");
+    CHECK(list[2].at("unsupported") == json::array({"condition Circe"}));
+    CHECK(list[3].at("verdict") == "proved");
+  }
+  SECTION("unsupported alone: exit 4, named") {
+    const std::string circe = dir.write("circe.inp", "begin\ncondition circe\npieces white kb6 rh1 black ka8\nstipulation #1\nend\n");
+    const test::CliRun run = test::run_arbiter_command("solve " + test::shell_quote(circe), dir);
+    CHECK(run.status == 4);
+    CHECK(run.err.empty());
+    CHECK_THAT(run.out, Catch::Contains("unsupported: condition Circe"));
+    const test::CliRun verify = test::run_arbiter_command("verify " + test::shell_quote(circe), dir);
+    CHECK(verify.status == 4);
+    const test::CliRun series = test::run_arbiter_command(
+        "solve --fen " + test::shell_quote("k7/8/1K6/8/8/8/8/7R w - - 0 1") + " --stipulation ser-#2", dir);
+    CHECK(series.status == 4);
+    CHECK_THAT(series.out, Catch::Contains("unsupported: stipulation ser-#2 (series mate)"));
+  }
+  SECTION("popeye and solve --format popeye: Popeye's layout, one result per problem") {
+    const test::CliRun run = test::run_arbiter_command("popeye " + test::shell_quote(file), dir);
+    CHECK(run.status == 2);
+    CHECK_THAT(run.out, Catch::Contains("   1.Rh1-h8 # !") || Catch::Contains("   1.Rh1-h8 #"));
+    CHECK_THAT(run.out, Catch::Contains("solution finished."));
+    CHECK_THAT(run.out, Catch::Contains("unsupported: condition Circe"));
+    const test::CliRun same = test::run_arbiter_command("solve --format popeye " + test::shell_quote(file), dir);
+    CHECK(same.out == run.out);
+    CHECK(same.status == 2);
+  }
+}
+
 TEST_CASE("arbiter verify confirms every shipped problem file", "[prover][cli]") {
   test::ScratchDir dir;
   std::vector<std::string> files;
