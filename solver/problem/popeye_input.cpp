@@ -780,6 +780,7 @@ class PopeyeReader {
       out.tags["Twins"] = joined;
     }
     out.set_play = p.set_play.has_value();
+    if (out.set_play) out.tags["SetPlay"] = "1";  // as a PGN problem file states it
     if (p.set_play)
       for (const Twin& twin : out.twins)
         if (twin.stipulation.kind != Stipulation::HelpMate)
