@@ -180,7 +180,7 @@ TEST_CASE("arbiter solve: exit statuses", "[prover][cli]") {
   }
 }
 
-TEST_CASE("arbiter solve and verify and popeye: one result per problem; unsupported is exit 4; the worst status wins", "[prover][cli]") {
+TEST_CASE("arbiter solve and verify and popeye: one result per problem, unsupported is exit 4, the worst status wins", "[prover][cli]") {
   test::ScratchDir dir;
   // Problem 1 plays (#1), 2 is malformed (a stipulation with no number), 3 needs a condition, 4
   // plays again: the malformed and the unsupported one do not stop it.
