@@ -69,7 +69,7 @@ constexpr DirectiveRule DirectiveRules[] = {
     {"InitialGameArray", Directive::InitialGameArray},
 };
 
-enum class OptionKind { Variation, NoCastling, EnPassant, SetPlay, Harmless, Unsupported };
+enum class OptionKind { Variation, NoCastling, EnPassant, SetPlay, PostKeyPlay, Harmless, Unsupported };
 
 struct OptionInfo {
   std::string_view id;  // popeye_vocabulary.h's identifier
@@ -101,7 +101,9 @@ constexpr OptionInfo Options[] = {
     {"MaxSolutions", OptionKind::Harmless, 1},
     {"MaxTime", OptionKind::Harmless, 1},
     {"StopOnShortSolutions", OptionKind::Harmless},
-    {"PostKeyPlay", OptionKind::Harmless},
+    // The diagram is the position after the key: Popeye solves the play after it (battle play),
+    // and ignores the option in help play.
+    {"PostKeyPlay", OptionKind::PostKeyPlay},
     {"NoSymmetry", OptionKind::Harmless},
     {"Beep", OptionKind::Harmless, 0, {}, true},
     {"SuppressGrid", OptionKind::Harmless},
@@ -304,6 +306,7 @@ struct ProblemText {
   std::vector<Square> no_castling;
   std::optional<EnPassantOption> en_passant;
   std::optional<SourceLocation> set_play;  // the SetPlay option's word
+  bool post_key_play = false;
   std::optional<TwinText> zero_position;   // "zeroposition" and its operations: twin a)
   std::vector<TwinText> twins;
 };
@@ -627,6 +630,8 @@ class PopeyeReader {
         p.en_passant = EnPassantOption{*squares, s->where};
       } else if (info->kind == OptionKind::SetPlay) {
         p.set_play = t->where;
+      } else if (info->kind == OptionKind::PostKeyPlay) {
+        p.post_key_play = true;
       }
       p.options.push_back(std::move(model));
       p.recorded_options.push_back(std::move(recorded));
@@ -682,6 +687,11 @@ class PopeyeReader {
       for (Color c : {White, Black})
         if (kings[c] == 0) add_reason(reasons, fmt::format("a position without a {} king", color_name(c)));
     }
+    if (reasons.empty() && p.post_key_play && p.stipulation)
+      if (const auto s = p.stipulation->playable(p.stipulation_location); s && s->kind != Stipulation::HelpMate)
+        add_reason(reasons, fmt::format("option PostKeyPlay for '{}' (the diagram is the position after the key: the play after "
+                                        "it is solved)",
+                                        s->text));
     if (reasons.empty() && p.set_play && p.stipulation) {
       const auto s = p.stipulation->playable(p.stipulation_location);
       if (s && s->kind != Stipulation::HelpMate)

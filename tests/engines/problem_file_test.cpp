@@ -247,14 +247,14 @@ TEST_CASE("Popeye input in German and French: the first word chooses the languag
     auto p = read_problems("anfangproblem\n\nprotokoll       " + protocol +
                                "\n\nautor           Hans Peter Rehm\nquelle          harmonie 1990\nforderung       #3\n"
                                "steine          weiss   da7 le6 ta3 sc3 ka1 bb2\n\t\tschwarz sb8 td8 kc6 bc7\n"
-                               "option          nachschluessel vari zugnummern piep 5\nendeproblem\n",
+                               "option          vari zugnummern piep 5\nendeproblem\n",
                            "postkey.inp");
     REQUIRE(p.size() == 1);
     CHECK(p[0].fen == "1n1r4/Q1p5/2k1B3/8/8/R1N5/1P6/K7 w - - 0 1");
     CHECK(p[0].author == "Hans Peter Rehm");
     CHECK(p[0].source == "harmonie 1990");
     CHECK(p[0].stipulation.text == "#3");
-    CHECK(p[0].tags.at("PopeyeOptions") == "PostKeyPlay Variations MoveNumbers Beep 5");  // a number may follow Beep
+    CHECK(p[0].tags.at("PopeyeOptions") == "Variations MoveNumbers Beep 5");  // a number may follow Beep
     CHECK(p[0].tags.at("PopeyeProtocol") == protocol);
     CHECK_FALSE(std::filesystem::exists(protocol));
   }
@@ -441,6 +441,9 @@ TEST_CASE("what Arbiter does not play yet is read, modelled and named: unsupport
       {"forsyth with a fairy piece", "begin\nforsyth 48/5gPp/5K1k\nstipulation #6\nend\n", {"piece grasshopper (G)"}},
       {"options that change the problem", "begin\n" + pieces + "stipulation #2\noption Variation Duplex Threat 2\nend\n",
        {"option Duplex (it also solves the problem with the colours exchanged)", "option Threat (it restricts which solutions count)"}},
+      {"the play after the key of a direct mate (Popeye's PostKeyPlay; ignored in help play)",
+       "begin\n" + pieces + "stipulation #2\noption PostKeyPlay\nend\n",
+       {"option PostKeyPlay for '#2' (the diagram is the position after the key: the play after it is solved)"}},
       {"set play of a direct mate", "begin\n" + pieces + "stipulation #2\noption SetPlay\nend\n",
        {"option SetPlay for '#2' (set play is solved for helpmates only)"}},
       {"set play with a selfmate twin", "begin\n" + pieces + "stipulation h#2\noption SetPlay\ntwin stipulation s#2\nend\n",
