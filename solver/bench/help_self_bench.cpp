@@ -84,7 +84,7 @@ HelpSelfSolved solve_help_self(const problem::Problem& p, const HelpSelfSolveOpt
   const VariantEngines& rules = find_variant(p.variant, p.where);
   for (const auto& unit : problem::solve_units(p)) {
     prover::SolveOptions solve;
-    problem::set_stipulation(solve, unit.stipulation, false);
+    problem::set_stipulation(solve, unit.stipulation, options.set_play && p.set_play);
     solve.build_tree = options.tree;
     solve.max_tree_nodes = std::size_t(-1);
     solve.limits.max_seconds = options.max_seconds;
@@ -96,14 +96,18 @@ HelpSelfSolved solve_help_self(const problem::Problem& p, const HelpSelfSolveOpt
     out.nodes += s.nodes;
     problem::TwinSolutionSet set{unit.label, {}};
     if (s.goal == prover::Goal::HelpMate) {
-      for (const auto& line : s.solutions) {
-        std::string text;
-        for (const auto& m : line.moves) {
-          if (!text.empty()) text += ' ';
-          text += m.uci;
+      auto take = [&](const std::vector<prover::HelpLine>& lines) {
+        for (const auto& line : lines) {
+          std::string text;
+          for (const auto& m : line.moves) {
+            if (!text.empty()) text += ' ';
+            text += m.uci;
+          }
+          set.solutions.push_back(text);
         }
-        set.solutions.push_back(text);
-      }
+      };
+      take(s.solutions);
+      take(s.set_play);
     } else {
       for (const auto& k : s.keys) set.solutions.push_back(k.uci);
     }

@@ -22,6 +22,9 @@ struct HelpSelfSolveOptions {
   double max_seconds = 0;    // per twin; 0: no limit
   std::size_t hash_mb = 64;
   int threads = 1;
+  // Helpmates whose problem asks for set play (option SetPlay): its lines join the twin's set,
+  // as Popeye lists them with the solutions ("1...Qd1-h5   2.h7-h6 Qh5*h6 #").
+  bool set_play = false;
 };
 
 // Our solver on one problem: each twin (or the problem itself) solved with the options its

@@ -4,10 +4,14 @@
 // arbiter bench --help-self DIR [--peer POPEYE] [--max-seconds S] [--json]
 // arbiter bench --record-length [--plies 1000,...] [--variants a,b] [--chart FILE.svg] [--stockfish PATH] [--json]
 // arbiter bench --restore DIR [--count N] [--sizes 1,2,3] [--seed S] [--max-seconds S] [--threads N] [--json]
+// arbiter bench --popeye-suite DIR [--peer POPEYE] [--max-seconds S] [--report FILE.md] [--json]
 
 #include <sys/resource.h>
 
 #include <algorithm>
+#include <chrono>
+#include <ctime>
+#include <filesystem>
 #include <iostream>
 #include <memory>
 
@@ -17,6 +21,8 @@
 #include "solver/bench/compose_bench.h"
 #include "solver/bench/help_self_bench.h"
 #include "solver/bench/perft_bench.h"
+#include "solver/bench/popeye_suite_bench.h"
+#include "solver/bench/popeye_suite_page.h"
 #include "solver/bench/problem_bench.h"
 #include "solver/bench/batch_bench.h"
 #include "solver/bench/record_length_bench.h"
@@ -57,7 +63,45 @@ struct Args {
   std::string chart;  // --chart FILE.svg
   std::vector<std::string> batch;  // --batch PATH...
   int mpi_ranks = 0;               // --mpi-ranks K
+  std::string popeye_suite;        // --popeye-suite DIR
+  std::string report;              // --report FILE.md (with --popeye-suite)
+  bool max_seconds_given = false;  // --max-seconds on the command line (the suite's default is lower)
 };
+
+// Popeye's suite against its expected outputs (and the live peer): the coverage dashboard.
+int run_popeye_suite(const Args& args) {
+  SuiteBenchOptions options;
+  options.peer = args.peer;
+  options.max_seconds = args.max_seconds_given ? args.max_seconds : 10;
+  options.hash_mb = args.hash_mb;
+  options.threads = args.threads;
+  const bool show = progress_visible(args.json);
+  int files = 0;
+  const auto rows = run_popeye_suite_bench(args.popeye_suite, options, [&](int done, int total, const std::string& what) {
+    if (show) std::cerr << fmt::format("\r\033[K  [{}/{}] {}", done + 1, total, what) << std::flush;
+  }, &files);
+  if (show) std::cerr << "\r\033[K" << std::flush;
+  const SuiteSummary summary = summarise_suite(rows, files);
+  SuitePageContext context;
+  context.command = fmt::format("arbiter bench --popeye-suite {}{} --max-seconds {} --threads {}{}", args.popeye_suite,
+                                args.peer.empty() ? "" : " --peer " + args.peer, options.max_seconds, options.threads,
+                                args.report.empty() ? "" : " --report " + args.report);
+  const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+  char date[16];
+  std::strftime(date, sizeof date, "%Y-%m-%d", std::gmtime(&now));
+  context.date = date;
+  context.peer = args.peer;
+  context.max_seconds = options.max_seconds;
+  if (!args.report.empty()) {
+    const std::filesystem::path page(args.report);
+    const std::string chart = page.stem().string() + ".svg";
+    write_file_atomically((page.parent_path() / chart).string(), popeye_suite_chart_svg(summary));
+    write_file_atomically(page.string(), popeye_suite_markdown(summary, rows, context, chart));
+  }
+  if (args.json) std::cout << popeye_suite_json(summary, rows, context).dump(2) << "\n";
+  else std::cout << popeye_suite_text(summary, rows, context);
+  return summary.total.different == 0 ? ExitOk : ExitClaimFalse;
+}
 
 // The record-length benchmark: read and replay time against the record's length, per rule set,
 // with Stockfish given the same orthodox moves side by side.
@@ -437,6 +481,7 @@ int run_batch_bench(const Args& args) {
 
 int run_bench(const Args& args) {
   if (!args.batch.empty()) return run_batch_bench(args);
+  if (!args.popeye_suite.empty()) return run_popeye_suite(args);
   if (args.record_length) return run_record_length(args);
   if (!args.restore.empty()) return run_restore(args);
   if (!args.help_self.empty()) return run_help_self_bench(args);
@@ -516,6 +561,20 @@ constexpr const char* BenchHelp = R"help(- Move generator (the default): our per
   and the growth exponent (slope of log time on log plies: 1.00 is linear); --chart FILE.svg draws
   the log-log curve (JSON: rows, exponents, replayed_whole). Exit 1 if a record does not replay
   whole. Figures in reports/reliability.md.
+- Popeye's suite: --popeye-suite ../shared/corpus/popeye-suite (or one of its folders BEISPIEL,
+  EXAMPLES, REGRESSIONS, TESTS) reads every problem of every input file, solves each playable one
+  (--max-seconds per problem, default 10 here; a limit counts as "unknown (limit)", never as a
+  difference) and compares its solution set, twin by twin, with the block Popeye's expected output
+  (REGRESSIONTESTS/*.out, .ref, .reg, .tst) prints for it: a direct mate's and a selfmate's keys, a
+  helpmate's lines (and set play when asked for). With --peer PATH it also runs Popeye on each
+  playable problem alone, side by side, and compares and times it. It prints, by genre family
+  (direct #, help h#, self s#, other) and by material (condition, fairy piece, orthodox only), how
+  many problems are read, supported, identical, different, unknown, unchecked, unsupported and
+  malformed, with the time ratio against the peer; then the most frequent unsupported reasons, every
+  malformed problem (those Popeye's expected output refuses too marked), every difference (each of
+  Popeye's extra lines replayed: legal? mate?) and what was left unchecked. --report reports/popeye-suite.md
+  also writes that page and its SVG chart beside it (popeye-suite.svg). JSON: total, by_family,
+  by_material, unsupported_reasons, problems[]. Exit 1 if any problem differs.
 - Batch: --batch ../shared/corpus/orthodox-problems --threads 2 --mpi-ranks 3 runs arbiter batch
   with --threads workers and, side by side, every file alone in its own process (verify FILE
   --threads 1, replay FILE), compares every result, and prints the ratio batch time / sum of the
@@ -548,6 +607,7 @@ void add_bench_command(CLI::App& app, int& status) {
                                           "With --problems: the mate-in-N prover on a corpus of Popeye problems, against Popeye run\n"
                                           "live side by side (--peer) or its recorded times.\n"
                                           "With --help-self: helpmates and selfmates against Popeye run side by side (--peer).\n"
+                                          "With --popeye-suite: every problem of Popeye's own suite against its expected output.\n"
                                           "Exit 1 if node counts (or key sets) disagree.");
   cmd->footer(BenchHelp);
   auto args = std::make_shared<Args>();
@@ -572,14 +632,22 @@ void add_bench_command(CLI::App& app, int& status) {
                   "../shared/corpus/orthodox-help-self, each twin solved by us, then by --peer on the same file; every\n"
                   "helpmate line and selfmate key compared with the peer's and with the folder's MANIFEST.tsv (if any);\n"
                   "exit 1 if any solution set differs");
+  cmd->add_option("--popeye-suite", args->popeye_suite,
+                  "Benchmark coverage instead: every problem of Popeye's suite (../shared/corpus/popeye-suite, or one of\n"
+                  "its folders) read, solved when playable and compared with Popeye's expected output, by genre family and\n"
+                  "material; exit 1 if any problem's solution set differs");
+  cmd->add_option("--report", args->report,
+                  "With --popeye-suite: also write this Markdown page (reports/popeye-suite.md) and its SVG chart beside it");
   cmd->add_option("--peer", args->peer,
-                  "With --problems or --help-self: Popeye's binary (py), run as `PEER -maxtime S FILE` after each of our\n"
-                  "solves and timed as a whole process; without it --problems compares with the recorded *.out files and\n"
-                  "--help-self with MANIFEST.tsv only (no time ratio)");
+                  "With --problems, --help-self or --popeye-suite: Popeye's binary (py), run as `PEER -maxtime S FILE`\n"
+                  "after each of our solves (--popeye-suite: on each playable problem alone) and timed as a whole\n"
+                  "process; without it --problems compares with the recorded *.out files, --help-self with MANIFEST.tsv\n"
+                  "only and --popeye-suite with the expected outputs only (no time ratio)");
   cmd->add_option("--max-seconds", args->max_seconds,
-                  "With --problems or --help-self: the peer's -maxtime and our time limit per problem (per twin);\n"
-                  "with --restore: per search (default 60)")
-      ->check(CLI::PositiveNumber);
+                  "With --problems, --help-self or --popeye-suite: the peer's -maxtime and our time limit per problem\n"
+                  "(per twin); with --restore: per search (default 60; 10 with --popeye-suite)")
+      ->check(CLI::PositiveNumber)
+      ->each([args](const std::string&) { args->max_seconds_given = true; });
   cmd->add_option("--restore", args->restore,
                   "Benchmark the correction search instead: sound problems of this folder (a corpus with MANIFEST.tsv,\n"
                   "e.g. ../shared/corpus/orthodox-problems, or PGN problems) damaged at random by 1 to 3 edits (seeded),\n"
@@ -614,7 +682,8 @@ void add_bench_command(CLI::App& app, int& status) {
                 "Print one JSON object: positions[], seconds, peer_seconds, ratio, counts_agree (perft); problems[] with\n"
                 "solutions, peer_solutions, manifest_solutions, agreement, then seconds, peer_seconds, ratio, disagreements\n"
                 "(--help-self); rows[] with keys, peer_keys, recorded_keys, seconds, peer_seconds, ratio, then total{}\n"
-                "with ratio, max_ratio, slower_than_peer, agreements, peak_rss_mb (--problems)");
+                "with ratio, max_ratio, slower_than_peer, agreements, peak_rss_mb (--problems); total{}, by_family{},\n"
+                "by_material{}, unsupported_reasons[], problems[] with outcome and detail (--popeye-suite)");
   cmd->callback([args, &status] {
     try {
       status = run_bench(*args);

@@ -9,6 +9,7 @@
 #include <fmt/core.h>
 
 #include "rules/core/fen.h"
+#include "solver/diagram/xml_text.h"
 
 namespace arbiter::report {
 
@@ -104,28 +105,6 @@ bool is_hex_colour(std::string_view c) {
   });
 }
 
-// XML text and attribute values: the five special characters as entities; control characters
-// (not allowed in XML 1.0) as spaces.
-std::string escape(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
-  for (const char c : text) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&apos;"; break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20 && c != '\t' && c != '\n' && c != '\r')
-          out += ' ';
-        else
-          out += c;
-    }
-  }
-  return out;
-}
-
 // A coordinate with at most one decimal, never "-0".
 std::string num(double v) {
   const long tenths = std::lround(v * 10);
@@ -205,7 +184,7 @@ void text_element(std::string& out, std::string_view cls, double x, double y, do
   out += fmt::format(
       "<text class=\"{}\" x=\"{}\" y=\"{}\" font-family=\"{}\" font-size=\"{}\" text-anchor=\"{}\" fill=\"#000000\"{}>{}"
       "</text>\n",
-      cls, num(x), num(y), TextFont, num(size), anchor, extra, escape(text));
+      cls, num(x), num(y), TextFont, num(size), anchor, extra, xml_escaped(text));
 }
 
 void piece_element(std::string& out, std::string_view cls, Piece p, double x, double baseline, double size,
@@ -262,7 +241,7 @@ void arrow_label(std::string& out, const ArrowStyle& style, double cx, double cy
   out += fmt::format(
       "<text x=\"{}\" y=\"{}\" font-family=\"{}\" font-size=\"10\" font-weight=\"bold\" text-anchor=\"middle\" "
       "fill=\"{}\">{}</text></g>\n",
-      num(cx), num(cy + 3.5), TextFont, style.colour, escape(style.label));
+      num(cx), num(cy + 3.5), TextFont, style.colour, xml_escaped(style.label));
 }
 
 // A frame mark inside a `size`-pixel square whose top-left corner is (x, y).
@@ -321,7 +300,7 @@ void badge_shape(std::string& out, double cx, double cy, std::string_view text, 
   out += fmt::format(
       "<text x=\"{}\" y=\"{}\" font-family=\"{}\" font-size=\"{}\" font-weight=\"bold\" text-anchor=\"middle\" "
       "fill=\"#ffffff\">{}</text>\n",
-      num(cx), num(cy + size * 0.36), TextFont, size, escape(text));
+      num(cx), num(cy + size * 0.36), TextFont, size, xml_escaped(text));
 }
 
 void token_disc(std::string& out, double cx, double cy) {
@@ -519,8 +498,8 @@ void document_head(std::string& out, const Drawing& d) {
   out += fmt::format(
       "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"{0}\" height=\"{1}\" viewBox=\"0 0 {0} {1}\">\n",
       page.width, page.height);
-  out += fmt::format("<title>{}</title>\n", escape(d.spec.title.empty() ? std::string("Chess diagram") : d.spec.title));
-  out += fmt::format("<desc>FEN: {}</desc>\n", escape(write_fen(d.pos)));
+  out += fmt::format("<title>{}</title>\n", xml_escaped(d.spec.title.empty() ? std::string("Chess diagram") : d.spec.title));
+  out += fmt::format("<desc>FEN: {}</desc>\n", xml_escaped(write_fen(d.pos)));
 
   bool any_arrow = false;
   for (bool used : d.kinds.arrow_used) any_arrow |= used;

@@ -25,13 +25,25 @@ std::string twin_label_of_line(std::string_view line) {
 
 bool is_mark(std::string_view w) { return w == "+" || w == "#" || w == "ep." || w == "!" || w == "?"; }
 
+// An orthodox piece's letter in `language` as its English letter ('T' -> 'R' in German); 0 when
+// the letter names no orthodox piece there.
+char english_piece_letter(char letter, popeye::Language language) {
+  if (language == popeye::Language::English) return std::string_view("KQRBSP").find(letter) != std::string_view::npos ? letter : 0;
+  for (const auto& k : popeye::keywords(popeye::Group::Pieces)) {
+    const std::string_view here = k.in(language), english = k.english;
+    if (here.size() == 1 && english.size() == 1 && here[0] == letter && std::string_view("KQRBSP").find(english[0]) != std::string_view::npos)
+      return english[0];
+  }
+  return 0;
+}
+
 }  // namespace
 
-std::string popeye_move_uci(std::string_view move, Color side) {
+std::string popeye_move_uci(std::string_view move, Color side, popeye::Language language) {
   if (move == "0-0" || move == "O-O") return side == White ? "e1g1" : "e8g8";
   if (move == "0-0-0" || move == "O-O-O") return side == White ? "e1c1" : "e8c8";
   std::size_t i = 0;
-  if (!move.empty() && std::string_view("KQRBSP").find(move[0]) != std::string_view::npos) ++i;
+  if (!move.empty() && english_piece_letter(move[0], language) != 0) ++i;
   auto square = [&](std::size_t at) {
     return at + 1 < move.size() && move[at] >= 'a' && move[at] <= 'h' && move[at + 1] >= '1' && move[at + 1] <= '8';
   };
@@ -41,7 +53,7 @@ std::string popeye_move_uci(std::string_view move, Color side) {
   std::string_view rest = move.substr(i + 5);
   if (rest.empty()) return uci;
   if (rest.size() != 2 || rest[0] != '=') return "";
-  switch (rest[1]) {
+  switch (english_piece_letter(rest[1], language)) {
     case 'Q': return uci + 'q';
     case 'R': return uci + 'r';
     case 'B': return uci + 'b';
@@ -55,7 +67,8 @@ namespace {
 // One problem's output: the board, the stipulation below it, then the solutions twin by twin.
 class HelpSelfReader : public PopeyeReader {
  public:
-  HelpSelfReader(std::string_view text, const std::string& file) : PopeyeReader(text, file) {}
+  HelpSelfReader(std::string_view text, const std::string& file, popeye::Language language)
+      : PopeyeReader(text, file), language_(language), words_(popeye_output_words(language)) {}
 
   PopeyeHelpSelfOutput read() {
     const int last = read_lines();
@@ -72,21 +85,29 @@ class HelpSelfReader : public PopeyeReader {
   void stipulation_line(std::string_view trimmed, const SourceLocation& at) override {
     out_.stipulation = std::string(words(trimmed).front().text);
     out_.selfmate = out_.stipulation.starts_with("s");
-    if (!out_.stipulation.starts_with("h") && !out_.selfmate)
-      throw ParseError(at, fmt::format("expected a helpmate or selfmate stipulation below the board, found '{}'",
+    out_.direct = out_.stipulation.starts_with("#");
+    if (!out_.stipulation.starts_with("h") && !out_.selfmate && !out_.direct)
+      throw ParseError(at, fmt::format("expected a helpmate, selfmate or direct-mate stipulation below the board, found '{}'",
                                        out_.stipulation));
   }
 
   bool solution_line(std::string_view line, std::string_view trimmed, const SourceLocation& at) override {
-    if (const auto t = trimmed.find("Time = "); t != std::string_view::npos)
-      out_.seconds = std::strtod(std::string(trimmed.substr(t + 7)).c_str(), nullptr);
-    if (trimmed.starts_with("solution finished")) {
+    for (const std::string_view time : {"Time = ", "Zeit = ", "Temps = "})  // "solution finished. Time = 1.7 s"
+      if (const auto t = trimmed.find(time); t != std::string_view::npos)
+        out_.seconds = std::strtod(std::string(trimmed.substr(t + time.size())).c_str(), nullptr);
+    if (trimmed.starts_with(words_.finished)) {
       out_.finished = true;
       return false;
     }
-    if (trimmed.starts_with("Partial solution") || trimmed.starts_with("solving interrupted")) return false;
+    if (trimmed.starts_with(words_.partial) || trimmed.starts_with("solving interrupted")) return false;
+    if (is_popeye_side_line(trimmed)) return true;
     if (!std::isspace(static_cast<unsigned char>(line.front()))) {
       std::string label = twin_label_of_line(line);
+      if (trimmed == words_.zero_position) return true;  // the twins that follow are labelled
+      if (label.empty() && is_remark(trimmed)) {
+        out_.remarks.emplace_back(trimmed);
+        return true;
+      }
       if (label.empty())
         throw ParseError(at, fmt::format("expected a twin label ('a)', 'b) wBb8-->a7', '+c) ...') or an indented "
                                          "solution line, found '{}'",
@@ -94,9 +115,11 @@ class HelpSelfReader : public PopeyeReader {
       out_.twins.push_back({label, {}});
       return true;
     }
-    if (trimmed == "but") return true;  // tries: the refutation follows, never a key
+    if (trimmed == words_.but) return true;  // tries: the refutation follows, never a key
+    // Option PostKeyPlay: the play after a key not printed starts with its threat or zugzwang alone.
+    if (trimmed == words_.threat || trimmed == words_.zugzwang || trimmed == words_.refutes) return true;
     if (out_.twins.empty()) out_.twins.push_back({"", {}});
-    if (out_.selfmate) take_selfmate(line, at);
+    if (out_.selfmate || out_.direct) take_selfmate(line, at);
     else take_helpmate(line, at);
     return true;
   }
@@ -110,7 +133,7 @@ class HelpSelfReader : public PopeyeReader {
     bool key = false;
     for (std::size_t i = 1; i < ws.size(); ++i) key = key || ws[i].text == "!";
     if (!key) return;  // a try ("?") or a threat
-    const std::string uci = popeye_move_uci(ws.front().text.substr(number->length), White);
+    const std::string uci = popeye_move_uci(ws.front().text.substr(number->length), White, language_);
     if (uci.empty())
       throw ParseError(at.advanced(ws.front().column), fmt::format("cannot read the move '{}'", ws.front().text));
     out_.twins.back().solutions.push_back(uci);
@@ -129,7 +152,7 @@ class HelpSelfReader : public PopeyeReader {
       const auto prefix = move_number(w.text);
       std::string_view move = w.text.substr(prefix ? prefix->length : 0);
       if (move.empty() || is_mark(move)) continue;
-      const std::string uci = popeye_move_uci(move, side);
+      const std::string uci = popeye_move_uci(move, side, language_);
       if (uci.empty()) throw ParseError(at.advanced(w.column), fmt::format("cannot read the move '{}'", w.text));
       if (!solution.empty()) solution += ' ';
       solution += uci;
@@ -138,6 +161,16 @@ class HelpSelfReader : public PopeyeReader {
     out_.twins.back().solutions.push_back(solution);
   }
 
+  // A sentence at the line's start with no move in it: Popeye's diagnostic about the position
+  // ("the side to play can capture the king", "both sides need a king").
+  static bool is_remark(std::string_view trimmed) {
+    for (const auto& w : words(trimmed))
+      if (move_number(w.text)) return false;
+    return std::isalpha(static_cast<unsigned char>(trimmed.front())) && words(trimmed).size() >= 3;
+  }
+
+  popeye::Language language_;
+  const PopeyeOutputWords& words_;
   PopeyeHelpSelfOutput out_;
 };
 
@@ -164,8 +197,9 @@ std::vector<std::string> split_solutions(std::string_view text, bool selfmate) {
 
 }  // namespace
 
-PopeyeHelpSelfOutput read_popeye_help_self_output(std::string_view text, const std::string& file) {
-  return HelpSelfReader(text, file).read();
+PopeyeHelpSelfOutput read_popeye_help_self_output(std::string_view text, const std::string& file,
+                                                  popeye::Language language) {
+  return HelpSelfReader(text, file, language).read();
 }
 
 SolutionSets parse_manifest_solutions(std::string_view column, bool selfmate) {

@@ -13,27 +13,16 @@
 #include "rules/notation/san.h"
 #include "rules/notation/uci.h"
 #include "rules/orthodox/movegen.h"
+#include "solver/problem/popeye_reader.h"
 
 namespace arbiter::problem::popeye {
 
 namespace {
 
-// The words Popeye prints around the moves, by language (English, German, French).
-struct Words {
-  std::string_view threat, zugzwang, but, finished, partial;
-};
-
-const Words& words_of(Language language) {
-  static const Words English{"threat:", "zugzwang.", "but", "solution finished.", "Partial solution"};
-  static const Words German{"Drohung:", "Zugzwang.", "Aber", "Loesung beendet.", "Partielle Loesung"};
-  static const Words French{"menace:", "zugzwang.", "mais", "solution terminee.", "solution partielle"};
-  switch (language) {
-    case Language::German: return German;
-    case Language::French: return French;
-    case Language::English: break;
-  }
-  return English;
-}
+// The words Popeye prints around the moves, in the input's language (popeye_reader.h, the same
+// table its output is read with).
+using Words = PopeyeOutputWords;
+const Words& words_of(Language language) { return popeye_output_words(language); }
 
 std::string_view piece_id(PieceType type) {
   switch (type) {

@@ -15,8 +15,35 @@
 #include "rules/core/parse_error.h"
 #include "rules/core/text.h"
 #include "rules/core/types.h"
+#include "solver/problem/popeye_vocabulary.h"
 
 namespace arbiter::problem {
+
+// The words Popeye prints around a solution, in the language of its input (a German input gives
+// "Loesung beendet.", "Aber", "Drohung:"): facts of Popeye's output, as its suite's expected
+// files and a live run show them.
+struct PopeyeOutputWords {
+  std::string_view finished;  // the solving ended complete: "solution finished."
+  std::string_view partial;   // a limit cut it off: "Partial solution"
+  std::string_view but;       // before a try's refutation: "but"
+  std::string_view threat;    // "threat:"
+  std::string_view zugzwang;  // "zugzwang."
+  std::string_view refutes;   // option PostKeyPlay: under a defence that refutes the threat, "refutes."
+  std::string_view zero_position;  // a line of its own where a zero position's twins begin: "zeroposition"
+  std::string_view input_error;  // Popeye refused part of the input: "input-error:"
+  std::string_view king_capturable;  // Popeye refuses an illegal position: "the side to play can capture the king"
+};
+const PopeyeOutputWords& popeye_output_words(popeye::Language language);
+
+// The language whose "finished" or "partial" word starts `trimmed`, if any: such a line closes a
+// problem's output.
+std::optional<popeye::Language> closing_line_language(std::string_view trimmed);
+
+// A line Popeye prints among the solution lines that is no part of any solution: the move
+// counters of its regression runs ("  play_move:   1057"), intelligent mode's count of positions
+// ("12 potential positions in 2+1", German "12 moegliche Stellungen in 2+1") and option
+// MoveNumbers' progress ("  3  (Sa3-c4 )").
+bool is_popeye_side_line(std::string_view trimmed);
 
 class PopeyeReader {
  public:

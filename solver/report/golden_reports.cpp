@@ -191,6 +191,7 @@ bool is_generated_report_file(const std::string& relative_path) {
          !relative_path.starts_with("analysis/") &&
          !relative_path.starts_with("compose/") &&  // the composer's gallery: arbiter bench --compose --gallery
          !relative_path.starts_with("batch/") &&    // a batch store's report: arbiter batch-report
+         !relative_path.starts_with("popeye-suite") &&  // Popeye's suite: arbiter bench --popeye-suite --report
          !relative_path.starts_with("studio/");     // the studio's screenshots: tests/studio/run.sh
 }
 

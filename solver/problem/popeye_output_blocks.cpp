@@ -1,0 +1,57 @@
+#include "solver/problem/popeye_output_blocks.h"
+
+#include "rules/core/text.h"
+#include "solver/problem/popeye_reader.h"
+
+namespace arbiter::problem {
+
+namespace {
+
+// The refusal a line starts with, if any: the whole line for an input error, the phrase alone
+// for an illegal position (Popeye prints its move counters right after it).
+std::optional<std::string> refusal(std::string_view trimmed) {
+  for (const auto language : {popeye::Language::English, popeye::Language::German, popeye::Language::French}) {
+    const auto& words = popeye_output_words(language);
+    if (trimmed.starts_with(words.input_error)) return std::string(trimmed);
+    if (trimmed.starts_with(words.king_capturable)) return std::string(words.king_capturable);
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::vector<PopeyeOutputBlock> split_popeye_output(std::string_view text) {
+  std::vector<PopeyeOutputBlock> blocks;
+  PopeyeOutputBlock current;
+  bool blank = true;  // the current block holds only blank lines so far
+  int number = 0;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view line = text.substr(start, end - start);
+    start = end + 1;
+    ++number;
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    const std::string_view trimmed = trim(line);
+    if (blank) current.first_line = number;
+    blank = blank && trimmed.empty();
+    if (blank) continue;  // the blanks between two blocks belong to neither
+    current.text.append(line);
+    current.text += '\n';
+    if (trimmed.starts_with("+---a---b")) current.has_board = true;
+    if (auto r = refusal(trimmed)) current.refusals.push_back(std::move(*r));
+    if (const auto language = closing_line_language(trimmed)) {
+      current.closed = true;
+      current.language = language;
+      current.finished = trimmed.starts_with(popeye_output_words(*language).finished);
+      blocks.push_back(std::move(current));
+      current = {};
+      blank = true;
+    }
+  }
+  if (!blank) blocks.push_back(std::move(current));
+  return blocks;
+}
+
+}  // namespace arbiter::problem

@@ -1,0 +1,238 @@
+// A Popeye output of many problems split into one block per problem, and each block read in the
+// language of its input (German piece letters and words): the expected outputs of Popeye's
+// suite, ../shared/corpus/popeye-suite/REGRESSIONTESTS/, as `arbiter bench --popeye-suite` reads them.
+
+#include <catch2/catch.hpp>
+
+#include <string>
+
+#include "solver/problem/popeye_help_output.h"
+#include "solver/problem/popeye_output_blocks.h"
+#include "solver/problem/popeye_reader.h"
+
+using namespace arbiter;
+using namespace arbiter::problem;
+
+namespace {
+
+// REGRESSIONTESTS/castling.out, lines 276-320: Hilmar Ebert, STERN 19/82, h#3 with a twin
+// b) adding a black bishop on b5, each twin's solution followed by Popeye's move counters.
+const std::string EbertBlock = R"(
+
+            Hilmar Ebert
+       STERN 19/82, 6.05.1982
+
++---a---b---c---d---e---f---g---h---+
+|                                   |
+8   .   .   .   .   .   .   .   .   8
+|                                   |
+7   .   .   .   .   .   .   .   .   7
+|                                   |
+6   .   .   .   .   .   .   .   .   6
+|                                   |
+5   .  -S  -K   .   .   .   .   .   5
+|                                   |
+4   .  -T  -B   .   .   .   .   .   4
+|                                   |
+3   .   .   .   .   .   .   B   .   3
+|                                   |
+2   .   .   .   .   .   .   .   .   2
+|                                   |
+1   T   .   .   .   K   .   .   .   1
+|                                   |
++---a---b---c---d---e---f---g---h---+
+  h#3                         3 + 4
+
+a) 
+
+  1.Kc5-d4 0-0-0 +   2.Kd4-c3 Td1-e1   3.Sb5-d4 Te1-e3 #
+  add_to_move_generation_stack:        6742
+                     play_move:        6742
+ is_white_king_square_attacked:         454
+ is_black_king_square_attacked:         192
+
+b) sLb5  
+
+  1.Kc5-b6 0-0-0   2.Kb6-a5 Kc1-c2   3.Ka5-a4 Td1-a1 #
+  add_to_move_generation_stack:        7914
+                     play_move:        7914
+ is_white_king_square_attacked:         535
+ is_black_king_square_attacked:         221
+
+Loesung beendet.
+)";
+
+// REGRESSIONTESTS/castling.out, lines 1-34 less the board's middle: G. Schöpfer, Neue Leipziger
+// Ztg. 1927, #2 with option Variation (the key and its threat).
+const std::string SchoepferBlock = R"(
+            G. Sch"opfer
+      Neue Leipziger Ztg., 1927
+
++---a---b---c---d---e---f---g---h---+
+7   D   .   .   .   .   .   .   .   7
+1   .   .  -K   .   K   .   .   T   1
++---a---b---c---d---e---f---g---h---+
+  #2                          3 + 1
+
+   1.Da7-f2 ! Drohung:
+          2.0-0 #
+
+  add_to_move_generation_stack:        2739
+                     play_move:        1057
+ is_white_king_square_attacked:         397
+ is_black_king_square_attacked:        1060
+
+Loesung beendet.
+)";
+
+// REGRESSIONTESTS/4_61_to_4_63.reg, lines 1473-1481: the end of one problem, then Popeye's
+// deliberate input-error test (REGRESSIONS/4_61_to_4_63.inp, a 'Stipulation' with nothing after
+// it) refused with no board.
+const std::string InputErrorBlocks = R"(solution finished.
+
+
+input-error:cannot recognize the stipulation
+offending item: Option
+input-error:no stipulation specified
+offending item: end
+
+solution finished.
+
+
+)";
+
+}  // namespace
+
+TEST_CASE("popeye output blocks: one block a problem, closed by German or English words", "[popeye-output]") {
+  const auto blocks = split_popeye_output(SchoepferBlock + "\n\n" + EbertBlock);
+  REQUIRE(blocks.size() == 2);
+  CHECK(blocks[0].closed);
+  CHECK(blocks[0].finished);
+  CHECK(blocks[0].has_board);
+  CHECK(blocks[0].language == popeye::Language::German);
+  CHECK(blocks[0].first_line == 2);  // the blank first line is no part of it
+  CHECK(blocks[1].has_board);
+  CHECK(blocks[1].first_line == 24);
+  CHECK(blocks[1].text.find("Hilmar Ebert") != std::string::npos);
+  CHECK(blocks[1].refusals.empty());
+
+  const auto errors = split_popeye_output(InputErrorBlocks);
+  REQUIRE(errors.size() == 2);
+  CHECK(errors[0].finished);
+  CHECK_FALSE(errors[1].has_board);
+  CHECK(errors[1].finished);
+  CHECK(errors[1].refusals ==
+        std::vector<std::string>{"input-error:cannot recognize the stipulation", "input-error:no stipulation specified"});
+  CHECK(errors[1].language == popeye::Language::English);
+
+  // A partial solution closes a block too; trailing blanks make none.
+  const auto partial = split_popeye_output("+---a---b\n  #9   1 + 1\nPartielle Loesung\n\n\n");
+  REQUIRE(partial.size() == 1);
+  CHECK(partial[0].closed);
+  CHECK_FALSE(partial[0].finished);
+  CHECK(split_popeye_output("x\n").size() == 1);
+  CHECK_FALSE(split_popeye_output("x\n")[0].closed);
+}
+
+TEST_CASE("popeye output blocks: a German helpmate with twins read twin by twin", "[popeye-output]") {
+  const auto out = read_popeye_help_self_output(EbertBlock, "castling.out", popeye::Language::German);
+  CHECK(out.stipulation == "h#3");
+  CHECK(out.finished);
+  CHECK_FALSE(out.direct);
+  REQUIRE(out.twins.size() == 2);
+  CHECK(out.twins[0] == TwinSolutionSet{"a", {"c5d4 e1c1 d4c3 d1e1 b5d4 e1e3"}});
+  CHECK(out.twins[1] == TwinSolutionSet{"b", {"c5b6 e1c1 b6a5 c1c2 a5a4 d1a1"}});
+}
+
+TEST_CASE("popeye output blocks: a German direct mate's keys", "[popeye-output]") {
+  const auto out = read_popeye_help_self_output(SchoepferBlock, "castling.out", popeye::Language::German);
+  CHECK(out.direct);
+  CHECK(out.finished);
+  REQUIRE(out.twins.size() == 1);
+  CHECK(out.twins[0] == TwinSolutionSet{"", {"a7f2"}});
+  // Read as English, 'D' is no piece letter: the key cannot be spelt.
+  CHECK_THROWS_AS(read_popeye_help_self_output(SchoepferBlock, "castling.out"), ParseError);
+}
+
+TEST_CASE("popeye output blocks: piece letters by language, and the lines beside the solutions", "[popeye-output]") {
+  CHECK(popeye_move_uci("Td1-e1", White, popeye::Language::German) == "d1e1");
+  CHECK(popeye_move_uci("f2-f1=D", Black, popeye::Language::German) == "f2f1q");
+  CHECK(popeye_move_uci("b7-b8=S", White, popeye::Language::German) == "b7b8n");
+  CHECK(popeye_move_uci("Fc1-d2", White, popeye::Language::French) == "c1d2");
+  CHECK(popeye_move_uci("Cb1*c3", White, popeye::Language::French) == "b1c3");
+  CHECK(popeye_move_uci("Bc1-d2", White) == "c1d2");
+  CHECK(popeye_move_uci("Lc1-d2", White).empty());  // 'L' is German
+
+  CHECK(is_popeye_side_line("add_to_move_generation_stack:        6742"));
+  CHECK(is_popeye_side_line("0 moegliche Stellungen in 1+1"));
+  CHECK(is_popeye_side_line("12 potential positions in 2+1"));
+  CHECK(is_popeye_side_line("3  (Sa3-c4 )"));
+  CHECK_FALSE(is_popeye_side_line("1.Kc5-d4 0-0-0 +   2.Kd4-c3 Td1-e1"));
+  CHECK_FALSE(is_popeye_side_line("Loesung beendet."));
+
+  CHECK(closing_line_language("Loesung beendet. Zeit = 0.016 s") == popeye::Language::German);
+  CHECK(closing_line_language("solution terminee. Temps = 0.018 s") == popeye::Language::French);
+  CHECK(closing_line_language("Partial solution") == popeye::Language::English);
+  CHECK_FALSE(closing_line_language("solution"));
+}
+
+TEST_CASE("popeye output blocks: post-key play and Popeye's remarks are no solutions", "[popeye-output]") {
+  // REGRESSIONTESTS/battle_play.tst, lines 143-182 less the board's middle: "#1.5 incomplete",
+  // a #2 with option PostKeyPlay: Popeye prints the play after a key it does not print.
+  const std::string post_key = R"(           #1.5 incomplete
+
++---a---b---c---d---e---f---g---h---+
++---a---b---c---d---e---f---g---h---+
+  #2                          3 + 3
+
+ zugzwang.
+      1...h5-h4
+        refutes.
+      1...Se8-c7
+          2.Sd5*c7 #
+  add_to_move_generation_stack:          64
+
+solution finished.
+)";
+  const auto keys = read_popeye_help_self_output(post_key, "battle_play.tst");
+  CHECK(keys.direct);
+  CHECK(keys.finished);
+  CHECK(keys.twins == SolutionSets{{"", {}}});
+
+  // REGRESSIONTESTS/help_play.tst, lines 34-64 less the board's middle: an h#1 with set play
+  // whose set play is impossible, Popeye's remark before the solution.
+  const std::string remark = R"(h#1 with set play, but black king is in check
+
++---a---b---c---d---e---f---g---h---+
++---a---b---c---d---e---f---g---h---+
+  h#1                         3 + 1
+
+the side to play can capture the king
+  1.Kb8-a8 Sc4-b6 #
+  add_to_move_generation_stack:          21
+
+solution finished.
+)";
+  const auto help = read_popeye_help_self_output(remark, "help_play.tst");
+  CHECK(split_popeye_output(remark).front().refusals == std::vector<std::string>{"the side to play can capture the king"});
+  CHECK(help.remarks == std::vector<std::string>{"the side to play can capture the king"});
+  CHECK(help.twins == SolutionSets{{"", {"b8a8 c4b6"}}});
+}
+
+TEST_CASE("popeye output blocks: a zero position's line before its twins", "[popeye-output]") {
+  // REGRESSIONTESTS/intell.out, lines 1038-1046: an h#4 with a zero position (German "NullStellung").
+  const std::string zero = R"(+---a---b---c---d---e---f---g---h---+
++---a---b---c---d---e---f---g---h---+
+  h#4                         4 + 8
+
+NullStellung
+
+
+a) sLe5-->g8  
+
+  1.Lg8-a2 Lh7-g8   2.Kd6-e5 Lg8-b3   3.Ke5-f5 Lb3-c2   4.La2-e6 d3-d4 #
+Loesung beendet.
+)";
+  const auto out = read_popeye_help_self_output(zero, "intell.out", popeye::Language::German);
+  CHECK(out.twins == SolutionSets{{"a", {"g8a2 h7g8 d6e5 g8b3 e5f5 b3c2 a2e6 d3d4"}}});
+}
