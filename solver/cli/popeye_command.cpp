@@ -32,12 +32,6 @@ struct Args {
   PopeyeRunLimits limits;
 };
 
-// solve's statuses: proved, refuted, unknown (the order of prover::Verdict).
-int exit_for(prover::Verdict v) {
-  constexpr int ByVerdict[] = {ExitOk, ExitClaimFalse, ExitUnknown};
-  return ByVerdict[static_cast<int>(v)];
-}
-
 // One problem or twin, solved and printed; false when a limit cut it.
 bool solve_and_print(const PopeyeRunLimits& args, const problem::Problem& p, const problem::SolveUnit& unit, const VariantEngines& rules,
                      const popeye::LayoutOptions& layout, int& status) {

@@ -172,6 +172,15 @@ std::string describe_help_verdict(const prover::Solution& s) {
 
 }  // namespace
 
+int exit_for(prover::Verdict v) {
+  switch (v) {
+    case prover::Verdict::Proved: return ExitOk;
+    case prover::Verdict::Refuted: return ExitClaimFalse;
+    case prover::Verdict::Unknown: return ExitUnknown;
+  }
+  return ExitUnknown;
+}
+
 std::string describe_verdict(const prover::Solution& s) {
   if (s.goal == prover::Goal::HelpMate) return describe_help_verdict(s);
   if (s.goal == prover::Goal::SelfMate) {

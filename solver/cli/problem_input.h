@@ -65,5 +65,6 @@ class ProblemTally {
 
 std::string problem_heading(const problem::Problem& p);  // file, number, author, source, stipulation
 std::string describe_verdict(const prover::Solution& s);  // "verdict: proved: mate in 2 (1 key)"
+int exit_for(prover::Verdict v);  // a solve's status: 0 proved, 1 refuted, 3 unknown
 
 }  // namespace arbiter::cli

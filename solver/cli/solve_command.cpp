@@ -46,15 +46,6 @@ struct Args {
   std::string format = "text";        // or "popeye": Popeye's layout (popeye_run.h)
 };
 
-int exit_for(prover::Verdict v) {
-  switch (v) {
-    case prover::Verdict::Proved: return ExitOk;
-    case prover::Verdict::Refuted: return ExitClaimFalse;
-    case prover::Verdict::Unknown: return ExitUnknown;
-  }
-  return ExitUnknown;
-}
-
 // One problem or one twin.
 prover::Solution solve_unit(const Args& args, const problem::Problem& p, const SolveUnit& unit, const VariantEngines& rules) {
   prover::SolveOptions options;
