@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <chrono>
 #include <cmath>
 #include <cstdlib>
 #include <limits>
@@ -275,7 +276,12 @@ GrammarResult z3_decide(const GrammarQuery& q, const std::vector<GrammarRoute>& 
   const double left = stop::in_search() ? stop::seconds_left() : std::numeric_limits<double>::max();
   const bool cut = left * 1000 < double(timeout_ms);
   const unsigned budget_ms = cut ? unsigned(std::max(1.0, std::ceil(left * 1000))) : timeout_ms;
-  switch (p.check(budget_ms, assumptions)) {
+  const auto started = std::chrono::steady_clock::now();
+  const SatResult result = p.check(budget_ms, assumptions);
+  // Interrupted by its timeout, Z3 may answer with another reason ("incomplete (theory
+  // arithmetic)"): a run that took the whole budget ended by it.
+  const bool budget_spent = std::chrono::steady_clock::now() - started >= std::chrono::milliseconds(budget_ms);
+  switch (result) {
     case SatResult::Sat: {
       GrammarResult res{GrammarVerdict::Correct, std::vector<int>(n, -1), "", false, std::vector<int>(n)};
       for (std::size_t r = 0; r < routes.size(); ++r)
@@ -307,7 +313,7 @@ GrammarResult z3_decide(const GrammarQuery& q, const std::vector<GrammarRoute>& 
   stop::check();
   if (cut) throw SearchStopped(stop::deadline_reason());  // the deadline's share ran out, not Z3's own timeout
   const std::string& why = p.reason();
-  if (why.find("timeout") != std::string::npos || why.find("canceled") != std::string::npos)
+  if (budget_spent || why.find("timeout") != std::string::npos || why.find("canceled") != std::string::npos)
     return {GrammarVerdict::Unknown, {}, fmt::format("z3 timeout after {} ms", timeout_ms)};
   return {GrammarVerdict::Unknown, {}, fmt::format("z3: {}", why)};
 }

@@ -111,8 +111,15 @@ HelpSelfSolved solve_help_self(const problem::Problem& p, const HelpSelfSolveOpt
     } else {
       for (const auto& k : s.keys) set.solutions.push_back(k.uci);
     }
-    std::sort(set.solutions.begin(), set.solutions.end());
-    out.sets.push_back(std::move(set));
+    // Duplex: the twin's set holds the lines of both roles, as Popeye lists them under one label.
+    if (unit.colours_exchanged && p.duplex == problem::Duplex::Also && !out.sets.empty()) {
+      auto& both = out.sets.back().solutions;
+      both.insert(both.end(), set.solutions.begin(), set.solutions.end());
+      std::sort(both.begin(), both.end());
+    } else {
+      std::sort(set.solutions.begin(), set.solutions.end());
+      out.sets.push_back(std::move(set));
+    }
     if (s.verdict == prover::Verdict::Unknown || !s.complete) {
       out.complete = false;
       if (out.note.empty()) {

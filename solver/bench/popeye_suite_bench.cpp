@@ -21,9 +21,11 @@
 #include "solver/bench/help_self_bench.h"
 #include "solver/bench/process_run.h"
 #include "solver/problem/popeye_output_blocks.h"
+#include "solver/problem/popeye_problem_output.h"
 #include "solver/problem/popeye_vocabulary.h"
 #include "solver/problem/problem.h"
 #include "solver/problem/solve_units.h"
+#include "solver/prover/limits.h"
 
 namespace arbiter {
 
@@ -228,6 +230,31 @@ PopeyeListing popeye_listing(const problem::Problem& p) {
   return PopeyeListing::Whole;
 }
 
+// What `arbiter popeye` prints of the solution against Popeye's expected block, as sorted lists
+// of lines: "identical", "different: ..." (the first line only Popeye's and the first only ours),
+// or "limit: ..." when ours was cut. The time is not counted: the sets' solve is the one timed.
+std::string compare_layout(const problem::Problem& p, const std::string& block, const SuiteBenchOptions& options) {
+  std::ostringstream text;
+  try {
+    if (!popeye::write_popeye_problem(p, {0, options.max_seconds, options.hash_mb, options.threads}, text).complete)
+      return "limit: the tree was cut";
+  } catch (const prover::LimitReached& e) {
+    return std::string("limit: ") + e.what();
+  } catch (const std::exception& e) {
+    return std::string("error: ") + e.what();
+  }
+  auto ours = problem::popeye_solution_lines(text.str()), theirs = problem::popeye_solution_lines(block);
+  std::sort(ours.begin(), ours.end());
+  std::sort(theirs.begin(), theirs.end());
+  if (ours == theirs) return "identical";
+  std::vector<std::string> only_popeye, only_ours;
+  std::set_difference(theirs.begin(), theirs.end(), ours.begin(), ours.end(), std::back_inserter(only_popeye));
+  std::set_difference(ours.begin(), ours.end(), theirs.begin(), theirs.end(), std::back_inserter(only_ours));
+  return fmt::format("different: {} lines only Popeye's{}, {} only ours{}", only_popeye.size(),
+                     only_popeye.empty() ? "" : " (first '" + only_popeye.front() + "')", only_ours.size(),
+                     only_ours.empty() ? "" : " (first '" + only_ours.front() + "')");
+}
+
 // Solves a playable problem and compares it with Popeye's expected block (and the peer).
 void solve_and_compare(SuiteProblemRow& row, const problem::Problem& p, const problem::PopeyeOutputBlock* block,
                        const std::string& expected_file, const std::string& block_note, popeye::Language language,
@@ -243,7 +270,7 @@ void solve_and_compare(SuiteProblemRow& row, const problem::Problem& p, const pr
   row.nodes = solved.nodes;
   row.ours = solved.sets;
   std::map<std::string, std::string> fens;
-  for (const auto& unit : problem::solve_units(p)) fens[unit.label] = unit.fen;
+  for (const auto& unit : problem::solve_units(p)) fens.emplace(unit.label, unit.fen);  // Duplex: the stated roles' position
   const bool keys = p.stipulation.kind != Stipulation::HelpMate;
   const PopeyeListing listing = popeye_listing(p);
   if (!solved.complete) {
@@ -280,7 +307,10 @@ void solve_and_compare(SuiteProblemRow& row, const problem::Problem& p, const pr
   const std::string difference = compare_solution_sets(row.ours, row.expected, fens, keys, listing);
   row.outcome = difference.empty() ? SuiteOutcome::Identical : SuiteOutcome::Different;
   row.detail = difference;
-  if (difference.empty()) return;
+  if (difference.empty()) {
+    if (listing == PopeyeListing::Whole) row.layout = compare_layout(p, block->text, options);
+    return;
+  }
   // What explains a difference, where the problem or Popeye's output says it.
   for (const auto& o : p.popeye.options)
     if (o.id == "PostKeyPlay")
@@ -314,6 +344,8 @@ void SuiteTally::add(const SuiteProblemRow& row) {
     case SuiteOutcome::Unchecked: ++unchecked; break;
   }
   ++read, ++supported;
+  if (!row.layout.empty()) ++layout_compared;
+  if (row.layout == "identical") ++layout_identical;
   if (row.have_peer && row.peer_complete && row.outcome != SuiteOutcome::Unknown) {
     ++timed;
     seconds += row.seconds;

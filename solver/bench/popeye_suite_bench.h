@@ -6,7 +6,8 @@
 // block per problem, popeye_output_blocks.h) and, with a peer, with Popeye run live on the same
 // problem side by side. The comparison is the solver's solution set, twin by twin
 // (popeye_help_output.h): a direct mate's and a selfmate's keys, a helpmate's lines (with its set
-// play when the problem asks for it).
+// play when the problem asks for it); where those are identical, Popeye's layout too (what
+// `arbiter popeye` prints, line by line, against the expected block).
 
 #include <cstdint>
 #include <functional>
@@ -45,6 +46,10 @@ struct SuiteProblemRow {
   double seconds = 0;
   std::uint64_t nodes = 0;
   problem::SolutionSets ours, expected;
+  // Popeye's layout: what `--format popeye` prints of the solution against the expected block's
+  // lines, as sorted lists (popeye_solution_lines). Compared where the solution sets are
+  // identical and Popeye lists them whole: "identical", "different: ...", "limit: ..."; "" not compared.
+  std::string layout;
   // With a peer:
   bool have_peer = false;
   double peer_seconds = 0;        // whole-process wall time on the problem alone
@@ -65,6 +70,7 @@ struct SuiteBenchOptions {
 struct SuiteTally {
   int problems = 0, read = 0, supported = 0, identical = 0, different = 0, unknown = 0, unchecked = 0, unsupported = 0,
       malformed = 0;
+  int layout_compared = 0, layout_identical = 0;  // Popeye's layout, where compared
   int timed = 0;                       // solved completely by us and by the live peer
   double seconds = 0, peer_seconds = 0;  // over those
   double ratio() const { return peer_seconds > 0 ? seconds / peer_seconds : 0; }

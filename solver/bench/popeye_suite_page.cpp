@@ -23,6 +23,7 @@ Json tally_json(const SuiteTally& t) {
   Json j = {{"problems", t.problems}, {"read", t.read},           {"supported", t.supported},
             {"identical", t.identical}, {"different", t.different}, {"unknown_limit", t.unknown},
             {"unchecked", t.unchecked}, {"unsupported", t.unsupported}, {"malformed", t.malformed},
+            {"layout_compared", t.layout_compared}, {"layout_identical", t.layout_identical},
             {"timed", t.timed},         {"seconds", t.seconds},       {"peer_seconds", t.peer_seconds}};
   j["ratio"] = t.peer_seconds > 0 ? Json(t.ratio()) : Json();
   return j;
@@ -99,6 +100,10 @@ std::string popeye_suite_text(const SuiteSummary& s, const std::vector<SuiteProb
   for (const auto* r : rows_of(rows, SuiteOutcome::Unchecked)) out += fmt::format("  {} ({}): {}\n", where(*r), r->stipulation, r->detail);
   out += "\nunknown (our limit came first):\n";
   for (const auto* r : rows_of(rows, SuiteOutcome::Unknown)) out += fmt::format("  {} ({}): {}\n", where(*r), r->stipulation, r->detail);
+  out += fmt::format("\nPopeye's layout (arbiter popeye's solution lines against the expected block's): {} of {} identical\n",
+                     s.total.layout_identical, s.total.layout_compared);
+  for (const auto& r : rows)
+    if (!r.layout.empty() && r.layout != "identical") out += fmt::format("  {} ({}): {}\n", where(r), r.stipulation, r.layout);
   if (!c.peer.empty()) {
     out += "\nthe live peer, where it is not ours:\n";
     for (const auto& r : rows)
@@ -131,6 +136,7 @@ Json popeye_suite_json(const SuiteSummary& s, const std::vector<SuiteProblemRow>
       row["nodes"] = r.nodes;
       row["solutions"] = problem::format_solution_sets(r.ours, r.family != "help h#");
       row["expected"] = problem::format_solution_sets(r.expected, r.family != "help h#");
+      if (!r.layout.empty()) row["layout"] = r.layout;
     }
     if (r.have_peer) {
       row["peer_seconds"] = r.peer_seconds;
@@ -181,6 +187,14 @@ std::string popeye_suite_markdown(const SuiteSummary& s, const std::vector<Suite
   const auto unknown = rows_of(rows, SuiteOutcome::Unknown);
   if (unknown.empty()) out += "None.\n";
   for (const auto* r : unknown) out += fmt::format("- {} ({}): {}\n", where(*r), r->stipulation, r->detail);
+  out += fmt::format(
+      "\n## Popeye's layout\n\nWhere the solution sets are identical and Popeye lists them whole, what `arbiter popeye` "
+      "prints of the solution (the lines below the stipulation line, the tree of a direct mate with its threats and "
+      "defences, a helpmate's lines) against the expected block's, as sorted lists (Popeye prints in its "
+      "move-generation order): **{} of {} identical**.\n\n",
+      s.total.layout_identical, s.total.layout_compared);
+  for (const auto& r : rows)
+    if (!r.layout.empty() && r.layout != "identical") out += fmt::format("- {} ({}): {}\n", where(r), r.stipulation, r.layout);
   return out;
 }
 

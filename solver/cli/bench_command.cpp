@@ -572,7 +572,10 @@ constexpr const char* BenchHelp = R"help(- Move generator (the default): our per
   many problems are read, supported, identical, different, unknown, unchecked, unsupported and
   malformed, with the time ratio against the peer; then the most frequent unsupported reasons, every
   malformed problem (those Popeye's expected output refuses too marked), every difference (each of
-  Popeye's extra lines replayed: legal? mate?) and what was left unchecked. --report reports/popeye-suite.md
+  Popeye's extra lines replayed: legal? mate?) and what was left unchecked. Where the sets are
+  identical and Popeye lists them whole, Popeye's layout is compared too: what `arbiter popeye`
+  prints of the solution (trees with threats and defences, helpmate lines) against the expected
+  block's lines, as sorted lists (JSON "layout"; not timed). --report reports/popeye-suite.md
   also writes that page and its SVG chart beside it (popeye-suite.svg). JSON: total, by_family,
   by_material, unsupported_reasons, problems[]. Exit 1 if any problem differs.
 - Batch: --batch ../shared/corpus/orthodox-problems --threads 2 --mpi-ranks 3 runs arbiter batch

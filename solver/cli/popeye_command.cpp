@@ -7,19 +7,12 @@
 
 #include <fmt/core.h>
 
-#include "rules/core/stop.h"
 #include "solver/cli/cli_support.h"
 #include "solver/cli/commands.h"
 #include "solver/cli/popeye_run.h"
 #include "solver/cli/problem_input.h"
 #include "solver/cli/search_limits.h"
-#include "solver/problem/popeye_board.h"
-#include "solver/problem/popeye_layout.h"
-#include "solver/problem/popeye_position_solver.h"
-#include "solver/problem/popeye_twin_label.h"
-#include "solver/prover/limits.h"
-#include "solver/prover/transposition_table.h"
-#include "solver/variants/registry.h"
+#include "solver/problem/popeye_problem_output.h"
 
 namespace arbiter::cli {
 
@@ -32,30 +25,6 @@ struct Args {
   PopeyeRunLimits limits;
 };
 
-// One problem or twin, solved and printed; false when a limit cut it.
-bool solve_and_print(const PopeyeRunLimits& args, const problem::Problem& p, const problem::SolveUnit& unit, const VariantEngines& rules,
-                     const popeye::LayoutOptions& layout, int& status) {
-  prover::SolveOptions options;
-  problem::set_stipulation(options, unit.stipulation, p.set_play);
-  options.tries = layout.tries;
-  options.limits = {args.max_nodes, args.max_seconds, args.hash_mb};
-  options.threads = args.threads;
-  // The unit's limit covers its solve and the layout's own searches (threats, tries' trees).
-  const stop::Deadline deadline(args.max_seconds);
-  prover::Solution s = rules.solve(unit.fen, p.fen_location, options, p.interpretations);
-  status = std::max(status, exit_for(s.verdict));
-  const auto solver = popeye::engine_position_solver(rules, p.interpretations, {args.max_nodes, 0, args.hash_mb});
-  try {
-    std::cout << popeye::format_popeye_solution(s, layout, solver);
-  } catch (const prover::LimitReached&) {  // the tree could not be completed: the keys alone
-    s.tree_complete = false;
-    std::cout << popeye::format_popeye_solution(s, layout, solver);
-    status = std::max(status, ExitUnknown);
-    return false;
-  }
-  return s.verdict != prover::Verdict::Unknown && s.tree_complete;
-}
-
 }  // namespace
 
 int write_popeye_output(const std::vector<problem::Problem>& problems, const PopeyeRunLimits& limits) {
@@ -63,22 +32,7 @@ int write_popeye_output(const std::vector<problem::Problem>& problems, const Pop
   nlohmann::ordered_json unused;
   for (const auto& p : problems) {
     const int problem_status = play_problem("popeye", p, false, unused, [&] {
-      const VariantEngines& rules = find_variant(p.variant, p.where);
-      const popeye::Language language = p.popeye.language;
-      const auto options = p.tags.find("PopeyeOptions");
-      const popeye::LayoutOptions layout = popeye::layout_options(options == p.tags.end() ? "" : options->second, language);
-      std::cout << popeye::popeye_heading(p) << popeye::popeye_board(p.fen, language)
-                << popeye::popeye_stipulation_line(p.stipulation.text, p.fen) << "\n";
-      bool complete = true;
-      int unit_status = ExitOk;
-      const auto units = problem::solve_units(p);
-      for (std::size_t i = 0; i < units.size(); ++i) {
-        if (!p.twins.empty()) std::cout << popeye::popeye_twin_label(p.twins, i, language) << "\n\n";
-        complete = solve_and_print(limits, p, units[i], rules, layout, unit_status) && complete;
-        std::cout << "\n";
-      }
-      std::cout << popeye::popeye_closing_line(complete, language) << "\n\n\n";
-      return unit_status;
+      return exit_for(popeye::write_popeye_problem(p, limits, std::cout).worst);
     });
     status = worse_status(status, problem_status);
   }
@@ -99,7 +53,9 @@ labels "a) ", "b) wBb8-->a7  ", the solution in Popeye's long algebraic notation
 "1.Qe7-e8 !", threats, zugzwang, defences, tries with "but", helpmates one solution a line), and
 "solution finished." (German "Loesung beendet.", French "solution terminee.") or "Partial solution"
 when a limit cut it. The options of the input that shape the output are honoured: Variation (the
-tree), Try, NoThreat, SetPlay. Lines come in Arbiter's move-generation order, which may differ
+tree), Try, NoThreat, SetPlay; and those that change who plays: WhiteToPlay (h#4 solved and printed
+as h#3.5), Duplex (each twin's lines, then a blank line and its lines with the roles exchanged;
+"Duplex" below the stipulation) and HalfDuplex (the exchanged roles only). Lines come in Arbiter's move-generation order, which may differ
 from Popeye's (solver/problem/README.md, "Popeye's solution layout"); no time is printed.
 A problem Arbiter does not play prints its heading and "unsupported: ..." naming what it needs; a
 malformed one is named on stderr; the others are solved. Exit status as for solve: the worst of the

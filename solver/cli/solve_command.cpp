@@ -101,7 +101,7 @@ int run_solve(const Args& args) {
       nlohmann::ordered_json twins = nlohmann::ordered_json::array();
       int problem_status = ExitOk;
       for (const auto& unit : solve_units(p)) {
-        if (!args.json && !unit.label.empty()) std::cout << unit_heading(unit);
+        if (!args.json) std::cout << unit_heading(unit);
         prover::Solution s = solve_unit(args, p, unit, rules);
         problem_status = std::max(problem_status, exit_for(s.verdict));
         if (!args.certificate.empty() || !args.certificate_if_proved.empty()) {
@@ -113,18 +113,20 @@ int run_solve(const Args& args) {
         if (certifiable && (!args.certificate.empty() || !args.certificate_if_proved.empty())) {
           auto c = prover::make_certificate(s);
           if (!unit.label.empty()) c["twin"] = unit.label;
+          if (unit.colours_exchanged) c["colours_exchanged"] = true;
           // The rules it was proved under travel with it, so check-certificate applies the same.
           if (!p.interpretations.empty()) c["interpretations"] = interpretations_json(p.interpretations);
           certificates.push_back(c);
         }
         if (args.json) {
           auto j = prover::solution_json(s);
-          if (unit.label.empty()) {
+          if (problem::single_unit(p)) {
             j["file"] = p.file;
             j["problem"] = p.number;
             results.push_back(j);
           } else {
             nlohmann::ordered_json t = {{"twin", unit.label}, {"description", unit.description}};
+            if (p.duplex != problem::Duplex::No) t["colours_exchanged"] = unit.colours_exchanged;
             t.update(j);
             twins.push_back(t);
           }

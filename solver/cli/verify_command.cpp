@@ -38,9 +38,10 @@ nlohmann::ordered_json report_json(const problem::Problem& p, const SolveUnit& u
   nlohmann::ordered_json j;
   j["verdict"] = r.verdict();  // confirmed | unsound | refuted | unknown
   prover::add_partial_json(r.solution, j);
-  if (!unit.label.empty()) {
+  if (!problem::single_unit(p)) {
     j["twin"] = unit.label;
     j["description"] = unit.description;
+    if (p.duplex != problem::Duplex::No) j["colours_exchanged"] = unit.colours_exchanged;
   } else {
     j["file"] = p.file;
     j["problem"] = p.number;
@@ -142,7 +143,8 @@ int run_verify(const Args& args) {
         options.threads = args.threads;
         if (progress_wanted())
           options.progress = [](int done, int total, const std::string& move) { report_progress(done, total, move); };
-        const PgnLine mine = unit.label.empty() ? published : published_for_twin(published, unit.label);
+        // Published lines are the stated colours' (Popeye input publishes none).
+        const PgnLine mine = unit.colours_exchanged ? PgnLine() : unit.label.empty() ? published : published_for_twin(published, unit.label);
         // One deadline for the unit's solve and the check of its published lines.
         const stop::Deadline deadline(args.max_seconds);
         prover::VerifyReport r = rules.verify(unit.fen, p.fen_location, options, mine, p.interpretations);
@@ -150,10 +152,10 @@ int run_verify(const Args& args) {
         if (status_of(verdict) > status_of(worst) || (verdict == "refuted" && worst == "unsound")) worst = verdict;
         problem_status = std::max(problem_status, status_of(verdict));
         auto j = report_json(p, unit, r);
-        if (unit.label.empty()) results.push_back(j);
+        if (problem::single_unit(p)) results.push_back(j);
         else twins.push_back(j);
         if (args.json) continue;
-        if (!unit.label.empty()) std::cout << unit_heading(unit);
+        std::cout << unit_heading(unit);
         print_report(r);
         std::cout << "verify: " << verdict << "\n\n";
       }

@@ -53,4 +53,13 @@ std::string popeye_stipulation_line(const std::string& stipulation, const std::s
   return out + counts + "\n";
 }
 
+std::string popeye_play_lines(const Problem& problem) {
+  switch (problem.duplex) {
+    case Duplex::No: return "";
+    case Duplex::Also: return centred(std::string(spelling_of(Kind::Option, "Duplex", problem.popeye.language)));
+    case Duplex::Only: return centred(std::string(spelling_of(Kind::Option, "HalfDuplex", problem.popeye.language)));
+  }
+  return "";
+}
+
 }  // namespace arbiter::problem::popeye

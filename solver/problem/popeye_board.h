@@ -22,4 +22,8 @@ std::string popeye_board(const std::string& fen, Language language);
 // counted, the count ending at column 35.
 std::string popeye_stipulation_line(const std::string& stipulation, const std::string& fen);
 
+// The lines centred below the stipulation line that name what changes the play: "Duplex",
+// "HalfDuplex" (in the input's language); empty when nothing does.
+std::string popeye_play_lines(const Problem& problem);
+
 }  // namespace arbiter::problem::popeye

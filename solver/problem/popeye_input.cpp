@@ -69,7 +69,7 @@ constexpr DirectiveRule DirectiveRules[] = {
     {"InitialGameArray", Directive::InitialGameArray},
 };
 
-enum class OptionKind { Variation, NoCastling, EnPassant, SetPlay, PostKeyPlay, Harmless, Unsupported };
+enum class OptionKind { Variation, NoCastling, EnPassant, SetPlay, PostKeyPlay, WhiteToPlay, Duplex, HalfDuplex, Harmless, Unsupported };
 
 struct OptionInfo {
   std::string_view id;  // popeye_vocabulary.h's identifier
@@ -109,17 +109,21 @@ constexpr OptionInfo Options[] = {
     {"SuppressGrid", OptionKind::Harmless},
     {"WriteGrid", OptionKind::Harmless},
     {"TrivialTriesAvoid", OptionKind::Harmless},
+    // Popeye stops a line once the mating side has no man left but its king: in the rules read
+    // from Popeye input (orthodox chess) a lone king never mates, so no solution is lost.
+    {"KeepMatingPiece", OptionKind::Harmless},
+    // Help play: White starts, half a move shorter (h#4 is solved as h#3.5).
+    {"WhiteToPlay", OptionKind::WhiteToPlay},
+    // The problem is solved also (Duplex) or only (HalfDuplex) with the sides' roles exchanged.
+    {"Duplex", OptionKind::Duplex},
+    {"HalfDuplex", OptionKind::HalfDuplex},
     // They change the problem: what is solved, by whom, or which solutions count.
-    {"Duplex", OptionKind::Unsupported, 0, "also solves the problem with the colours exchanged"},
-    {"HalfDuplex", OptionKind::Unsupported, 0, "solves the problem with the colours exchanged"},
-    {"WhiteToPlay", OptionKind::Unsupported, 0, "changes which side moves first"},
     {"Quodlibet", OptionKind::Unsupported, 0, "changes the goal of the stipulation"},
     {"GoalIsEnd", OptionKind::Unsupported, 0, "changes the goal of the stipulation"},
     {"NullMoves", OptionKind::Unsupported, 0, "allows null moves"},
     {"Threat", OptionKind::Unsupported, 1, "restricts which solutions count"},
     {"NonTrivial", OptionKind::Unsupported, 2, "restricts which solutions count"},
     {"MaxFlightsquares", OptionKind::Unsupported, 1, "restricts which solutions count"},
-    {"KeepMatingPiece", OptionKind::Unsupported, 0, "restricts which solutions count"},
     {"MatesIn1", OptionKind::Unsupported, 0, "changes which selfmate lines are printed"},
     {"NoWk", OptionKind::Unsupported, 0, "allows a position without a white king"},
     {"NoBk", OptionKind::Unsupported, 0, "allows a position without a black king"},
@@ -307,6 +311,8 @@ struct ProblemText {
   std::optional<EnPassantOption> en_passant;
   std::optional<SourceLocation> set_play;  // the SetPlay option's word
   bool post_key_play = false;
+  bool white_to_play = false;
+  Duplex duplex = Duplex::No;
   std::optional<TwinText> zero_position;   // "zeroposition" and its operations: twin a)
   std::vector<TwinText> twins;
 };
@@ -319,6 +325,33 @@ void append_text(std::string& field, const std::string& text) {
 
 void add_reason(std::vector<std::string>& reasons, std::string reason) {
   if (std::find(reasons.begin(), reasons.end(), reason) == reasons.end()) reasons.push_back(std::move(reason));
+}
+
+// Popeye's option WhiteToPlay: in help play White starts and the play is half a move shorter;
+// h#4 is solved, and printed, as h#3.5. Popeye shortens a helpmate of whole moves only: none
+// for h#N.5, which White already starts, or for another genre.
+std::optional<Stipulation> white_to_play(const Stipulation& s) {
+  if (s.kind != Stipulation::HelpMate || s.half_move) return std::nullopt;
+  Stipulation out = s;
+  out.moves = s.moves - 1;
+  out.half_move = true;
+  const auto number = s.text.find_last_not_of("0123456789") + 1;
+  out.text = fmt::format("{}{}.5", s.text.substr(0, number), out.moves);
+  return out;
+}
+
+std::string white_to_play_refusal(const Stipulation& s) {
+  return fmt::format("option WhiteToPlay for '{}' (it shortens a helpmate of whole moves by White's starting)", s.text);
+}
+
+// The twins' new stipulations under WhiteToPlay; a reason when one cannot take it.
+void apply_white_to_play(std::vector<TwinText>& twins, std::vector<std::string>& reasons) {
+  for (auto& t : twins)
+    for (auto& op : t.operations)
+      if (op.kind == TwinOperation::NewStipulation) {
+        if (auto shortened = white_to_play(op.stipulation)) op.stipulation = *shortened;
+        else add_reason(reasons, white_to_play_refusal(op.stipulation));
+      }
 }
 
 // A twin's words straight from the scanner; a directive ("twin", "end", "next", ...) ends it.
@@ -632,6 +665,12 @@ class PopeyeReader {
         p.set_play = t->where;
       } else if (info->kind == OptionKind::PostKeyPlay) {
         p.post_key_play = true;
+      } else if (info->kind == OptionKind::WhiteToPlay) {
+        p.white_to_play = true;
+      } else if (info->kind == OptionKind::Duplex) {
+        p.duplex = p.duplex == Duplex::Only ? Duplex::Only : Duplex::Also;
+      } else if (info->kind == OptionKind::HalfDuplex) {
+        p.duplex = Duplex::Only;
       }
       p.options.push_back(std::move(model));
       p.recorded_options.push_back(std::move(recorded));
@@ -697,6 +736,13 @@ class PopeyeReader {
       if (s && s->kind != Stipulation::HelpMate)
         add_reason(reasons, fmt::format("option SetPlay for '{}' (set play is solved for helpmates only)", s->text));
     }
+    if (reasons.empty() && p.white_to_play && p.stipulation) {
+      if (const auto s = p.stipulation->playable(p.stipulation_location); s && !white_to_play(*s))
+        add_reason(reasons, white_to_play_refusal(*s));
+      auto twins = p.twins;
+      if (p.zero_position) twins.push_back(*p.zero_position);
+      apply_white_to_play(twins, reasons);
+    }
     return reasons;
   }
 
@@ -732,7 +778,19 @@ class PopeyeReader {
     if (!out.unsupported.empty()) return out;  // modelled, not played: no position is built
 
     const SourceLocation pieces_at = out.fen_location;
-    const Stipulation stipulation = *p.stipulation->playable(p.stipulation_location);
+    Stipulation stipulation = *p.stipulation->playable(p.stipulation_location);
+    std::vector<TwinText> twin_texts = p.twins;
+    std::optional<TwinText> zero_position = p.zero_position;
+    if (p.white_to_play) {  // every stipulation takes it: unsupported_of has checked
+      std::vector<std::string> unused;
+      stipulation = *white_to_play(stipulation);
+      apply_white_to_play(twin_texts, unused);
+      if (zero_position) {
+        std::vector<TwinText> zero{*zero_position};
+        apply_white_to_play(zero, unused);
+        zero_position = zero.front();
+      }
+    }
     Diagram diagram;
     int pawns[2] = {0, 0}, men[2] = {0, 0};
     const PopeyeMan* first_king[2] = {nullptr, nullptr};
@@ -765,11 +823,11 @@ class PopeyeReader {
     diagram.no_castling = p.no_castling;
     if (p.en_passant) diagram.en_passant = en_passant_square(*p.en_passant, diagram, side);
     out.stipulation = stipulation;
-    if (p.zero_position) {
+    if (zero_position) {
       // The zero position is not solved: its first change is twin a), each later twin applies to
       // it (or, continued, to the twin before).
-      std::vector<TwinText> texts{*p.zero_position};
-      texts.insert(texts.end(), p.twins.begin(), p.twins.end());
+      std::vector<TwinText> texts{*zero_position};
+      texts.insert(texts.end(), twin_texts.begin(), twin_texts.end());
       auto twins = derive_twins({diagram, stipulation}, write_fen(position_of(diagram, side)), p.begin, texts);
       twins.erase(twins.begin());
       for (std::size_t i = 0; i < twins.size(); ++i) twins[i].label = twin_label(i);
@@ -778,7 +836,7 @@ class PopeyeReader {
       if (twins.size() > 1) out.twins = std::move(twins);
     } else {
       out.fen = legal_problem_fen(position_of(diagram, side), stipulation, p.stipulation_location, pieces_at);
-      if (!p.twins.empty()) out.twins = derive_twins({diagram, stipulation}, out.fen, p.begin, p.twins);
+      if (!twin_texts.empty()) out.twins = derive_twins({diagram, stipulation}, out.fen, p.begin, twin_texts);
     }
     out.tags["SetUp"] = "1";
     out.tags["FEN"] = out.fen;
@@ -789,6 +847,7 @@ class PopeyeReader {
         joined += (i > 1 ? "; " : "") + (out.twins[i].description.empty() ? std::string("twin") : out.twins[i].description);
       out.tags["Twins"] = joined;
     }
+    out.duplex = p.duplex;
     out.set_play = p.set_play.has_value();
     if (out.set_play) out.tags["SetPlay"] = "1";  // as a PGN problem file states it
     if (p.set_play)

@@ -1,5 +1,7 @@
 #include "solver/problem/popeye_output_blocks.h"
 
+#include <cctype>
+
 #include "rules/core/text.h"
 #include "solver/problem/popeye_reader.h"
 
@@ -52,6 +54,47 @@ std::vector<PopeyeOutputBlock> split_popeye_output(std::string_view text) {
   }
   if (!blank) blocks.push_back(std::move(current));
   return blocks;
+}
+
+namespace {
+
+// "  add_to_move_generation_stack:      1070": a counter the regression runs print.
+bool is_counter(std::string_view trimmed) {
+  const auto colon = trimmed.find(':');
+  if (colon == std::string_view::npos || colon == 0) return false;
+  for (char c : trimmed.substr(0, colon))
+    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_')) return false;
+  const std::string_view count = trim(trimmed.substr(colon + 1));
+  return !count.empty() && count.find_first_not_of("0123456789") == std::string_view::npos;
+}
+
+}  // namespace
+
+std::vector<std::string> popeye_solution_lines(std::string_view block) {
+  std::vector<std::string> out;
+  int borders = 0;
+  bool below_stipulation = false;
+  std::size_t start = 0;
+  while (start < block.size()) {
+    std::size_t end = block.find('\n', start);
+    if (end == std::string_view::npos) end = block.size();
+    std::string_view line = block.substr(start, end - start);
+    start = end + 1;
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    const std::string_view trimmed = trim(line);
+    if (borders < 2) {
+      if (trimmed.starts_with("+---a---b")) ++borders;
+      continue;
+    }
+    if (!below_stipulation) {  // the stipulation line itself
+      below_stipulation = true;
+      continue;
+    }
+    if (closing_line_language(trimmed)) break;
+    if (trimmed.empty() || is_counter(trimmed)) continue;
+    out.emplace_back(line);
+  }
+  return out;
 }
 
 }  // namespace arbiter::problem

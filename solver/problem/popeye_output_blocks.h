@@ -34,4 +34,10 @@ struct PopeyeOutputBlock {
 // block only when they hold more than blanks.
 std::vector<PopeyeOutputBlock> split_popeye_output(std::string_view text);
 
+// What a block prints of the solution: its lines from below the stipulation line (the
+// "Duplex" line under it included) to the closing line, without blank lines, the closing line
+// and the regression runs' counters ("  play_move:   1057"). Popeye's line order is its move
+// generation's, so two blocks compare as sorted lists of these.
+std::vector<std::string> popeye_solution_lines(std::string_view block);
+
 }  // namespace arbiter::problem

@@ -17,16 +17,16 @@ bool lowercase_or_underscore(char c) { return (c >= 'a' && c <= 'z') || c == '_'
 const PopeyeOutputWords& popeye_output_words(popeye::Language language) {
   // English and German as the suite's expected files and a live run of Popeye 4.104 print them.
   // French: "solution terminee.", "erreur d'entree:" and the king's capture as a live run prints
-  // them; the other French words unverified here (the suite has
-  // no French input, and Popeye printed no solution for the French inputs with options tried).
+  // them; the others as Popeye 4.104's French message table has them (zugzwang is "blocus.",
+  // a refutation "Refute."): the suite has no French output to compare with.
   static const PopeyeOutputWords english{"solution finished.", "Partial solution", "but", "threat:", "zugzwang.",
                                          "refutes.", "zeroposition", "input-error:",
                                          "the side to play can capture the king"};
   static const PopeyeOutputWords german{"Loesung beendet.", "Partielle Loesung", "Aber", "Drohung:", "Zugzwang.",
                                         "Widerlegt.", "NullStellung", "Eingabe-Fehler:",
                                         "Die am Zug befindliche Partei kann den Koenig schlagen"};
-  static const PopeyeOutputWords french{"solution terminee.", "solution partielle", "mais", "menace:", "zugzwang.",
-                                        "refute.", "zeroposition", "erreur d'entree:",
+  static const PopeyeOutputWords french{"solution terminee.", "solution partielle", "mais", "menace:", "blocus.",
+                                        "Refute.", "zeroposition", "erreur d'entree:",
                                         "le camp au trait peut prendre le roi"};
   switch (language) {
     case popeye::Language::German: return german;

@@ -49,6 +49,11 @@ struct Twin {
   SourceLocation where;     // the twin's text (the problem's start for a)
 };
 
+// Popeye's options Duplex and HalfDuplex: the problem is solved also (Also) or only (Only) with
+// the sides' roles exchanged, the other side moving first and aiming at the goal: in h#2 White
+// starts and Black mates, in #2 Black mates. The position and the stipulation stay as stated.
+enum class Duplex { No, Also, Only };
+
 struct Problem {
   std::string file;
   int number = 1;                      // 1-based position in its file (problems split by "next" or PGN games)
@@ -71,6 +76,7 @@ struct Problem {
   // Helpmates: also solve set play, the solutions with the other side moving first (Popeye's
   // option SetPlay, PGN [SetPlay "1"]).
   bool set_play = false;
+  Duplex duplex = Duplex::No;
   // Empty without twins; otherwise a), b), ... each to be solved and verified on its own.
   std::vector<Twin> twins;
   // Popeye input: what the text states (popeye_elements.h), modelled even where Arbiter cannot
@@ -78,7 +84,7 @@ struct Problem {
   PopeyeElements popeye;
   // What the problem needs that Arbiter does not play yet, each named as a problemist would
   // ("condition Circe", "piece grasshopper (G)", "stipulation ser-h=5 (series help-stalemate)",
-  // "option Duplex"); empty when it can be solved. An unsupported problem has no fen or twins.
+  // "option Quodlibet"); empty when it can be solved. An unsupported problem has no fen or twins.
   std::vector<std::string> unsupported;
   // A problem whose text is malformed: the error (file, line, column, what was expected). The
   // reader went on with the file's next problem; the other fields hold what was read before.

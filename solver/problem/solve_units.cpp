@@ -1,5 +1,7 @@
 #include "solver/problem/solve_units.h"
 
+#include <sstream>
+
 #include <fmt/core.h>
 
 namespace arbiter::problem {
@@ -16,16 +18,51 @@ void set_stipulation(prover::SolveOptions& options, const Stipulation& stipulati
   options.set_play = set_play && stipulation.kind == Stipulation::HelpMate;
 }
 
+std::string with_other_side_to_move(const std::string& fen) {
+  std::istringstream in(fen);
+  std::vector<std::string> fields;
+  for (std::string f; in >> f;) fields.push_back(f);
+  if (fields.size() < 2) return fen;  // not a FEN the engines read: they name the error
+  const bool white = fields[1] == "w";
+  std::string out = fields[0];
+  out += white ? " b" : " w";
+  for (std::size_t i = 2; i < fields.size(); ++i) {
+    out += ' ';
+    out += i == 3 ? std::string_view("-") : std::string_view(fields[i]);  // an e.p. capture belonged to the side that was to move
+  }
+  return out;
+}
+
 std::vector<SolveUnit> solve_units(const Problem& p) {
-  if (p.twins.empty()) return {{"", "", p.fen, p.stipulation}};
+  std::vector<SolveUnit> twins;
+  if (p.twins.empty()) twins.push_back({"", "", p.fen, p.stipulation});
+  for (std::size_t i = 0; i < p.twins.size(); ++i) {
+    const auto& t = p.twins[i];
+    twins.push_back({t.label, t.description, t.fen, t.stipulation, i});
+  }
+  if (p.duplex == Duplex::No) return twins;
   std::vector<SolveUnit> units;
-  for (const auto& t : p.twins) units.push_back({t.label, t.description, t.fen, t.stipulation});
+  for (const auto& t : twins) {
+    if (p.duplex == Duplex::Also) units.push_back(t);
+    SolveUnit exchanged = t;
+    exchanged.fen = with_other_side_to_move(t.fen);
+    exchanged.colours_exchanged = true;
+    units.push_back(std::move(exchanged));
+  }
   return units;
 }
 
+bool single_unit(const Problem& p) { return p.twins.empty() && p.duplex == Duplex::No; }
+
+std::string unit_prefix(const SolveUnit& unit) {
+  return fmt::format("{}{}{}", unit.label, unit.label.empty() ? "" : ") ", unit.colours_exchanged ? "colours exchanged: " : "");
+}
+
 std::string unit_heading(const SolveUnit& unit) {
-  if (unit.label.empty()) return "";
-  return fmt::format("{}) {}{}{}  {}\n", unit.label, unit.description, unit.description.empty() ? "" : "  ",
+  if (unit.label.empty() && !unit.colours_exchanged) return "";
+  const std::string what = fmt::format("{}{}{}", unit.description, unit.colours_exchanged && !unit.description.empty() ? ", " : "",
+                                       unit.colours_exchanged ? "colours exchanged" : "");
+  return fmt::format("{}{}{}{}{}  {}\n", unit.label, unit.label.empty() ? "" : ") ", what, what.empty() ? "" : "  ",
                      unit.stipulation.text, unit.fen);
 }
 

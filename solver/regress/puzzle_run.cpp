@@ -119,7 +119,7 @@ PuzzleRun run_problem(problem::Problem p, int count, const InterpretationSetting
     solve.limits = options.limits;
     solve.threads = options.threads;
     const PgnLine& all = p.published ? p.published->moves : none;
-    const PgnLine mine = unit.label.empty() ? all : problem::published_for_twin(all, unit.label);
+    const PgnLine mine = unit.colours_exchanged ? PgnLine() : unit.label.empty() ? all : problem::published_for_twin(all, unit.label);
     reports.emplace_back(unit, rules.verify(unit.fen, p.fen_location, solve, mine, p.interpretations));
   }
   auto rank = [](const std::string& v) { return v == "refuted" ? 3 : v == "unknown" ? 2 : v == "unsound" ? 1 : 0; };
@@ -146,8 +146,8 @@ PuzzleRun run_problem(problem::Problem p, int count, const InterpretationSetting
   run.events.push_back({0, "", fmt::format("verdict {}", run.verdict)});
   nlohmann::json twins = nlohmann::json::array();
   for (const auto& [unit, report] : reports) {
-    const std::string twin = unit.label.empty() ? "" : unit.label + ") ";
-    if (!unit.label.empty()) run.events.push_back({0, "", fmt::format("{}{}", twin, report.verdict())});
+    const std::string twin = problem::unit_prefix(unit);
+    if (!twin.empty()) run.events.push_back({0, "", fmt::format("{}{}", twin, report.verdict())});
     for (const auto& k : report.solution.keys) {
       run.events.push_back({0, k.san, twin + "key"});
       run.keys.push_back(twin + k.san);
@@ -164,9 +164,11 @@ PuzzleRun run_problem(problem::Problem p, int count, const InterpretationSetting
     for (const auto& c : report.claims)
       run.events.push_back({0, c.move, fmt::format("{}{}: {}", twin, c.claim, c.holds ? "holds" : "fails")});
     for (const auto& f : report.findings) run.events.push_back({0, "", twin + f.kind});
-    if (!unit.label.empty())
+    if (!problem::single_unit(p)) {
       twins.push_back({{"twin", unit.label}, {"description", unit.description}, {"verdict", report.verdict()},
                        {"fen", unit.fen}, {"stipulation", unit.stipulation.text}});
+      if (p.duplex != problem::Duplex::No) twins.back()["colours_exchanged"] = unit.colours_exchanged;
+    }
   }
 
   nlohmann::json j = {{"verdict", run.verdict}, {"stipulation", p.stipulation.text}, {"fen", p.fen},

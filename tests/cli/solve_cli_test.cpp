@@ -235,6 +235,29 @@ TEST_CASE("arbiter solve and verify and popeye: one result per problem, unsuppor
   }
 }
 
+TEST_CASE("Popeye's Duplex: the exchanged roles are solved and reported on their own", "[prover][cli]") {
+  test::ScratchDir dir;
+  // M. Tomasevic, feenschach 1982 (Popeye's BEISPIEL/twin.inp, problem 1, without its twin):
+  // h#2 Duplex, one solution each way, as REGRESSIONTESTS/twin.out prints them.
+  const std::string file = dir.write("duplex.inp", "begin\npieces white kc8 pe7 black ka6 rf7\nstipulation h#2\noption duplex\nend\n");
+  const JsonRun r = run_json("solve --json " + test::shell_quote(file), dir);
+  CHECK(r.status == 0);
+  const json& twins = r.out.at("twins");
+  REQUIRE(twins.size() == 2);
+  CHECK(twins[0].at("colours_exchanged") == false);
+  CHECK(twins[0].at("solutions").size() == 1);
+  CHECK(twins[1].at("colours_exchanged") == true);
+  CHECK(twins[1].at("fen") == "2K5/4Pr2/k7/8/8/8/8/8 w - - 0 1");
+  CHECK(twins[1].at("solutions").size() == 1);
+  const test::CliRun text = test::run_arbiter_command("solve " + test::shell_quote(file), dir);
+  CHECK_THAT(text.out, Catch::Contains("colours exchanged  h#2  2K5/4Pr2/k7/8/8/8/8/8 w - - 0 1\n"));
+  const test::CliRun popeye = test::run_arbiter_command("popeye " + test::shell_quote(file), dir);
+  CHECK(popeye.status == 0);
+  CHECK_THAT(popeye.out, Catch::Contains("  h#2                         2 + 2\n               Duplex\n\n"
+                                         "  1.Rf7-f6 e7-e8=Q   2.Rf6-b6 Qe8-a4 #\n\n"
+                                         "  1.Kc8-b8 Rf7*e7   2.Kb8-a8 Re7-e8 #\n\nsolution finished."));
+}
+
 TEST_CASE("arbiter verify confirms every shipped problem file", "[prover][cli]") {
   test::ScratchDir dir;
   std::vector<std::string> files;

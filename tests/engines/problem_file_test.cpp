@@ -15,6 +15,7 @@
 #include "rules/notation/san.h"
 #include "solver/problem/popeye_output.h"
 #include "solver/problem/problem.h"
+#include "solver/problem/solve_units.h"
 #include "tests/support/test_support.h"
 
 using namespace arbiter;
@@ -439,8 +440,8 @@ TEST_CASE("what Arbiter does not play yet is read, modelled and named: unsupport
       {"fairy pieces, neutral men and attributes", "begin\npieces white ke1 gd4 lea2b2 neutral pe5 black royal ke8\nstipulation #2\nend\n",
        {"piece grasshopper (G)", "piece leo (LE)", "neutral pieces", "piece attribute Royal"}},
       {"forsyth with a fairy piece", "begin\nforsyth 48/5gPp/5K1k\nstipulation #6\nend\n", {"piece grasshopper (G)"}},
-      {"options that change the problem", "begin\n" + pieces + "stipulation #2\noption Variation Duplex Threat 2\nend\n",
-       {"option Duplex (it also solves the problem with the colours exchanged)", "option Threat (it restricts which solutions count)"}},
+      {"options that change the problem", "begin\n" + pieces + "stipulation #2\noption Variation Quodlibet Threat 2\nend\n",
+       {"option Quodlibet (it changes the goal of the stipulation)", "option Threat (it restricts which solutions count)"}},
       {"the play after the key of a direct mate (Popeye's PostKeyPlay; ignored in help play)",
        "begin\n" + pieces + "stipulation #2\noption PostKeyPlay\nend\n",
        {"option PostKeyPlay for '#2' (the diagram is the position after the key: the play after it is solved)"}},
@@ -537,6 +538,62 @@ TEST_CASE("a zero position: the diagram is not solved, its changes are twin a)",
   CHECK(p.twins[1].label == "b");
   CHECK(p.twins[1].fen.starts_with("k7/8/8/8/8/8/3Q4/1K6 w"));
   CHECK(p.fen == p.twins[0].fen);
+}
+
+TEST_CASE("options that change who plays: WhiteToPlay shortens a helpmate, Duplex and HalfDuplex exchange the roles", "[problem][popeye]") {
+  const std::string pieces = "pieces white kf4 sf5 black ke8 qa8 rh8 pf6\n";
+  SECTION("WhiteToPlay: h#4 is solved as h#3.5, White to move, and so is a twin's new stipulation") {
+    const auto p = read_problems("begin\n" + pieces + "stipulation h#4\noption whitetoplay\ntwin stipulation h#2\nend\n", "t.inp").at(0);
+    CHECK(p.stipulation.text == "h#3.5");
+    CHECK(p.stipulation.moves == 3);
+    CHECK(p.stipulation.half_move);
+    REQUIRE(p.twins.size() == 2);
+    CHECK(p.twins[0].fen.find(" w ") != std::string::npos);
+    CHECK(p.twins[1].stipulation.text == "h#1.5");
+    CHECK(p.twins[1].fen.find(" w ") != std::string::npos);
+    CHECK(read_problems("begin\n" + pieces + "stipulation h#1\noption whitetoplay\nend\n", "t.inp").at(0).stipulation.text ==
+          "h#0.5");
+  }
+  SECTION("WhiteToPlay where Popeye shortens nothing is named, not ignored") {
+    const auto direct = read_problem_entries("begin\n" + pieces + "stipulation #2\noption whitetoplay\nend\n", "t.inp",
+                                             PublishedLines::Checked).at(0);
+    CHECK(direct.unsupported ==
+          std::vector<std::string>{"option WhiteToPlay for '#2' (it shortens a helpmate of whole moves by White's starting)"});
+    const auto half = read_problem_entries("begin\n" + pieces + "stipulation h#2.5\noption whitetoplay\nend\n", "t.inp",
+                                           PublishedLines::Checked).at(0);
+    CHECK(half.unsupported ==
+          std::vector<std::string>{"option WhiteToPlay for 'h#2.5' (it shortens a helpmate of whole moves by White's starting)"});
+    const auto twin = read_problem_entries("begin\n" + pieces + "stipulation h#2\noption whitetoplay\ntwin stipulation s#2\nend\n",
+                                           "t.inp", PublishedLines::Checked).at(0);
+    CHECK(twin.unsupported ==
+          std::vector<std::string>{"option WhiteToPlay for 's#2' (it shortens a helpmate of whole moves by White's starting)"});
+  }
+  SECTION("Duplex: each twin as stated, then with the other side to move; HalfDuplex: only the latter") {
+    const std::string text = "begin\npieces white kc8 pe7 black ka6 rf7\nstipulation h#2\noption duplex\ntwin move f7 f6\nend\n";
+    const auto p = read_problems(text, "t.inp").at(0);
+    CHECK(p.duplex == Duplex::Also);
+    CHECK_FALSE(single_unit(p));
+    const auto units = solve_units(p);
+    REQUIRE(units.size() == 4);
+    CHECK(units[0].fen == "2K5/4Pr2/k7/8/8/8/8/8 b - - 0 1");
+    CHECK_FALSE(units[0].colours_exchanged);
+    CHECK(units[1].fen == "2K5/4Pr2/k7/8/8/8/8/8 w - - 0 1");
+    CHECK(units[1].colours_exchanged);
+    CHECK(units[1].twin == 0);
+    CHECK(units[1].label == "a");
+    CHECK(units[3].twin == 1);
+    CHECK(units[3].colours_exchanged);
+    CHECK(unit_heading(units[3]) == "b) move f7 f6, colours exchanged  h#2  2K5/4P3/k4r2/8/8/8/8/8 w - - 0 1\n");
+    CHECK(unit_prefix(units[3]) == "b) colours exchanged: ");
+    const auto half = read_problems("begin\npieces white kc8 pe7 black ka6 rf7\nstipulation h#2\noption halfduplex\nend\n", "t.inp").at(0);
+    CHECK(half.duplex == Duplex::Only);
+    const auto only = solve_units(half);
+    REQUIRE(only.size() == 1);
+    CHECK(only[0].colours_exchanged);
+    CHECK(unit_heading(only[0]) == "colours exchanged  h#2  2K5/4Pr2/k7/8/8/8/8/8 w - - 0 1\n");
+    // The e.p. capture belonged to the side that was to move.
+    CHECK(with_other_side_to_move("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2") == "4k3/8/8/3pP3/8/8/8/4K3 b - - 0 2");
+  }
 }
 
 TEST_CASE("an unreadable problem file is a ParseError naming the file", "[problem][errors]") {

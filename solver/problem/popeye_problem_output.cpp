@@ -1,0 +1,68 @@
+#include "solver/problem/popeye_problem_output.h"
+
+#include "rules/core/stop.h"
+#include "solver/problem/popeye_board.h"
+#include "solver/problem/popeye_layout.h"
+#include "solver/problem/popeye_position_solver.h"
+#include "solver/problem/popeye_twin_label.h"
+#include "solver/problem/solve_units.h"
+#include "solver/prover/limits.h"
+#include "solver/variants/registry.h"
+
+namespace arbiter::problem::popeye {
+
+namespace {
+
+prover::Verdict worse(prover::Verdict a, prover::Verdict b) {
+  auto rank = [](prover::Verdict v) { return v == prover::Verdict::Unknown ? 2 : v == prover::Verdict::Refuted ? 1 : 0; };
+  return rank(b) > rank(a) ? b : a;
+}
+
+// One twin (or Duplex half), solved and written; false when a limit cut it.
+bool solve_and_write(const RunLimits& limits, const Problem& p, const SolveUnit& unit, const VariantEngines& rules,
+                     const LayoutOptions& layout, ProblemWritten& result, std::ostream& out) {
+  prover::SolveOptions options;
+  set_stipulation(options, unit.stipulation, p.set_play);
+  options.tries = layout.tries;
+  options.limits = {limits.max_nodes, limits.max_seconds, limits.hash_mb};
+  options.threads = limits.threads;
+  // The unit's limit covers its solve and the layout's own searches (threats, tries' trees).
+  const stop::Deadline deadline(limits.max_seconds);
+  prover::Solution s = rules.solve(unit.fen, p.fen_location, options, p.interpretations);
+  result.worst = worse(result.worst, s.verdict);
+  const auto solver = engine_position_solver(rules, p.interpretations, {limits.max_nodes, 0, limits.hash_mb});
+  try {
+    out << format_popeye_solution(s, layout, solver);
+  } catch (const prover::LimitReached&) {  // the tree could not be completed: the keys alone
+    s.tree_complete = false;
+    out << format_popeye_solution(s, layout, solver);
+    result.worst = prover::Verdict::Unknown;
+    return false;
+  }
+  return s.verdict != prover::Verdict::Unknown && s.tree_complete;
+}
+
+}  // namespace
+
+ProblemWritten write_popeye_problem(const Problem& p, const RunLimits& limits, std::ostream& out) {
+  const VariantEngines& rules = find_variant(p.variant, p.where);
+  const Language language = p.popeye.language;
+  const auto options = p.tags.find("PopeyeOptions");
+  const LayoutOptions layout = layout_options(options == p.tags.end() ? "" : options->second, language);
+  out << popeye_heading(p) << popeye_board(p.fen, language) << popeye_stipulation_line(p.stipulation.text, p.fen)
+      << popeye_play_lines(p) << "\n"
+      << std::flush;
+  ProblemWritten result;
+  const auto units = solve_units(p);
+  for (std::size_t i = 0; i < units.size(); ++i) {
+    // Duplex: the roles exchanged follow the twin's own play after a blank line, unlabelled.
+    const bool twin_starts = i == 0 || units[i].twin != units[i - 1].twin;
+    if (!p.twins.empty() && twin_starts) out << popeye_twin_label(p.twins, units[i].twin, language) << "\n\n";
+    result.complete = solve_and_write(limits, p, units[i], rules, layout, result, out) && result.complete;
+    out << "\n" << std::flush;
+  }
+  out << popeye_closing_line(result.complete, language) << "\n\n\n";
+  return result;
+}
+
+}  // namespace arbiter::problem::popeye
