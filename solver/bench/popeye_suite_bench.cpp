@@ -311,11 +311,7 @@ void solve_and_compare(SuiteProblemRow& row, const problem::Problem& p, const pr
     if (listing == PopeyeListing::Whole) row.layout = compare_layout(p, block->text, options);
     return;
   }
-  // What explains a difference, where the problem or Popeye's output says it.
-  for (const auto& o : p.popeye.options)
-    if (o.id == "PostKeyPlay")
-      row.detail += " [option PostKeyPlay: Popeye solves the play after the key, Black to move, not the stipulation from "
-                    "the diagram; the reader takes the option as harmless]";
+  // What explains a difference, where Popeye's output says it.
   for (const auto& remark : expected.remarks) row.detail += fmt::format(" [Popeye remarks: {}]", remark);
 }
 

@@ -53,9 +53,14 @@ labels "a) ", "b) wBb8-->a7  ", the solution in Popeye's long algebraic notation
 "1.Qe7-e8 !", threats, zugzwang, defences, tries with "but", helpmates one solution a line), and
 "solution finished." (German "Loesung beendet.", French "solution terminee.") or "Partial solution"
 when a limit cut it. The options of the input that shape the output are honoured: Variation (the
-tree), Try, NoThreat, SetPlay; and those that change who plays: WhiteToPlay (h#4 solved and printed
+tree), Try, NoThreat, SetPlay (in direct mates and selfmates too: the defences as if the attacker
+passed), PostKeyPlay (the diagram is after the key: its threat and defences, "refutes." under a
+defence that escapes); and those that change who plays: WhiteToPlay (h#4 solved and printed
 as h#3.5), Duplex (each twin's lines, then a blank line and its lines with the roles exchanged;
-"Duplex" below the stipulation) and HalfDuplex (the exchanged roles only). Lines come in Arbiter's move-generation order, which may differ
+"Duplex" below the stipulation) and HalfDuplex (the exchanged roles only); and Quodlibet (a
+selfmate also won by the attacker's own mate), Threat and MaxFlightsquares (attacker moves that
+threaten too slowly or leave too many flights are refuted; the stipulation line says "#6/1").
+Lines come in Arbiter's move-generation order, which may differ
 from Popeye's (solver/problem/README.md, "Popeye's solution layout"); no time is printed.
 A problem Arbiter does not play prints its heading and "unsupported: ..." naming what it needs; a
 malformed one is named on stderr; the others are solved. Exit status as for solve: the worst of the

@@ -183,6 +183,12 @@ int exit_for(prover::Verdict v) {
 
 std::string describe_verdict(const prover::Solution& s) {
   if (s.goal == prover::Goal::HelpMate) return describe_help_verdict(s);
+  if (s.battle.post_key && s.verdict != prover::Verdict::Unknown) {  // Popeye's PostKeyPlay: no key to name
+    const std::string goal = s.goal == prover::Goal::SelfMate ? "selfmate" : "mate";
+    return s.verdict == prover::Verdict::Proved
+               ? fmt::format("verdict: proved (the play after the key: every defence allows {} in {} more)", goal, s.n - 1)
+               : fmt::format("verdict: refuted (the play after the key: a defence escapes {} in {} more)", goal, s.n - 1);
+  }
   if (s.goal == prover::Goal::SelfMate) {
     switch (s.verdict) {
       case prover::Verdict::Proved:

@@ -105,9 +105,12 @@ int run_solve(const Args& args) {
         prover::Solution s = solve_unit(args, p, unit, rules);
         problem_status = std::max(problem_status, exit_for(s.verdict));
         if (!args.certificate.empty() || !args.certificate_if_proved.empty()) {
-          const bool proved = s.verdict == prover::Verdict::Proved && s.tree_complete;
+          // A certificate states a plain "#N" or "s#N": Popeye's battle options would not check.
+          const bool proved = s.verdict == prover::Verdict::Proved && s.tree_complete && !s.battle.any();
           if (!proved && !args.certificate.empty())
-            throw std::runtime_error("no certificate: " + (s.verdict == prover::Verdict::Proved ? s.tree_note : "nothing was proved"));
+            throw std::runtime_error("no certificate: " + (s.battle.any() ? std::string("Popeye's options Quodlibet, Threat and MaxFlightsquares have no certificate format yet")
+                                                           : s.verdict == prover::Verdict::Proved ? s.tree_note
+                                                                                                  : "nothing was proved"));
           certifiable = certifiable && proved;
         }
         if (certifiable && (!args.certificate.empty() || !args.certificate_if_proved.empty())) {

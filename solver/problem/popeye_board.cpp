@@ -53,13 +53,21 @@ std::string popeye_stipulation_line(const std::string& stipulation, const std::s
   return out + counts + "\n";
 }
 
+std::string popeye_stipulation_text(const Stipulation& s) {
+  std::string out = s.text;
+  if (s.battle.max_threat >= 0) out += fmt::format("/{}", s.battle.max_threat);
+  if (s.battle.max_flights >= 0) out += fmt::format("{}/{}", s.battle.max_threat >= 0 ? "" : "/", s.battle.max_flights);
+  return out;
+}
+
 std::string popeye_play_lines(const Problem& problem) {
-  switch (problem.duplex) {
-    case Duplex::No: return "";
-    case Duplex::Also: return centred(std::string(spelling_of(Kind::Option, "Duplex", problem.popeye.language)));
-    case Duplex::Only: return centred(std::string(spelling_of(Kind::Option, "HalfDuplex", problem.popeye.language)));
-  }
-  return "";
+  // In Popeye's order: Duplex or HalfDuplex, then Quodlibet.
+  const Language language = problem.popeye.language;
+  std::string out;
+  if (problem.duplex == Duplex::Also) out += centred(std::string(spelling_of(Kind::Option, "Duplex", language)));
+  if (problem.duplex == Duplex::Only) out += centred(std::string(spelling_of(Kind::Option, "HalfDuplex", language)));
+  if (problem.stipulation.battle.quodlibet) out += centred(std::string(spelling_of(Kind::Option, "Quodlibet", language)));
+  return out;
 }
 
 }  // namespace arbiter::problem::popeye

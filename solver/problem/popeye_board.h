@@ -22,8 +22,12 @@ std::string popeye_board(const std::string& fen, Language language);
 // counted, the count ending at column 35.
 std::string popeye_stipulation_line(const std::string& stipulation, const std::string& fen);
 
-// The lines centred below the stipulation line that name what changes the play: "Duplex",
-// "HalfDuplex" (in the input's language); empty when nothing does.
+// The stipulation as Popeye's stipulation line writes it: the text, then "/k" for option Threat k,
+// "/m" (or "//m" without Threat) for MaxFlightsquares m: "#6/1", "#10/2/3".
+std::string popeye_stipulation_text(const Stipulation& stipulation);
+
+// The lines centred below the stipulation line that name what changes the play: "Duplex" or
+// "HalfDuplex", "Quodlibet" (in the input's language); empty when nothing does.
 std::string popeye_play_lines(const Problem& problem);
 
 }  // namespace arbiter::problem::popeye

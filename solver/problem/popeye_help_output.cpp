@@ -23,7 +23,8 @@ std::string twin_label_of_line(std::string_view line) {
   return std::string(line.substr(start, i - start));
 }
 
-bool is_mark(std::string_view w) { return w == "+" || w == "#" || w == "ep." || w == "!" || w == "?"; }
+// The marks after a move: check, mate, stalemate ("=", a help-stalemate twin's), e.p., key, try.
+bool is_mark(std::string_view w) { return w == "+" || w == "#" || w == "=" || w == "ep." || w == "!" || w == "?"; }
 
 // An orthodox piece's letter in `language` as its English letter ('T' -> 'R' in German); 0 when
 // the letter names no orthodox piece there.
@@ -116,6 +117,9 @@ class HelpSelfReader : public PopeyeReader {
       return true;
     }
     if (trimmed == words_.but) return true;  // tries: the refutation follows, never a key
+    // Centred below the stipulation: the options that change the play ("Duplex", "Quodlibet").
+    for (const std::string_view option : {"Duplex", "HalfDuplex", "Quodlibet"})
+      if (trimmed == popeye::spelling_of(popeye::Kind::Option, option, language_)) return true;
     // Option PostKeyPlay: the play after a key not printed starts with its threat or zugzwang alone.
     if (trimmed == words_.threat || trimmed == words_.zugzwang || trimmed == words_.refutes) return true;
     if (out_.twins.empty()) out_.twins.push_back({"", {}});

@@ -9,6 +9,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <charconv>
+#include <functional>
 #include <optional>
 
 #include <fmt/core.h>
@@ -69,7 +71,7 @@ constexpr DirectiveRule DirectiveRules[] = {
     {"InitialGameArray", Directive::InitialGameArray},
 };
 
-enum class OptionKind { Variation, NoCastling, EnPassant, SetPlay, PostKeyPlay, WhiteToPlay, Duplex, HalfDuplex, Harmless, Unsupported };
+enum class OptionKind { Variation, NoCastling, EnPassant, SetPlay, PostKeyPlay, WhiteToPlay, Duplex, HalfDuplex, Quodlibet, Threat, MaxFlights, Harmless, Unsupported };
 
 struct OptionInfo {
   std::string_view id;  // popeye_vocabulary.h's identifier
@@ -109,6 +111,8 @@ constexpr OptionInfo Options[] = {
     {"SuppressGrid", OptionKind::Harmless},
     {"WriteGrid", OptionKind::Harmless},
     {"TrivialTriesAvoid", OptionKind::Harmless},
+    // Popeye's layout shows a selfmate's defences that mate at once in longer play too (LayoutOptions).
+    {"MatesIn1", OptionKind::Harmless},
     // Popeye stops a line once the mating side has no man left but its king: in the rules read
     // from Popeye input (orthodox chess) a lone king never mates, so no solution is lost.
     {"KeepMatingPiece", OptionKind::Harmless},
@@ -117,14 +121,16 @@ constexpr OptionInfo Options[] = {
     // The problem is solved also (Duplex) or only (HalfDuplex) with the sides' roles exchanged.
     {"Duplex", OptionKind::Duplex},
     {"HalfDuplex", OptionKind::HalfDuplex},
+    // A selfmate is also won by the attacker's own mate ("s# or #").
+    {"Quodlibet", OptionKind::Quodlibet},
+    // Battle play: an attacker move must threaten mate within N moves (or check); one that leaves
+    // the defending king more than N flights is refuted (stipulation.h, BattleOptions).
+    {"Threat", OptionKind::Threat, 1},
+    {"MaxFlightsquares", OptionKind::MaxFlights, 1},
     // They change the problem: what is solved, by whom, or which solutions count.
-    {"Quodlibet", OptionKind::Unsupported, 0, "changes the goal of the stipulation"},
     {"GoalIsEnd", OptionKind::Unsupported, 0, "changes the goal of the stipulation"},
     {"NullMoves", OptionKind::Unsupported, 0, "allows null moves"},
-    {"Threat", OptionKind::Unsupported, 1, "restricts which solutions count"},
     {"NonTrivial", OptionKind::Unsupported, 2, "restricts which solutions count"},
-    {"MaxFlightsquares", OptionKind::Unsupported, 1, "restricts which solutions count"},
-    {"MatesIn1", OptionKind::Unsupported, 0, "changes which selfmate lines are printed"},
     {"NoWk", OptionKind::Unsupported, 0, "allows a position without a white king"},
     {"NoBk", OptionKind::Unsupported, 0, "allows a position without a black king"},
     {"CastlingMutuallyExclusive", OptionKind::Unsupported, 0, "changes the castling rights", false, true},
@@ -312,6 +318,7 @@ struct ProblemText {
   std::optional<SourceLocation> set_play;  // the SetPlay option's word
   bool post_key_play = false;
   bool white_to_play = false;
+  BattleOptions battle;  // Quodlibet, Threat, MaxFlightsquares
   Duplex duplex = Duplex::No;
   std::optional<TwinText> zero_position;   // "zeroposition" and its operations: twin a)
   std::vector<TwinText> twins;
@@ -352,6 +359,29 @@ void apply_white_to_play(std::vector<TwinText>& twins, std::vector<std::string>&
         if (auto shortened = white_to_play(op.stipulation)) op.stipulation = *shortened;
         else add_reason(reasons, white_to_play_refusal(op.stipulation));
       }
+}
+
+// Popeye's options of battle play on a stipulation (BattleOptions): Quodlibet on a selfmate (Popeye
+// also takes it on reflexmates, which Arbiter does not play yet), Threat and MaxFlightsquares on
+// a direct mate or selfmate. The reason when the stipulation cannot take them, else none.
+std::optional<std::string> battle_refusal(const Stipulation& s, const BattleOptions& battle) {
+  if (battle.quodlibet && s.kind != Stipulation::SelfMate)
+    return fmt::format("option Quodlibet for '{}' (it adds the direct mate to a selfmate's goal)", s.text);
+  if (battle.depth_dependent() && s.kind == Stipulation::HelpMate)
+    return fmt::format("option {} for '{}' (it restricts the attacker's moves in battle play)",
+                       battle.max_threat >= 0 ? "Threat" : "MaxFlightsquares", s.text);
+  return std::nullopt;
+}
+
+std::function<void(std::vector<TwinText>&, std::vector<std::string>&)> battle_applier(const BattleOptions& battle) {
+  return [battle](std::vector<TwinText>& twins, std::vector<std::string>& reasons) {
+    for (auto& t : twins)
+      for (auto& op : t.operations)
+        if (op.kind == TwinOperation::NewStipulation) {
+          if (auto refusal = battle_refusal(op.stipulation, battle)) add_reason(reasons, *refusal);
+          else op.stipulation.battle = battle;
+        }
+  };
 }
 
 // A twin's words straight from the scanner; a directive ("twin", "end", "next", ...) ends it.
@@ -671,6 +701,12 @@ class PopeyeReader {
         p.duplex = p.duplex == Duplex::Only ? Duplex::Only : Duplex::Also;
       } else if (info->kind == OptionKind::HalfDuplex) {
         p.duplex = Duplex::Only;
+      } else if (info->kind == OptionKind::Quodlibet) {
+        p.battle.quodlibet = true;
+      } else if (info->kind == OptionKind::Threat) {
+        p.battle.max_threat = option_count(model.parameters.back(), *t, -1);
+      } else if (info->kind == OptionKind::MaxFlights) {
+        p.battle.max_flights = option_count(model.parameters.back(), *t, -1);
       }
       p.options.push_back(std::move(model));
       p.recorded_options.push_back(std::move(recorded));
@@ -679,6 +715,16 @@ class PopeyeReader {
   }
 
   std::string_view language_name() const { return popeye::language_name(language_); }
+
+  // An option's count ("Threat 2"), read as a number of moves or squares; a move-number path
+  // ("25:8:27") or a count beyond any board is refused at the option.
+  static int option_count(const std::string& text, const Token& option, int off) {
+    int value = off;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (error != std::errc() || end != text.data() + text.size() || value < 0 || value > MaxMateMoves * 2)
+      fail(option.where, fmt::format("expected a count from 0 to {} after option '{}', found '{}'", MaxMateMoves * 2, option.text, text));
+    return value;
+  }
 
   // The e.p. square of option EnPassant: Popeye takes the pawn's path (start, the square it
   // crossed, arrival); in orthodox chess only a double step just played by the side not to move
@@ -726,22 +772,23 @@ class PopeyeReader {
       for (Color c : {White, Black})
         if (kings[c] == 0) add_reason(reasons, fmt::format("a position without a {} king", color_name(c)));
     }
-    if (reasons.empty() && p.post_key_play && p.stipulation)
+    // PostKeyPlay turns the side to move round: the twins' positions would need it too.
+    if (reasons.empty() && p.post_key_play && p.stipulation && (!p.twins.empty() || p.zero_position))
       if (const auto s = p.stipulation->playable(p.stipulation_location); s && s->kind != Stipulation::HelpMate)
-        add_reason(reasons, fmt::format("option PostKeyPlay for '{}' (the diagram is the position after the key: the play after "
-                                        "it is solved)",
-                                        s->text));
-    if (reasons.empty() && p.set_play && p.stipulation) {
-      const auto s = p.stipulation->playable(p.stipulation_location);
-      if (s && s->kind != Stipulation::HelpMate)
-        add_reason(reasons, fmt::format("option SetPlay for '{}' (set play is solved for helpmates only)", s->text));
-    }
+        add_reason(reasons, fmt::format("option PostKeyPlay for '{}' with twins (each twin is the position after its key)", s->text));
     if (reasons.empty() && p.white_to_play && p.stipulation) {
       if (const auto s = p.stipulation->playable(p.stipulation_location); s && !white_to_play(*s))
         add_reason(reasons, white_to_play_refusal(*s));
       auto twins = p.twins;
       if (p.zero_position) twins.push_back(*p.zero_position);
       apply_white_to_play(twins, reasons);
+    }
+    if (reasons.empty() && p.battle.any() && p.stipulation) {
+      if (const auto s = p.stipulation->playable(p.stipulation_location))
+        if (auto refusal = battle_refusal(*s, p.battle)) add_reason(reasons, *refusal);
+      auto twins = p.twins;
+      if (p.zero_position) twins.push_back(*p.zero_position);
+      battle_applier(p.battle)(twins, reasons);
     }
     return reasons;
   }
@@ -781,16 +828,27 @@ class PopeyeReader {
     Stipulation stipulation = *p.stipulation->playable(p.stipulation_location);
     std::vector<TwinText> twin_texts = p.twins;
     std::optional<TwinText> zero_position = p.zero_position;
-    if (p.white_to_play) {  // every stipulation takes it: unsupported_of has checked
+    // The options that change the stipulation, on the diagram's and every twin's: each one takes
+    // them (unsupported_of has checked).
+    auto modify = [&](auto&& apply) {
       std::vector<std::string> unused;
-      stipulation = *white_to_play(stipulation);
-      apply_white_to_play(twin_texts, unused);
+      apply(twin_texts, unused);
       if (zero_position) {
         std::vector<TwinText> zero{*zero_position};
-        apply_white_to_play(zero, unused);
+        apply(zero, unused);
         zero_position = zero.front();
       }
+    };
+    if (p.white_to_play) {
+      stipulation = *white_to_play(stipulation);
+      modify(apply_white_to_play);
     }
+    if (p.battle.any()) {
+      stipulation.battle = p.battle;
+      modify(battle_applier(p.battle));
+    }
+    // PostKeyPlay on battle play: the diagram is after the key (Popeye ignores it in help play).
+    if (p.post_key_play && stipulation.kind != Stipulation::HelpMate) stipulation.battle.post_key = true;
     Diagram diagram;
     int pawns[2] = {0, 0}, men[2] = {0, 0};
     const PopeyeMan* first_king[2] = {nullptr, nullptr};
@@ -817,8 +875,9 @@ class PopeyeReader {
       diagram.board[m.square] = piece;
     }
 
-    // The stipulation says who moves first (Black in h#N, White otherwise).
-    const Color side = stipulation.first_mover();
+    // The stipulation says who moves first (Black in h#N, White otherwise; the defender after
+    // the key with PostKeyPlay).
+    const Color side = stipulation.battle.post_key ? ~stipulation.first_mover() : stipulation.first_mover();
     diagram.no_castling_all = p.no_castling_all;
     diagram.no_castling = p.no_castling;
     if (p.en_passant) diagram.en_passant = en_passant_square(*p.en_passant, diagram, side);
@@ -828,7 +887,8 @@ class PopeyeReader {
       // it (or, continued, to the twin before).
       std::vector<TwinText> texts{*zero_position};
       texts.insert(texts.end(), twin_texts.begin(), twin_texts.end());
-      auto twins = derive_twins({diagram, stipulation}, write_fen(position_of(diagram, side)), p.begin, texts);
+      out.zero_position_fen = write_fen(position_of(diagram, side));
+      auto twins = derive_twins({diagram, stipulation}, out.zero_position_fen, p.begin, texts);
       twins.erase(twins.begin());
       for (std::size_t i = 0; i < twins.size(); ++i) twins[i].label = twin_label(i);
       out.fen = twins.front().fen;
@@ -848,13 +908,9 @@ class PopeyeReader {
       out.tags["Twins"] = joined;
     }
     out.duplex = p.duplex;
+
     out.set_play = p.set_play.has_value();
     if (out.set_play) out.tags["SetPlay"] = "1";  // as a PGN problem file states it
-    if (p.set_play)
-      for (const Twin& twin : out.twins)
-        if (twin.stipulation.kind != Stipulation::HelpMate)
-          out.unsupported.push_back(fmt::format("option SetPlay for '{}' in twin {}) (set play is solved for helpmates only)",
-                                                twin.stipulation.text, twin.label));
     if (!out.unsupported.empty()) {
       out.fen.clear();
       out.twins.clear();

@@ -85,6 +85,65 @@ class TreeWriter {
     out_ << "\n";
   }
 
+  // Option SetPlay of a direct mate or selfmate, before the keys: the defender moving first, as
+  // if the attacker passed, each defence that the attacker answers within n - 1 moves with its
+  // fastest answers and their trees (a selfmate's defence that mates at once alone, where n <= 2:
+  // Popeye suppresses such short lines in longer play); then a blank line. With the attacker in check it cannot pass:
+  // Popeye's "the side to play can capture the king" instead, and no blank line.
+  void set_play(int n) {
+    if (pos_.in_check()) {
+      out_ << words_.king_capturable << "\n";
+      return;
+    }
+    pos_.make_null();
+    MoveList<> moves;
+    orthodox::generate_legal(pos_, moves);
+    for (const Move d : moves) {
+      pos_.make(d);
+      prover::DefenceNode node{"", to_uci(d), {}, false};
+      // A selfmate's defence that mates at once is its set play's shortest line.
+      const bool selfmated = goal_ == prover::Goal::SelfMate && mated(pos_);
+      if (!selfmated && n >= 2) node.answers = fastest(solver_(write_fen(pos_), goal_, n - 1));
+      pos_.unmake();
+      // Popeye shows a set defence that selfmates at once only where no longer play is due (n <= 2).
+      if ((selfmated && (n <= 2 || options_.mates_in_1)) || !node.answers.empty()) defence(node, 1);
+    }
+    pos_.unmake_null();
+    out_ << "\n";
+  }
+
+  // Option PostKeyPlay: the position is the one after a key not shown, the defender to move. The
+  // threat (" threat:" or " zugzwang." on a line of its own, the threat's trees below), then the
+  // defences as below a key, each with its fastest answers; one that no answer within n - 1
+  // defeats is followed by "refutes.".
+  void post_key_play(int n) {
+    std::optional<std::vector<prover::AttackerNode>> threat;
+    if (n >= 2 && !options_.no_threat && !pos_.in_check()) threat = threat_after_move(n - 1);
+    if (threat) {
+      out_ << " " << (threat->empty() ? words_.zugzwang : words_.threat) << "\n";
+      pos_.make_null();
+      for (const auto& t : *threat) attacker(t, 2, "", std::nullopt);
+      pos_.unmake_null();
+    }
+    MoveList<> moves;
+    orthodox::generate_legal(pos_, moves);
+    for (const Move d : moves) {
+      prover::DefenceNode node{"", to_uci(d), {}, false};
+      pos_.make(d);
+      const bool selfmated = goal_ == prover::Goal::SelfMate && mated(pos_);
+      if (!selfmated && n >= 2) node.answers = fastest(solver_(write_fen(pos_), goal_, n - 1));
+      pos_.unmake();
+      if (selfmated) {
+        defence(node, 1);
+      } else if (node.answers.empty()) {
+        line(1, popeye_move_text(pos_, d, options_.language));
+        out_ << std::string(8, ' ') << words_.refutes << "\n";
+      } else if (!threat || threat->empty() || defeats(node, *threat)) {
+        defence(node, 1);
+      }
+    }
+  }
+
   // A key named in SAN only (a limit ended the search: the keys proved so far).
   void key_san(const std::string& san) {
     const Move m = parse_san(pos_, san);
@@ -95,7 +154,11 @@ class TreeWriter {
   std::string text() const { return out_.str(); }
 
  private:
-  void line(int ply, const std::string& text) { out_ << std::string(std::size_t(indent_of(ply)), ' ') << number_of(ply) << text << "\n"; }
+  // Popeye right-aligns the move number: "10." starts a column before where "9." would.
+  void line(int ply, const std::string& text) {
+    const int digits = int(std::to_string(ply / 2 + 1).size());
+    out_ << std::string(std::size_t(indent_of(ply) - (digits - 1)), ' ') << number_of(ply) << text << "\n";
+  }
 
   // An attacker move and what follows it; `threat` is known for the key (the prover's),
   // asked of the solver for every other move.
@@ -117,7 +180,7 @@ class TreeWriter {
       for (const auto& d : a.defences) {
         // A selfmate's defence that mates before the last move ends the play short: Popeye leaves it out.
         if (d.answers.empty()) {
-          if (a.mate_in <= 1) defence(d, ply + 1);
+          if (a.mate_in <= 1 || options_.mates_in_1) defence(d, ply + 1);
           continue;
         }
         if (!threat || threat->empty() || defeats(d, *threat)) defence(d, ply + 1);
@@ -195,6 +258,9 @@ std::string help_solution(const prover::Solution& s, const LayoutOptions& option
     Position pos = read_fen(s.fen);
     pos.make_null();
     out += help_lines(write_fen(pos), s.set_play, !s.half_move, options.language) + "\n";
+  } else if (s.set_play_requested && read_fen(s.fen).in_check()) {
+    // The first mover in check cannot pass: the other side to move could take its king.
+    out += std::string(words_of(options.language).king_capturable) + "\n";
   }
   const auto& lines = s.verdict == prover::Verdict::Unknown ? s.solutions_so_far : s.solutions;
   out += help_lines(s.fen, lines, s.half_move, options.language);
@@ -212,6 +278,7 @@ LayoutOptions layout_options(std::string_view popeye_options, Language language)
     else if (word == "Try") out.tries = true;
     else if (word == "NoThreat") out.no_threat = true;
     else if (word == "SetPlay") out.set_play = true;
+    else if (word == "MatesIn1") out.mates_in_1 = true;
   }
   return out;
 }
@@ -257,6 +324,11 @@ std::string popeye_help_line(const std::string& fen, const prover::HelpLine& lin
 std::string format_popeye_solution(const prover::Solution& s, const LayoutOptions& options, const PositionSolver& solver) {
   if (s.goal == prover::Goal::HelpMate) return help_solution(s, options);
   TreeWriter writer(s, options, solver);
+  if (s.battle.post_key) {
+    if (s.verdict != prover::Verdict::Unknown) writer.post_key_play(s.n);
+    return writer.text();
+  }
+  if (options.set_play && s.verdict != prover::Verdict::Unknown) writer.set_play(s.n);
   if (s.verdict == prover::Verdict::Unknown) {
     for (const auto& k : s.keys_so_far) writer.key_san(k);
     return writer.text();

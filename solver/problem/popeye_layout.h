@@ -47,7 +47,8 @@ struct LayoutOptions {
   bool variations = false;  // Variation: the tree below each key, not just the keys
   bool tries = false;       // Try: first moves refuted by a single defence, with "but"
   bool no_threat = false;   // NoThreat: no threat lines (defences all shown, as in zugzwang)
-  bool set_play = false;    // SetPlay: helpmates' set play first
+  bool set_play = false;    // SetPlay: the set play first
+  bool mates_in_1 = false;  // MatesIn1: a selfmate's defence that mates at once is shown in longer play too
 };
 
 // The layout options a PopeyeOptions tag ("Variations Try NoCastling h1") asks for.

@@ -68,6 +68,16 @@ bool is_counter(std::string_view trimmed) {
   return !count.empty() && count.find_first_not_of("0123456789") == std::string_view::npos;
 }
 
+// "  1  (Ta1*a3 )", " 14  (Td2-d8 + )": option MoveNumbers' report of the first move being
+// tried (with a time when Popeye measures one), progress rather than solution.
+bool is_move_number_line(std::string_view trimmed) {
+  std::size_t digits = 0;
+  while (digits < trimmed.size() && std::isdigit(static_cast<unsigned char>(trimmed[digits]))) ++digits;
+  if (digits == 0) return false;
+  const std::string_view rest = trim(trimmed.substr(digits));
+  return rest.size() >= 2 && rest.front() == '(' && rest.back() == ')';
+}
+
 }  // namespace
 
 std::vector<std::string> popeye_solution_lines(std::string_view block) {
@@ -91,7 +101,7 @@ std::vector<std::string> popeye_solution_lines(std::string_view block) {
       continue;
     }
     if (closing_line_language(trimmed)) break;
-    if (trimmed.empty() || is_counter(trimmed)) continue;
+    if (trimmed.empty() || is_counter(trimmed) || is_move_number_line(trimmed)) continue;
     out.emplace_back(line);
   }
   return out;

@@ -35,9 +35,10 @@ struct PopeyeOutputBlock {
 std::vector<PopeyeOutputBlock> split_popeye_output(std::string_view text);
 
 // What a block prints of the solution: its lines from below the stipulation line (the
-// "Duplex" line under it included) to the closing line, without blank lines, the closing line
-// and the regression runs' counters ("  play_move:   1057"). Popeye's line order is its move
-// generation's, so two blocks compare as sorted lists of these.
+// "Duplex" line under it included) to the closing line, without blank lines, the closing line,
+// the regression runs' counters ("  play_move:   1057") and option MoveNumbers' progress lines
+// ("  3  (Ta1*d1 )"). Popeye's line order is its move generation's, so two blocks compare as
+// sorted lists of these.
 std::vector<std::string> popeye_solution_lines(std::string_view block);
 
 }  // namespace arbiter::problem

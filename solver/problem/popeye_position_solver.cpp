@@ -3,10 +3,12 @@
 namespace arbiter::problem::popeye {
 
 PositionSolver engine_position_solver(const VariantEngines& rules, const InterpretationSettings& interpretations,
-                                      const prover::Limits& limits) {
-  return [&rules, interpretations, limits](const std::string& fen, prover::Goal goal, int n) {
+                                      const prover::Limits& limits, const BattleOptions& battle) {
+  return [&rules, interpretations, limits, battle](const std::string& fen, prover::Goal goal, int n) {
     prover::SolveOptions options;
     options.goal = goal;
+    options.battle = battle;
+    options.battle.post_key = false;  // the layout asks of positions with the attacker to move
     options.n = n;
     options.limits = limits;
     prover::Solution s = rules.solve(fen, {"<popeye layout>", 1, 1}, options, interpretations);

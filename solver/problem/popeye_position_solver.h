@@ -12,7 +12,8 @@ namespace arbiter::problem::popeye {
 
 // Each call solves one position completely (one thread); a limit reached throws
 // prover::LimitReached with the reason, so the layout never prints a guess.
+// `battle`: the problem's Popeye options of battle play (Quodlibet, Threat, MaxFlightsquares).
 PositionSolver engine_position_solver(const VariantEngines& rules, const InterpretationSettings& interpretations,
-                                      const prover::Limits& limits);
+                                      const prover::Limits& limits, const BattleOptions& battle = {});
 
 }  // namespace arbiter::problem::popeye

@@ -4,6 +4,7 @@
 #include "solver/problem/popeye_board.h"
 #include "solver/problem/popeye_layout.h"
 #include "solver/problem/popeye_position_solver.h"
+#include "solver/problem/popeye_reader.h"
 #include "solver/problem/popeye_twin_label.h"
 #include "solver/problem/solve_units.h"
 #include "solver/prover/limits.h"
@@ -30,7 +31,7 @@ bool solve_and_write(const RunLimits& limits, const Problem& p, const SolveUnit&
   const stop::Deadline deadline(limits.max_seconds);
   prover::Solution s = rules.solve(unit.fen, p.fen_location, options, p.interpretations);
   result.worst = worse(result.worst, s.verdict);
-  const auto solver = engine_position_solver(rules, p.interpretations, {limits.max_nodes, 0, limits.hash_mb});
+  const auto solver = engine_position_solver(rules, p.interpretations, {limits.max_nodes, 0, limits.hash_mb}, options.battle);
   try {
     out << format_popeye_solution(s, layout, solver);
   } catch (const prover::LimitReached&) {  // the tree could not be completed: the keys alone
@@ -49,15 +50,18 @@ ProblemWritten write_popeye_problem(const Problem& p, const RunLimits& limits, s
   const Language language = p.popeye.language;
   const auto options = p.tags.find("PopeyeOptions");
   const LayoutOptions layout = layout_options(options == p.tags.end() ? "" : options->second, language);
-  out << popeye_heading(p) << popeye_board(p.fen, language) << popeye_stipulation_line(p.stipulation.text, p.fen)
-      << popeye_play_lines(p) << "\n"
-      << std::flush;
+  // With a zero position the diagram shown is it, not twin a).
+  const std::string& diagram = p.zero_position_fen.empty() ? p.fen : p.zero_position_fen;
+  out << popeye_heading(p) << popeye_board(diagram, language) << popeye_stipulation_line(popeye_stipulation_text(p.stipulation), diagram)
+      << popeye_play_lines(p) << "\n";
+  if (!p.zero_position_fen.empty()) out << popeye_output_words(language).zero_position << "\n\n\n";
+  out << std::flush;
   ProblemWritten result;
   const auto units = solve_units(p);
   for (std::size_t i = 0; i < units.size(); ++i) {
     // Duplex: the roles exchanged follow the twin's own play after a blank line, unlabelled.
     const bool twin_starts = i == 0 || units[i].twin != units[i - 1].twin;
-    if (!p.twins.empty() && twin_starts) out << popeye_twin_label(p.twins, units[i].twin, language) << "\n\n";
+    if (!p.twins.empty() && twin_starts) out << popeye_twin_label(p.twins, units[i].twin, language, p.zero_position_fen) << "\n\n";
     result.complete = solve_and_write(limits, p, units[i], rules, layout, result, out) && result.complete;
     out << "\n" << std::flush;
   }

@@ -131,11 +131,13 @@ class LabelWriter {
 
 }  // namespace
 
-std::string popeye_twin_label(const std::vector<Twin>& twins, std::size_t index, Language language) {
-  if (index == 0) return "a) ";
+std::string popeye_twin_label(const std::vector<Twin>& twins, std::size_t index, Language language,
+                              const std::string& zero_position_fen) {
+  if (index == 0 && zero_position_fen.empty()) return "a) ";
   DescriptionWords words(twins[index].description, language);
   const TwinText text = read_twin(words, twins[index].where);
-  LabelWriter writer(text.continued ? twins[index - 1].fen : twins[0].fen, language);
+  const std::string& base = !zero_position_fen.empty() ? zero_position_fen : twins[0].fen;
+  LabelWriter writer(text.continued ? twins[index - 1].fen : base, language);
   for (const auto& op : text.operations) writer.apply(op);
   return fmt::format("{}{}) {}", text.continued ? "+" : "", twins[index].label, writer.text());
 }

@@ -15,7 +15,10 @@
 
 namespace arbiter::problem::popeye {
 
-// The label line of twin `index` of `twins` (0 is a), the diagram), without the newline.
-std::string popeye_twin_label(const std::vector<Twin>& twins, std::size_t index, Language language);
+// The label line of twin `index` of `twins` (0 is a), the diagram), without the newline. With a
+// zero position (`zero_position_fen`, Problem::zero_position_fen), a) is its first change
+// ("a) sLe5-->g8  ") and the later twins change the zero position, not a).
+std::string popeye_twin_label(const std::vector<Twin>& twins, std::size_t index, Language language,
+                              const std::string& zero_position_fen = "");
 
 }  // namespace arbiter::problem::popeye

@@ -77,6 +77,9 @@ struct Problem {
   // option SetPlay, PGN [SetPlay "1"]).
   bool set_play = false;
   Duplex duplex = Duplex::No;
+  // Popeye's zeroposition: the diagram as given, which is not solved (its first change is twin
+  // a); "" without one.
+  std::string zero_position_fen;
   // Empty without twins; otherwise a), b), ... each to be solved and verified on its own.
   std::vector<Twin> twins;
   // Popeye input: what the text states (popeye_elements.h), modelled even where Arbiter cannot
@@ -84,7 +87,7 @@ struct Problem {
   PopeyeElements popeye;
   // What the problem needs that Arbiter does not play yet, each named as a problemist would
   // ("condition Circe", "piece grasshopper (G)", "stipulation ser-h=5 (series help-stalemate)",
-  // "option Quodlibet"); empty when it can be solved. An unsupported problem has no fen or twins.
+  // "option GoalIsEnd"); empty when it can be solved. An unsupported problem has no fen or twins.
   std::vector<std::string> unsupported;
   // A problem whose text is malformed: the error (file, line, column, what was expected). The
   // reader went on with the file's next problem; the other fields hold what was read before.

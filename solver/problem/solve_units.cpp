@@ -16,6 +16,7 @@ void set_stipulation(prover::SolveOptions& options, const Stipulation& stipulati
   options.half_move = stipulation.half_move;
   options.stated_solutions = stipulation.solutions;
   options.set_play = set_play && stipulation.kind == Stipulation::HelpMate;
+  if (stipulation.kind != Stipulation::HelpMate) options.battle = stipulation.battle;
 }
 
 std::string with_other_side_to_move(const std::string& fen) {

@@ -11,7 +11,8 @@
 // attacker loses (the defender had to play it, or chose it); any other defence loses only
 // if the attacker still forces the selfmate within the moves left. With no move at all the
 // defender escapes a selfmate (stalemate, or it is itself mated: neither is the goal). So on
-// the last move a selfmate needs every defence to mate, which is Popeye's "s#".
+// the last move a selfmate needs every defence to mate, which is Popeye's "s#". With Popeye's
+// Quodlibet ("s# or #") a defender left mated by the attacker has lost too.
 //
 // What keeps it fast, and why each cut is sound:
 //  - Mate-distance bounds in a shared transposition table (transposition_table.h): "mate in
@@ -52,6 +53,7 @@
 #include "solver/prover/limits.h"
 #include "solver/prover/move_source.h"
 #include "solver/prover/transposition_table.h"
+#include "solver/stipulation/stipulation.h"
 
 namespace arbiter::prover {
 
@@ -82,7 +84,7 @@ class MateSearch {
   bool attacker_mates(int n) {
     const stop::SearchScope scope;  // the rules may stop by SearchStopped in here (rules/core/stop.h)
     if (n <= 0) return false;
-    const bool use_table = !checks_only_ && n > 1;  // mate in one is cheaper to redo than to look up
+    const bool use_table = !checks_only_ && n > 1 && !battle_.depth_dependent();  // mate in one is cheaper to redo than to look up
     if (use_table) {
       auto known = tt_->probe(game_.key(), n);
       if (known != TranspositionTable::Probe::Unknown) return known == TranspositionTable::Probe::Win;
@@ -110,9 +112,10 @@ class MateSearch {
   bool every_defence_loses(int n) {
     const stop::SearchScope scope;  // the rules may stop by SearchStopped in here (rules/core/stop.h)
     if (!Self && n == 0) return game_.in_check() && !game_.has_legal_move();  // the move played must have mated
+    if (battle_.depth_dependent() && refuted_by_options(n)) return false;
     // Positions with the defender to move are cached too (their keys differ from the
     // attacker-to-move ones by the side to move, so the two kinds never collide).
-    const bool use_table = !checks_only_ && n >= 2;
+    const bool use_table = !checks_only_ && n >= 2 && !battle_.depth_dependent();
     if (use_table) {
       auto known = tt_->probe(game_.key(), n);
       if (known != TranspositionTable::Probe::Unknown) return known == TranspositionTable::Probe::Win;
@@ -135,6 +138,7 @@ class MateSearch {
   struct DefenceOutcome {
     bool loses = false;         // every defence is mated within n (or the position is mate)
     std::optional<M> escape;    // the first defence found that escapes
+    bool refuted_by_options = false;  // Threat or MaxFlightsquares refuted the attacker's move itself
   };
   // Defender to move: every_defence_loses() and refutation() in one search (no table at this
   // node), for classifying first moves.
@@ -142,6 +146,10 @@ class MateSearch {
     const stop::SearchScope scope;  // the rules may stop by SearchStopped in here (rules/core/stop.h)
     if (ply_ < MaxSearchPly) defence_killers_[ply_] = {};
     naming_ply_ = ply_;  // the order here names the refutation: not rotated either
+    if (battle_.depth_dependent() && (Self || n > 0) && refuted_by_options(n)) {
+      naming_ply_ = -1;
+      return {false, std::nullopt, true};
+    }
     const DefenceOutcome outcome = defend(n);
     naming_ply_ = -1;
     return outcome;
@@ -161,6 +169,12 @@ class MateSearch {
       if (every_defence_loses(k)) return k;
     return -1;
   }
+
+  // Popeye's options of battle play (stipulation.h): Quodlibet's direct mates win a selfmate too;
+  // Threat and MaxFlightsquares refute attacker moves, checked at every defender node. Set before
+  // the search starts: the table's entries hold for one set of rules, and with Threat or
+  // MaxFlightsquares the table is not used (its bounds carry across depths, those options' verdicts do not).
+  void set_battle(const BattleOptions& battle) { battle_ = battle; }
 
   // Restrict the attacker to checking moves (a proof found so is still a proof).
   void set_checks_only(bool on) { checks_only_ = on; }
@@ -187,6 +201,33 @@ class MateSearch {
   std::size_t table_bytes() const { return tt_->bytes(); }
 
  private:
+  // Defender to move after an attacker move, with n attacker moves left: does Threat or
+  // MaxFlightsquares refute that move? (Popeye: the guards before each defender node.)
+  bool refuted_by_options(int n) {
+    if (battle_.max_flights >= 0) {
+      // Rule sets with one king and moves from a square (orthodox chess, which reads Popeye input).
+      if constexpr (requires(const M& m) { game_.position().king_square(White); m.from() == Square(); }) {
+        const Square king = game_.position().king_square(game_.side_to_move());
+        MoveList moves;
+        game_.generate_legal(moves);
+        int flights = 0;
+        for (const M& m : moves) flights += m.from() == king;
+        if (flights > battle_.max_flights) return true;
+      }
+    }
+    if (battle_.max_threat >= 0 && n >= battle_.max_threat && !game_.in_check()) {
+      if constexpr (NullMove<G>) {
+        game_.play_null();
+        ++ply_;
+        const bool threat = attacker_mates(battle_.max_threat);
+        --ply_;
+        game_.undo_null();
+        if (!threat) return true;
+      }
+    }
+    return false;
+  }
+
   DefenceOutcome defend(int n) {
     if constexpr (Self) return defend_selfmate(n);
     bool any = false;
@@ -238,7 +279,9 @@ class MateSearch {
         }
       }
     }
-    if (!any) return {false, std::nullopt};  // stalemated or mated: the defender has not mated
+    // Stalemated, or mated: the defender has not mated; a mate of its own is the attacker's
+    // win under Quodlibet.
+    if (!any) return {battle_.quodlibet && game_.in_check(), std::nullopt};
     return {true, std::nullopt};
   }
 
@@ -368,6 +411,7 @@ class MateSearch {
   TranspositionTable* tt_;
   std::unique_ptr<SortScratch> sort_scratch_;
   bool checks_only_ = false;
+  BattleOptions battle_;
   int ply_ = 0;
   int rotation_slot_ = 0, rotation_of_ = 1;
   int naming_ply_ = -1;  // the node judge_defences() is judging

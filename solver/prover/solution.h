@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "solver/prover/goal.h"
+#include "solver/stipulation/stipulation.h"
 
 namespace arbiter::prover {
 
@@ -53,6 +54,7 @@ struct Solution {
   Goal goal = Goal::DirectMate;
   int n = 0;                 // stipulated number of moves (h#2.5: 2, with half_move)
   bool half_move = false;    // helpmates h#n.5: the mating side moves first
+  BattleOptions battle;      // direct mates and selfmates: the Popeye options it was solved under
   // Helpmates: every solution (short ones included, as Popeye lists them), in search order.
   // `keys` stays empty: a helpmate has no key.
   std::vector<HelpLine> solutions;

@@ -38,7 +38,9 @@ class Solver {
   using M = typename G::MoveType;
   using MoveList = typename G::MoveListType;
 
-  Solver(G& game, const SolveOptions& options) : game_(game), options_(options), search_(game, options.limits) {}
+  Solver(G& game, const SolveOptions& options) : game_(game), options_(options), search_(game, options.limits) {
+    search_.set_battle(options.battle);
+  }
 
   Solution run() {
     Solution s;
@@ -46,9 +48,11 @@ class Solver {
     s.fen = game_.fen();
     s.n = options_.n;
     s.goal = Kind;
+    s.battle = options_.battle;
     s.stipulation = stipulation_text(Kind, options_.n, false);
     s.tries_requested = options_.tries;
     s.refutations_requested = options_.refutations;
+    if (options_.battle.post_key) return after_key(s);
     std::vector<std::pair<M, int>> keys;
     try {
       if (options_.first_key_only) {
@@ -93,6 +97,22 @@ class Solver {
  private:
   struct TreeTooLarge {};
 
+  // Popeye's PostKeyPlay: the position is the one after the key, the defender to move. Proved
+  // when every defence loses within n - 1 more attacker moves; there is no key to name, and the
+  // play (threat, defences, their answers) is the layout's to print.
+  Solution after_key(Solution& s) {
+    try {
+      s.verdict = search_.every_defence_loses(options_.n - 1) ? Verdict::Proved : Verdict::Refuted;
+    } catch (const LimitReached& e) {
+      s.verdict = Verdict::Unknown;
+      s.reason = e.what();
+      s.complete = s.shortest_exact = s.tree_complete = false;
+    }
+    s.nodes = search_.nodes();
+    s.seconds = search_.budget().seconds();
+    return s;
+  }
+
   // The outcome of one first move: a key with its exact length, or refuted (with its unique
   // refutation when tries are asked for, and the first escape when refutations are).
   struct FirstMove {
@@ -130,6 +150,7 @@ class Solver {
     auto work = [&] {
       G game = game_;
       MateSearch<G, Kind> search(game, share, search_.table());
+      search.set_battle(options_.battle);
       try {
         while (!stop.load(std::memory_order_relaxed)) {
           int i = next.fetch_add(1);
@@ -209,8 +230,9 @@ class Solver {
         if (auto d = unique_refutation(game, search, options_.n - 1))
           r.try_ = Try{san, uci, game.move_text(*d), game.move_uci(*d)};
       if (judged) {
-        const auto& d = judged->escape;  // none: the defender is stalemated
-        r.refutation = Try{san, uci, d ? game.move_text(*d) : "(stalemate)", d ? game.move_uci(*d) : ""};
+        const auto& d = judged->escape;  // none: the defender is stalemated, or an option refuted the move
+        r.refutation = Try{san, uci, d ? game.move_text(*d) : judged->refuted_by_options ? "(refuted by Threat or MaxFlightsquares)" : "(stalemate)",
+                           d ? game.move_uci(*d) : ""};
       }
     }
     game.undo();
@@ -308,6 +330,7 @@ class Solver {
     auto work = [&] {
       G game = game_;
       MateSearch<G, Kind> search(game, limits, search_.table());
+      search.set_battle(options_.battle);
       search.budget().watch(&stop);
       try {
         for (int i; (i = next.fetch_add(1)) < count;) result[std::size_t(i)] = defence(game, search, moves[i], n, threat);

@@ -9,6 +9,7 @@
 
 #include "solver/prover/goal.h"
 #include "solver/prover/limits.h"
+#include "solver/stipulation/stipulation.h"
 
 namespace arbiter::prover {
 
@@ -20,6 +21,7 @@ struct SolveOptions {
   int n = 2;
   bool half_move = false;      // helpmates: h#n.5
   bool set_play = false;       // helpmates: also the set play
+  BattleOptions battle;        // direct mates and selfmates: Popeye's Quodlibet, Threat, MaxFlightsquares
   int stated_solutions = 0;    // helpmates: the number the problem states (0: not stated)
   // Helpmates: stop after this many solutions plus one (0: list them all). The verdict is then
   // "more than this many", which is all a cook needs.

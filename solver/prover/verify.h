@@ -197,6 +197,7 @@ VerifyReport verify_keyed_published(G& game, Solution solution, const PgnLine& p
       report.findings.push_back({"illegal-move", "the published key " + key.san + " is illegal: " + e.message(), key.where});
     }
     MateSearch<G, Kind> search(game, limits);
+    search.set_battle(s.battle);
     try {
       detail::PublishedLineChecker<G, Kind>(game, search, n, report).walk(published, 0);
     } catch (const LimitReached& e) {  // the published lines were not all checked: claim nothing

@@ -15,6 +15,27 @@ namespace arbiter {
 // the prover's depth-first search would not finish anyway.
 inline constexpr int MaxMateMoves = 30;
 
+// Popeye's options that change battle play (direct mates and selfmates), carried with the
+// stipulation they modify; the text stays "#N" / "s#N".
+struct BattleOptions {
+  // Quodlibet: a selfmate is also won by the attacker's own mate of the defender ("s# or #").
+  bool quodlibet = false;
+  // Threat k: an attacker move after which k or more of its moves are left must check, or
+  // threaten mate in at most k (what mates if the defender passed); else it is refuted. -1: off
+  // (Threat 0: every attacker move must check).
+  int max_threat = -1;
+  // MaxFlightsquares m: an attacker move that leaves the defending king more than m moves is
+  // refuted. -1: off.
+  int max_flights = -1;
+  // PostKeyPlay: the diagram is the position after the key, the defender to move; what is proved
+  // is that every defence loses within N - 1 more attacker moves.
+  bool post_key = false;
+  // Threat and MaxFlightsquares refute a move by how many moves are left: a mate in k found with
+  // k moves left may fail with more, so mate-distance bounds no longer carry across depths.
+  bool depth_dependent() const { return max_threat >= 0 || max_flights >= 0; }
+  bool any() const { return quodlibet || post_key || depth_dependent(); }
+};
+
 struct Stipulation {
   enum Kind {
     DirectMate,  // "#N": the side to move mates in at most N of its own moves
@@ -28,6 +49,7 @@ struct Stipulation {
   // The number of solutions the problem states: "h#2 2.1.1.1" (the product of the counts,
   // here 2) or a PGN [Solutions "2"] tag; 0 when not stated.
   int solutions = 0;
+  BattleOptions battle;  // direct mates and selfmates (Quodlibet: selfmates only)
   std::string text;        // "h#2", as written (without the solution-count suffix)
 
   // The side that moves first: Black for h#N, White for h#N.5, s#N and #N.

@@ -66,12 +66,13 @@ std::vector<std::string> arbiter_solution(const Problem& p, Language language) {
   const VariantEngines& rules = find_variant(p.variant, p.where);
   const auto options = p.tags.find("PopeyeOptions");
   const LayoutOptions layout = layout_options(options == p.tags.end() ? "" : options->second, language);
-  const auto solver = engine_position_solver(rules, p.interpretations, {});
+  const auto solver = engine_position_solver(rules, p.interpretations, {}, p.stipulation.battle);
   std::string text = popeye_play_lines(p);  // "Duplex", centred below the stipulation line
+  if (!p.zero_position_fen.empty()) text += std::string(problem::popeye_output_words(language).zero_position) + "\n";
   const auto units = solve_units(p);
   for (std::size_t i = 0; i < units.size(); ++i) {
     const bool twin_starts = i == 0 || units[i].twin != units[i - 1].twin;  // Duplex: the exchanged roles follow unlabelled
-    if (!p.twins.empty() && twin_starts) text += popeye_twin_label(p.twins, units[i].twin, language) + "\n";
+    if (!p.twins.empty() && twin_starts) text += popeye_twin_label(p.twins, units[i].twin, language, p.zero_position_fen) + "\n";
     prover::SolveOptions solve;
     set_stipulation(solve, units[i].stipulation, p.set_play);
     solve.tries = layout.tries;
@@ -181,23 +182,6 @@ struct GoldenCase {
   Language language = Language::English;
 };
 
-// The problems of a Popeye input, one text each (split at "next"/"weiter"), so a problem the
-// reader does not take yet does not stop the others.
-std::vector<std::string> problem_texts(const std::string& text, const std::string& next_word, const std::string& begin, const std::string& end) {
-  std::vector<std::string> out;
-  std::string current;
-  for (const auto& line : test::split(text, '\n')) {
-    const std::string word = line.substr(0, line.find(' '));
-    if (word.starts_with(next_word) || word.starts_with(end)) {  // "weiter", "weiteresproblem"; "ende", "endeproblem"
-      out.push_back(current + end + "\n");
-      current = begin + "\n";
-      continue;
-    }
-    current += line + "\n";
-  }
-  return out;
-}
-
 }  // namespace
 
 TEST_CASE("Popeye layout golden sample: Arbiter's solutions print as Popeye's lines", "[popeye-layout]") {
@@ -212,27 +196,38 @@ TEST_CASE("Popeye layout golden sample: Arbiter's solutions print as Popeye's li
       {"orthodox-help-self/py_beispiel_castling_26_h3.inp", "orthodox-help-self/py_beispiel_castling_26_h3.out", {}},
       {"orthodox-help-self/py_beispiel_castling_27_h3_5.inp", "orthodox-help-self/py_beispiel_castling_27_h3_5.out", {}},
       // German: #2, h#2, #3 with tries (Verfuehrung), a twin (versetze), set play (Satzspiel).
-      // 27: option WhiteToPlay (weiss), h#4 printed and solved as h#3.5, with a twin.
-      {"popeye-suite/BEISPIEL/castling.inp", "popeye-suite/REGRESSIONTESTS/castling.out", {1, 2, 3, 5, 14, 18, 20, 27}, Language::German},
+      // 27: option WhiteToPlay (weiss), h#4 printed and solved as h#3.5, with a twin. 11, 12:
+      // option Threat (Drohung 1, 2) with tries and MoveNumbers: #6/1 and #4/2.
+      {"popeye-suite/BEISPIEL/castling.inp", "popeye-suite/REGRESSIONTESTS/castling.out", {1, 2, 3, 5, 11, 12, 14, 18, 20, 27},
+       Language::German},
+      // Option SetPlay of direct mates and selfmates: 11 #2, 12 #2 with White in check (Popeye
+      // refuses the set play), 17 and 18 s#1 (no set play), 26 and 27 s#2. Option PostKeyPlay:
+      // 4 #2, 5 #2 with a defence that refutes, 13 #3, 15 s#1, 22 s#2.
+      {"popeye-suite/TESTS/battle_play.inp", "popeye-suite/REGRESSIONTESTS/battle_play.tst", {4, 5, 11, 12, 13, 15, 17, 18, 22, 26, 27}},
+      // 2: Threat 1 and MaxFlightsquares 1, a #10 whose tree reaches two-digit move numbers.
+      {"popeye-suite/BEISPIEL/ep.inp", "popeye-suite/REGRESSIONTESTS/ep.out", {2}, Language::German},
       // 58: WhiteToPlay and Duplex: h#3 as h#2.5, then Black starting and mating.
       {"popeye-suite/BEISPIEL/intell.inp", "popeye-suite/REGRESSIONTESTS/intell.out", {58}, Language::German},
       // 9: HalfDuplex, only the exchanged roles: no solution (Popeye 4.63 to 4.69 found a false one).
       {"popeye-suite/REGRESSIONS/4_69_to_4_71.inp", "popeye-suite/REGRESSIONTESTS/4_69_to_4_71.reg", {9}},
+      // s#3 with set play, where Popeye leaves out a set defence that selfmates at once (2), and
+      // s#2 with set play and option MatesIn1, where it shows them (6).
+      {"popeye-suite/BEISPIEL/selfref.inp", "popeye-suite/REGRESSIONTESTS/selfref.out", {2, 6}, Language::German},
+      // 3: Quodlibet, s#2 also won by White's own mate (2.Dh6-f4 # after 1...c4-c3), with variations.
+      {"popeye-suite/BEISPIEL/quod.inp", "popeye-suite/REGRESSIONTESTS/quod.out", {3}, Language::German},
   };
   std::size_t problems = 0, lines = 0, matched = 0;
   for (const auto& c : cases) {
     const std::string input = test::read_text_file(test::shared_path("corpus/" + c.input));
     const auto expected = expected_solutions(test::read_text_file(test::shared_path("corpus/" + c.output)));
-    const bool german = c.language == Language::German;
-    const auto texts = c.problems.empty() ? std::vector<std::string>{input}
-                                          : problem_texts(input, german ? "weiter" : "next", german ? "anfa" : "begin", german ? "ende" : "end");
+    // Every problem of the file read on its own: one the reader does not play does not stop the others.
+    const auto read = read_problem_entries(input, c.input, PublishedLines::Checked);
     for (int k : c.problems.empty() ? std::vector<int>{1} : c.problems) {
       INFO(c.input << " problem " << k);
-      REQUIRE(std::size_t(k) <= texts.size());
+      REQUIRE(std::size_t(k) <= read.size());
       REQUIRE(std::size_t(k) <= expected.size());
-      const auto read = read_problems(texts[std::size_t(k - 1)], c.input);
-      REQUIRE(read.size() == 1);
-      const auto got = arbiter_solution(read[0], c.language);
+      REQUIRE(read[std::size_t(k - 1)].playable());
+      const auto got = arbiter_solution(read[std::size_t(k - 1)], c.language);
       const auto want = sorted(expected[std::size_t(k - 1)]), have = sorted(got);
       std::vector<std::string> missing, extra;  // Popeye's lines Arbiter lacks, and Arbiter's Popeye lacks
       std::set_difference(want.begin(), want.end(), have.begin(), have.end(), std::back_inserter(missing));
@@ -244,7 +239,7 @@ TEST_CASE("Popeye layout golden sample: Arbiter's solutions print as Popeye's li
       lines += expected[std::size_t(k - 1)].size();
     }
   }
-  CHECK(problems == 19);
-  CHECK(lines == 309);
+  CHECK(problems == 36);
+  CHECK(lines == 776);
   CHECK(matched == lines);
 }

@@ -9,6 +9,7 @@
 #include "solver/problem/popeye_help_output.h"
 #include "solver/problem/popeye_output_blocks.h"
 #include "solver/problem/popeye_reader.h"
+#include "tests/support/test_support.h"
 
 using namespace arbiter;
 using namespace arbiter::problem;
@@ -142,6 +143,16 @@ TEST_CASE("popeye output blocks: a German helpmate with twins read twin by twin"
   REQUIRE(out.twins.size() == 2);
   CHECK(out.twins[0] == TwinSolutionSet{"a", {"c5d4 e1c1 d4c3 d1e1 b5d4 e1e3"}});
   CHECK(out.twins[1] == TwinSolutionSet{"b", {"c5b6 e1c1 b6a5 c1c2 a5a4 d1a1"}});
+}
+
+TEST_CASE("popeye output blocks: the Duplex line below the stipulation, and both roles' lines under one label", "[popeye-output]") {
+  // Popeye's REGRESSIONTESTS/twin.out, problem 1 (M. Tomasevic, h#2 Duplex, twin h=2).
+  const auto blocks = split_popeye_output(test::read_text_file(test::shared_path("corpus/popeye-suite/REGRESSIONTESTS/twin.out")));
+  REQUIRE_FALSE(blocks.empty());
+  const auto out = read_popeye_help_self_output(blocks[0].text, "twin.out", popeye::Language::German);
+  REQUIRE(out.twins.size() == 2);
+  CHECK(out.twins[0] == TwinSolutionSet{"a", {"c8b8 f7e7 b8a8 e7e8", "f7f6 e7e8q f6b6 e8a4"}});
+  CHECK(popeye_solution_lines(blocks[0].text).front() == "               Duplex");
 }
 
 TEST_CASE("popeye output blocks: a German direct mate's keys", "[popeye-output]") {

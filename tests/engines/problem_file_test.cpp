@@ -440,15 +440,11 @@ TEST_CASE("what Arbiter does not play yet is read, modelled and named: unsupport
       {"fairy pieces, neutral men and attributes", "begin\npieces white ke1 gd4 lea2b2 neutral pe5 black royal ke8\nstipulation #2\nend\n",
        {"piece grasshopper (G)", "piece leo (LE)", "neutral pieces", "piece attribute Royal"}},
       {"forsyth with a fairy piece", "begin\nforsyth 48/5gPp/5K1k\nstipulation #6\nend\n", {"piece grasshopper (G)"}},
-      {"options that change the problem", "begin\n" + pieces + "stipulation #2\noption Variation Quodlibet Threat 2\nend\n",
-       {"option Quodlibet (it changes the goal of the stipulation)", "option Threat (it restricts which solutions count)"}},
-      {"the play after the key of a direct mate (Popeye's PostKeyPlay; ignored in help play)",
-       "begin\n" + pieces + "stipulation #2\noption PostKeyPlay\nend\n",
-       {"option PostKeyPlay for '#2' (the diagram is the position after the key: the play after it is solved)"}},
-      {"set play of a direct mate", "begin\n" + pieces + "stipulation #2\noption SetPlay\nend\n",
-       {"option SetPlay for '#2' (set play is solved for helpmates only)"}},
-      {"set play with a selfmate twin", "begin\n" + pieces + "stipulation h#2\noption SetPlay\ntwin stipulation s#2\nend\n",
-       {"option SetPlay for 's#2' in twin b) (set play is solved for helpmates only)"}},
+      {"options that change the problem", "begin\n" + pieces + "stipulation #2\noption Variation GoalIsEnd NullMoves\nend\n",
+       {"option GoalIsEnd (it changes the goal of the stipulation)", "option NullMoves (it allows null moves)"}},
+      {"the play after the key of a direct mate with twins (Popeye's PostKeyPlay; ignored in help play)",
+       "begin\n" + pieces + "stipulation #2\noption PostKeyPlay\ntwin stipulation #3\nend\n",
+       {"option PostKeyPlay for '#2' with twins (each twin is the position after its key)"}},
       {"no black king", "begin\npieces white ke1 qe7\n       black pa7\nstipulation #2\nend\n", {"a position without a black king"}},
       {"a twin with a condition and a fairy man", "begin\n" + pieces + "stipulation #2\ntwin condition madrasi\ntwin add white gc3\nend\n",
        {"twin b): condition Madrasi", "twin c): piece grasshopper (G)"}},
@@ -593,6 +589,19 @@ TEST_CASE("options that change who plays: WhiteToPlay shortens a helpmate, Duple
     CHECK(unit_heading(only[0]) == "colours exchanged  h#2  2K5/4Pr2/k7/8/8/8/8/8 w - - 0 1\n");
     // The e.p. capture belonged to the side that was to move.
     CHECK(with_other_side_to_move("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2") == "4k3/8/8/3pP3/8/8/8/4K3 b - - 0 2");
+  }
+  SECTION("Quodlibet: a selfmate's goal, the diagram's and a twin's; named where there is no selfmate") {
+    const auto p = read_problems("begin\n" + pieces + "stipulation s#2\noption quodlibet\ntwin stipulation s#3\nend\n", "t.inp").at(0);
+    CHECK(p.stipulation.battle.quodlibet);
+    CHECK(p.stipulation.text == "s#2");
+    REQUIRE(p.twins.size() == 2);
+    CHECK(p.twins[1].stipulation.battle.quodlibet);
+    prover::SolveOptions options;
+    set_stipulation(options, p.stipulation, false);
+    CHECK(options.battle.quodlibet);
+    const auto help = read_problem_entries("begin\n" + pieces + "stipulation h#2\noption quodlibet\nend\n", "t.inp",
+                                           PublishedLines::Checked).at(0);
+    CHECK(help.unsupported == std::vector<std::string>{"option Quodlibet for 'h#2' (it adds the direct mate to a selfmate's goal)"});
   }
 }
 

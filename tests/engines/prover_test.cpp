@@ -503,3 +503,31 @@ TEST_CASE("limits end the search with verdict unknown and the reason", "[prover]
     CHECK_THAT(s.tree_note, Catch::Contains("more than 5 nodes"));
   }
 }
+
+TEST_CASE("Quodlibet: a selfmate is also won by the attacker's own mate, and only with the option", "[prover]") {
+  // White Kg6 Qa7, Black Kg8: White cannot force Black to mate it in one, but 1.Qg7 mates Black.
+  const std::string fen = "6k1/Q7/6K1/8/8/8/8/8 w - - 0 1";
+  prover::SolveOptions self = with_n(1);
+  self.goal = prover::Goal::SelfMate;
+  CHECK(solve_fen(fen, self).verdict == prover::Verdict::Refuted);
+  self.battle.quodlibet = true;
+  const prover::Solution s = solve_fen(fen, self);
+  REQUIRE(s.verdict == prover::Verdict::Proved);
+  CHECK(s.battle.quodlibet);
+  std::set<std::string> keys;
+  for (const auto& k : s.keys) keys.insert(k.uci);
+  CHECK(keys == std::set<std::string>{"a7g7", "a7a8", "a7b8"});
+  // Popeye's BEISPIEL/quod.inp 3 (H. P. Rehm, Schwalbe 1968), s#2 Quodlibet: 1.Qxh6!, and
+  // after 1...c3 the direct 2.Qf4#; without the option 1.Qxh6 is no key.
+  const std::string rehm = "7b/8/4p2p/2pp3Q/2pk4/8/P7/KB6 w - - 0 1";
+  prover::SolveOptions two = with_n(2);
+  two.goal = prover::Goal::SelfMate;
+  two.battle.quodlibet = true;
+  const prover::Solution q = solve_fen(rehm, two);
+  REQUIRE(q.verdict == prover::Verdict::Proved);
+  REQUIRE(q.keys.size() == 1);
+  CHECK(q.keys[0].uci == "h5h6");
+  two.battle.quodlibet = false;
+  const prover::Solution plain = solve_fen(rehm, two);
+  CHECK(std::none_of(plain.keys.begin(), plain.keys.end(), [](const auto& k) { return k.uci == "h5h6"; }));
+}
