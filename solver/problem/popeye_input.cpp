@@ -704,9 +704,9 @@ class PopeyeReader {
       } else if (info->kind == OptionKind::Quodlibet) {
         p.battle.quodlibet = true;
       } else if (info->kind == OptionKind::Threat) {
-        p.battle.max_threat = option_count(model.parameters.back(), *t, -1);
+        p.battle.max_threat = option_count(model.parameters.back(), *t);
       } else if (info->kind == OptionKind::MaxFlights) {
-        p.battle.max_flights = option_count(model.parameters.back(), *t, -1);
+        p.battle.max_flights = option_count(model.parameters.back(), *t);
       }
       p.options.push_back(std::move(model));
       p.recorded_options.push_back(std::move(recorded));
@@ -718,8 +718,8 @@ class PopeyeReader {
 
   // An option's count ("Threat 2"), read as a number of moves or squares; a move-number path
   // ("25:8:27") or a count beyond any board is refused at the option.
-  static int option_count(const std::string& text, const Token& option, int off) {
-    int value = off;
+  static int option_count(const std::string& text, const Token& option) {
+    int value = 0;
     const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
     if (error != std::errc() || end != text.data() + text.size() || value < 0 || value > MaxMateMoves * 2)
       fail(option.where, fmt::format("expected a count from 0 to {} after option '{}', found '{}'", MaxMateMoves * 2, option.text, text));

@@ -9,6 +9,20 @@ namespace arbiter::problem {
 
 namespace {
 
+// Calls `take` with each line of `text` (a trailing '\r' dropped) until it returns false.
+template <class Take>
+void for_each_line(std::string_view text, Take&& take) {
+  std::size_t start = 0;
+  while (start < text.size()) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view line = text.substr(start, end - start);
+    start = end + 1;
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    if (!take(line)) return;
+  }
+}
+
 // The refusal a line starts with, if any: the whole line for an input error, the phrase alone
 // for an illegal position (Popeye prints its move counters right after it).
 std::optional<std::string> refusal(std::string_view trimmed) {
@@ -27,18 +41,12 @@ std::vector<PopeyeOutputBlock> split_popeye_output(std::string_view text) {
   PopeyeOutputBlock current;
   bool blank = true;  // the current block holds only blank lines so far
   int number = 0;
-  std::size_t start = 0;
-  while (start < text.size()) {
-    std::size_t end = text.find('\n', start);
-    if (end == std::string_view::npos) end = text.size();
-    std::string_view line = text.substr(start, end - start);
-    start = end + 1;
+  for_each_line(text, [&](std::string_view line) {
     ++number;
-    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
     const std::string_view trimmed = trim(line);
     if (blank) current.first_line = number;
     blank = blank && trimmed.empty();
-    if (blank) continue;  // the blanks between two blocks belong to neither
+    if (blank) return true;  // the blanks between two blocks belong to neither
     current.text.append(line);
     current.text += '\n';
     if (trimmed.starts_with("+---a---b")) current.has_board = true;
@@ -51,7 +59,8 @@ std::vector<PopeyeOutputBlock> split_popeye_output(std::string_view text) {
       current = {};
       blank = true;
     }
-  }
+    return true;
+  });
   if (!blank) blocks.push_back(std::move(current));
   return blocks;
 }
@@ -84,26 +93,20 @@ std::vector<std::string> popeye_solution_lines(std::string_view block) {
   std::vector<std::string> out;
   int borders = 0;
   bool below_stipulation = false;
-  std::size_t start = 0;
-  while (start < block.size()) {
-    std::size_t end = block.find('\n', start);
-    if (end == std::string_view::npos) end = block.size();
-    std::string_view line = block.substr(start, end - start);
-    start = end + 1;
-    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+  for_each_line(block, [&](std::string_view line) {
     const std::string_view trimmed = trim(line);
     if (borders < 2) {
       if (trimmed.starts_with("+---a---b")) ++borders;
-      continue;
+      return true;
     }
     if (!below_stipulation) {  // the stipulation line itself
       below_stipulation = true;
-      continue;
+      return true;
     }
-    if (closing_line_language(trimmed)) break;
-    if (trimmed.empty() || is_counter(trimmed) || is_move_number_line(trimmed)) continue;
-    out.emplace_back(line);
-  }
+    if (closing_line_language(trimmed)) return false;
+    if (!trimmed.empty() && !is_counter(trimmed) && !is_move_number_line(trimmed)) out.emplace_back(line);
+    return true;
+  });
   return out;
 }
 
