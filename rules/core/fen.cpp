@@ -147,14 +147,16 @@ class FenReader {
     for (Color c : {White, Black}) {
       const char* name = c == White ? "White" : "Black";
       int kings = popcount(pos_.pieces(c, King));
-      if (kings != 1) fail(board_col, std::string("expected exactly one ") + name + " king, found " + std::to_string(kings));
+      if (kings > 1 || (kings == 0 && !options_.kings_optional))
+        fail(board_col, std::string("expected exactly one ") + name + " king, found " + std::to_string(kings) +
+                            (kings == 0 ? " (a position without one needs orthodox.king-count=at-most-one)" : ""));
       if (popcount(pos_.pieces(c, Pawn)) > 8) fail(board_col, std::string(name) + " has more than 8 pawns");
       if (popcount(pos_.pieces(c)) > 16) fail(board_col, std::string(name) + " has more than 16 pieces");
     }
     if (pos_.pieces(Pawn) & (rank_bb(0) | rank_bb(7)))
       fail(board_col, "pawn on " + square_name(lsb(pos_.pieces(Pawn) & (rank_bb(0) | rank_bb(7)))) + ": pawns cannot stand on the first or last rank");
     const Color stm = pos_.side_to_move();
-    if (pos_.attacked_by(stm, pos_.king_square(~stm)))
+    if (pos_.king_square(~stm) != NoSquare && pos_.attacked_by(stm, pos_.king_square(~stm)))
       fail(fields[1].offset, std::string("the side not to move (") + (stm == White ? "Black" : "White") +
                                  ") is in check; expected the other side to move");
     if (popcount(pos_.checkers()) > 2) fail(board_col, "the side to move is in check from more than two pieces");
@@ -184,6 +186,12 @@ class FenReader {
 
 Position read_fen(std::string_view fen, const SourceLocation& origin, FenOptions options) {
   return FenReader(fen, origin, options).read();
+}
+
+Position read_known_fen(std::string_view fen) {
+  FenOptions options;
+  options.kings_optional = true;
+  return read_fen(fen, {"<fen>", 1, 1}, options);
 }
 
 std::string write_fen(const Position& pos) {

@@ -20,11 +20,19 @@ struct FenOptions {
   // Castling rights need their king and rook on their home squares: the rules generate
   // castling from the rights alone. Checked even when orthodox_legality is off.
   bool castling_needs_pieces = true;
+  // A side may have no king (orthodox.king-count=at-most-one, Popeye's NoWk/NoBk): it is never
+  // in check, so never mated. Two kings of a colour stay illegal.
+  bool kings_optional = false;
 };
 
 // Reads six fields (the last two, the move counters, may be omitted as in EPD: 0 and 1).
 // `origin` is where the FEN text starts, so errors point into the enclosing file.
 Position read_fen(std::string_view fen, const SourceLocation& origin = {"<fen>", 1, 1}, FenOptions options = {});
+
+// A FEN read before under its rules (a problem's or a twin's, kept as write_fen wrote it), read
+// again to show or replay it: the rules' legality is not checked again, so a position without
+// a king (orthodox.king-count=at-most-one) reads as it did the first time.
+Position read_known_fen(std::string_view fen);
 
 std::string write_fen(const Position& pos);
 

@@ -24,7 +24,9 @@ class Game {
   explicit Game(Position pos = Position::start(), Options options = {}) : pos_(std::move(pos)), options_(options) {}
 
   static Game from_fen(std::string_view fen, const SourceLocation& where, const Options& options = {}) {
-    return Game(read_fen(fen, where), options);
+    FenOptions fen_options;
+    fen_options.kings_optional = options.king_count == KingCount::AtMostOne;
+    return Game(read_fen(fen, where, fen_options), options);
   }
   std::string fen() const { return write_fen(pos_); }
   Move parse_move(std::string_view text, const SourceLocation& where) const;

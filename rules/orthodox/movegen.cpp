@@ -120,24 +120,26 @@ void generate(const Position& pos, Sink& sink, const Options& options) {
   constexpr bool StopAtFirst = std::is_same_v<Sink, Exists>;
 
   // Predicate "king not left guarded", for the king itself: it may step only to squares the
-  // enemy does not attack once the king has left its square (sliders see through it).
-  Bitboard guarded = 0;
-  if constexpr (StopAtFirst) {  // square by square, stopping at the first safe one
-    for (Bitboard b = king_attacks(king) & ~own; b;)
-      if (!pos.attacked_by(Them, pop_lsb(b), occupied ^ square_bb(king))) return sink.add(Move());
-  } else {
-    guarded = attack_map(pos, Them, occupied ^ square_bb(king));
-    sink.add_many(king, king_attacks(king) & ~own & ~guarded);
+  // enemy does not attack once the king has left its square (sliders see through it). A side
+  // without a king (Popeye's NoWk/NoBk) has no check, no pin and no king move to screen.
+  Bitboard guarded = 0, checkers = 0, pinned = 0;
+  if (king != NoSquare) [[likely]] {
+    if constexpr (StopAtFirst) {  // square by square, stopping at the first safe one
+      for (Bitboard b = king_attacks(king) & ~own; b;)
+        if (!pos.attacked_by(Them, pop_lsb(b), occupied ^ square_bb(king))) return sink.add(Move());
+    } else {
+      guarded = attack_map(pos, Them, occupied ^ square_bb(king));
+      sink.add_many(king, king_attacks(king) & ~own & ~guarded);
+    }
+    checkers = pos.attackers_to(king) & enemy;
+    if (more_than_one(checkers)) return;  // double check: only the king may move
+    pinned = pinned_pieces(pos, Us, king);
   }
-
-  const Bitboard checkers = pos.attackers_to(king) & enemy;
-  if (more_than_one(checkers)) return;  // double check: only the king may move
 
   // Same predicate for every other piece: in check, a move must capture the checker or
   // interpose; a pinned piece must stay on the line through its king.
   const Bitboard evasion = checkers ? between(king, lsb(checkers)) : ~Bitboard(0);
   const Bitboard targets = ~own & evasion;
-  const Bitboard pinned = pinned_pieces(pos, Us, king);
 
   for (Bitboard b = pos.pieces(Us, Knight) & ~pinned; b;) {
     Square from = pop_lsb(b);
@@ -197,6 +199,10 @@ void generate(const Position& pos, Sink& sink, const Options& options) {
     const Square victim = ep - Up;
     for (Bitboard b = pawn_attacks(Them, ep) & pos.pieces(Us, Pawn); b;) {
       Square from = pop_lsb(b);
+      if (king == NoSquare) {
+        sink.add(Move(from, ep, MoveKind::EnPassant));
+        continue;
+      }
       Bitboard after = (occupied ^ square_bb(from) ^ square_bb(victim)) | square_bb(ep);
       Bitboard attackers = (rook_attacks(king, after) & pos.pieces(Them, Rook, Queen)) |
                            (bishop_attacks(king, after) & pos.pieces(Them, Bishop, Queen)) |

@@ -23,15 +23,20 @@ const std::vector<Interpretation>& interpretations() {
        "unoccupied-only",
        {{"unoccupied-only", "the double step needs both squares unoccupied, as the prose says (\"provided that both "
                             "of the squares in question are unoccupied\"); 'clear' (unguarded) is not required"}}},
+      {"orthodox.king-count", "orthodox", "chess-rules-referee.txt", "One king, designated by the letter `k'.", "one-each",
+       {{"one-each", "each side has exactly one king"},
+        {"at-most-one", "a side may have no king (Popeye's options NoWk and NoBk): it is never in check, so it is never "
+                        "mated, and no move of it is refused for leaving a king guarded"}}},
   };
   return all;
 }
 
 namespace {
 
-// Only the castling guard has a field: the other two are decisions with one choice.
+// The decisions with one choice have no field.
 constexpr InterpretationField<Options> Fields[] = {
     field<&Options::castling_guard>("orthodox.castling-guarded-squares"),
+    field<&Options::king_count>("orthodox.king-count"),
 };
 
 }  // namespace

@@ -14,8 +14,14 @@ namespace arbiter::orthodox {
 // forbid the king's own path. KingPath is the default; RefereeText follows the text literally.
 enum class CastlingGuard { KingPath, RefereeText };
 
+// "One king, designated by the letter `k'." The text lists each side's men at the start; a
+// problem may show a side without a king (Popeye's NoWk/NoBk). OneEach is the default;
+// AtMostOne lets a side have none: it is never in check, so it is never mated.
+enum class KingCount { OneEach, AtMostOne };
+
 struct Options {
   CastlingGuard castling_guard = CastlingGuard::KingPath;
+  KingCount king_count = KingCount::OneEach;
 };
 
 const std::vector<Interpretation>& interpretations();

@@ -46,7 +46,9 @@ const Interpretation* find_interpretation(std::string_view id) {
 
 bool variant_reads(std::string_view variant, const Interpretation& interpretation) {
   if (interpretation.variant == variant) return true;
-  return variant == "option" && interpretation.variant == "orthodox";
+  // Option Chess moves each half by the orthodox rules, with both kings on the board: it does not
+  // read orthodox.king-count.
+  return variant == "option" && interpretation.variant == "orthodox" && interpretation.id != "orthodox.king-count";
 }
 
 void InterpretationSettings::set(std::string_view id, std::string_view choice, const SourceLocation& where) {

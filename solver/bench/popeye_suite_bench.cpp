@@ -115,7 +115,7 @@ std::string relative_to_root(std::string text, const fs::path& root) {
 // ends in mate. Only orthodox chess is played here, as only orthodox problems are solved.
 std::string replay_note(const std::string& fen, const std::string& line, bool keys) {
   if (fen.empty()) return "";
-  Position pos = read_fen(fen);
+  Position pos = read_known_fen(fen);
   std::istringstream moves(line);
   std::string uci;
   int ply = 0;

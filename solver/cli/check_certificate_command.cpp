@@ -31,7 +31,7 @@ int run_check(const Args& args) {
     const SourceLocation where{args.file, 1, 1};
     const VariantEngines& rules = find_variant(entry.variant, where);
     try {
-      (void)rules.normalize_fen(entry.fen, where);
+      (void)rules.normalize_fen(entry.fen, where, interpretations_from(args.interpret, entry.interpretations));
     } catch (const ParseError& e) {
       throw prover::string_field_error(e, "fen", args.file);
     }

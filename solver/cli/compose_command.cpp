@@ -188,7 +188,7 @@ int run_compose(const Args& args) {
     problems.push_back(help ? help_problem_json(c, file) : direct_problem_json(c, file));
     if (args.json) continue;
     std::cout << fmt::format("{}: {} {} (score {}, found at {:.1f} s)\n", file, c.variant, c.stipulation, c.score, c.seconds);
-    std::cout << rules.diagram(c.placement.fen_with_tokens(), {file, 1, 1}) << "\n";
+    std::cout << rules.diagram(c.placement.fen_with_tokens(), {file, 1, 1}, {}) << "\n";
     std::cout << prover::format_solution_text(c.solution);
     std::cout << (help ? compose::help_quality_summary(c.help_quality) : compose::quality_summary(c.quality)) << "\n";
     if (c.placement.has_tokens())

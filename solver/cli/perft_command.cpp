@@ -26,7 +26,7 @@ int run_perft(const std::string& variant, const std::string& fen, int depth, boo
   const SourceLocation where{"--fen", 1, 1};
   auto start = std::chrono::steady_clock::now();
   std::uint64_t nodes = 0;
-  nlohmann::ordered_json out = {{"variant", rules.name}, {"fen", rules.normalize_fen(fen, where)}, {"depth", depth}};
+  nlohmann::ordered_json out = {{"variant", rules.name}, {"fen", rules.normalize_fen(fen, where, interpret)}, {"depth", depth}};
   if (!interpret.empty()) out["interpretations"] = interpretations_json(interpret);
   // Variants with many moves per position (Option Chess) get progress from a smaller depth.
   const int progress_depth = rules.name == "orthodox" ? 6 : 3;

@@ -40,7 +40,7 @@ std::vector<problem::Problem> load_problem_entries(const ProblemArgs& args) {
     p.stipulation_location = {"--stipulation", 1, 1};
     const VariantEngines& rules = find_variant(args.variant);
     p.variant = rules.name;
-    p.fen = rules.normalize_fen(args.fen, p.fen_location);
+    p.fen = rules.normalize_fen(args.fen, p.fen_location, interpretations_from(args.interpret));
     // A well-formed stipulation the engines do not prove is an unsupported problem (exit 4); a
     // malformed one gets parse_stipulation's message below.
     const std::string word = args.stipulation.substr(0, args.stipulation.find_first_of(" \t"));

@@ -97,7 +97,7 @@ int run_solve(const Args& args) {
     if (!p.playable()) certifiable = false;
     const int problem_status = play_problem("solve", p, args.json, results, [&] {
       const VariantEngines& rules = find_variant(p.variant, p.where);
-      if (!args.json) std::cout << problem_heading(p) << rules.diagram(p.fen, p.fen_location) << "\n";
+      if (!args.json) std::cout << problem_heading(p) << rules.diagram(p.fen, p.fen_location, p.interpretations) << "\n";
       nlohmann::ordered_json twins = nlohmann::ordered_json::array();
       int problem_status = ExitOk;
       for (const auto& unit : solve_units(p)) {

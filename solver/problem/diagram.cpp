@@ -76,18 +76,20 @@ Position position_of(const Diagram& d, Color side) {
 }
 
 std::string legal_problem_fen(const Position& pos, const Stipulation& stipulation, const SourceLocation& side_at,
-                              const SourceLocation& board_at, const std::string& what) {
+                              const SourceLocation& board_at, const std::string& what, bool kings_optional) {
   const std::string fen = write_fen(pos);
   const std::string subject = what.empty() ? fmt::format("illegal position for '{}'", stipulation.text)
                                            : fmt::format("{} gives an illegal position for '{}'", what, stipulation.text);
   const Color side = pos.side_to_move();
-  const bool one_king_each = popcount(pos.pieces(White, King)) == 1 && popcount(pos.pieces(Black, King)) == 1;
+  const bool at_most_one_king_each = popcount(pos.pieces(White, King)) <= 1 && popcount(pos.pieces(Black, King)) <= 1;
   // Said in the problem's terms first: which side the stipulation lets move, and which is in check.
-  if (one_king_each && pos.attacked_by(side, pos.king_square(~side)))
+  if (at_most_one_king_each && pos.king_square(~side) != NoSquare && pos.attacked_by(side, pos.king_square(~side)))
     throw ParseError(side_at, fmt::format("{}: {} moves first in {}, but {} (the side not to move) is in check", subject,
                                      color_name(side), stipulation_name(stipulation), color_name(~side)));
   try {
-    (void)read_fen(fen, board_at);
+    FenOptions options;
+    options.kings_optional = kings_optional;
+    (void)read_fen(fen, board_at, options);
   } catch (const ParseError& e) {
     throw ParseError(board_at, fmt::format("{} (FEN {}): {}", subject, fen, e.message()));
   }

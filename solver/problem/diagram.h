@@ -23,6 +23,9 @@ struct Diagram {
   // Popeye's option EnPassant: the square a pawn of the side not to move has just passed over
   // in a double step; NoSquare without one.
   Square en_passant = NoSquare;
+  // A side may have no king (Popeye's NoWk/NoBk, or a diagram without one, which Popeye solves
+  // after a warning): the problem is played under orthodox.king-count=at-most-one.
+  bool kings_optional = false;
 };
 
 // The castling rights Popeye's rule gives the diagram.
@@ -42,11 +45,11 @@ bool en_passant_fits(const Diagram& diagram, Color side);
 Position position_of(const Diagram& diagram, Color side);
 
 // The FEN of a problem's position after the orthodox legality checks every reader applies
-// (one king a side, no pawn on the first or last rank, the side not to move not in check, ...).
+// (one king a side, or at most one with `kings_optional`; no pawn on the first or last rank, the side not to move not in check, ...).
 // Throws ParseError: at `side_at` (where the side to move is decided: the stipulation) when the
 // side not to move is in check, else at `board_at`. `what` names the position in the message
 // ("twin b) (move b8 a7)"), empty for the diagram itself.
 std::string legal_problem_fen(const Position& pos, const Stipulation& stipulation, const SourceLocation& side_at,
-                              const SourceLocation& board_at, const std::string& what = {});
+                              const SourceLocation& board_at, const std::string& what = {}, bool kings_optional = false);
 
 }  // namespace arbiter::problem

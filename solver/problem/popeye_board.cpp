@@ -20,6 +20,18 @@ std::string centred(const std::string& text) {
 }  // namespace
 
 std::string popeye_heading(const Problem& problem) {
+  const PopeyeHeading& h = problem.popeye.heading;
+  if (!h.remarks.empty() || !h.authors.empty() || !h.origins.empty() || !h.titles.empty() || !h.award.empty()) {
+    std::string out;
+    for (const auto& line : h.remarks) out += line + "\n";
+    out += "\n";
+    for (const auto* lines : {&h.authors, &h.origins})
+      for (const auto& line : *lines) out += centred(line);
+    if (!h.award.empty()) out += centred(h.award);
+    for (const auto& line : h.titles) out += centred(line);
+    return out + "\n";
+  }
+  // A problem read from PGN: its tags, a line each.
   std::string out = "\n";
   const auto award = problem.tags.find("Award");
   for (const std::string* line : {&problem.author, &problem.source, award == problem.tags.end() ? nullptr : &award->second, &problem.title})
@@ -28,7 +40,7 @@ std::string popeye_heading(const Problem& problem) {
 }
 
 std::string popeye_board(const std::string& fen, Language language) {
-  const Position pos = read_fen(fen);
+  const Position pos = read_known_fen(fen);
   const std::string border = "+---a---b---c---d---e---f---g---h---+\n";
   const std::string spacer = "|                                   |\n";
   std::string out = border + spacer;
@@ -46,7 +58,7 @@ std::string popeye_board(const std::string& fen, Language language) {
 }
 
 std::string popeye_stipulation_line(const std::string& stipulation, const std::string& fen) {
-  const Position pos = read_fen(fen);
+  const Position pos = read_known_fen(fen);
   const std::string counts = fmt::format("{} + {}", popcount(pos.pieces(White)), popcount(pos.pieces(Black)));
   std::string out = "  " + stipulation;
   out += std::string(out.size() + counts.size() < 35 ? 35 - out.size() - counts.size() : 1, ' ');

@@ -40,6 +40,14 @@ struct PopeyeOption {
   SourceLocation where;
 };
 
+// The text above Popeye's diagram, line by line as the directives gave it: each remark where it
+// was read, left-aligned; then author, origin, award (the last one given) and title lines, each
+// centred over the board.
+struct PopeyeHeading {
+  std::vector<std::string> remarks, authors, origins, titles;
+  std::string award;
+};
+
 struct PopeyeElements {
   popeye::Language language = popeye::Language::English;  // the file's, as its first word chose (Popeye prints in it)
   std::vector<PopeyeMan> men;
@@ -50,6 +58,7 @@ struct PopeyeElements {
   bool structured_stipulation = false; // read from "sstipulation"
   bool zero_position = false;          // the diagram is not solved; the twins are
   std::vector<PopeyeMan> target;       // a=>b: the diagram to reach (the men given after the stipulation)
+  PopeyeHeading heading;
 };
 
 }  // namespace arbiter::problem

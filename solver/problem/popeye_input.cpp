@@ -71,7 +71,7 @@ constexpr DirectiveRule DirectiveRules[] = {
     {"InitialGameArray", Directive::InitialGameArray},
 };
 
-enum class OptionKind { Variation, NoCastling, EnPassant, SetPlay, PostKeyPlay, WhiteToPlay, Duplex, HalfDuplex, Quodlibet, Threat, MaxFlights, Harmless, Unsupported };
+enum class OptionKind { Variation, NoCastling, EnPassant, SetPlay, PostKeyPlay, WhiteToPlay, Duplex, HalfDuplex, Quodlibet, Threat, MaxFlights, NoKing, Harmless, Unsupported };
 
 struct OptionInfo {
   std::string_view id;  // popeye_vocabulary.h's identifier
@@ -127,12 +127,14 @@ constexpr OptionInfo Options[] = {
     // the defending king more than N flights is refuted (stipulation.h, BattleOptions).
     {"Threat", OptionKind::Threat, 1},
     {"MaxFlightsquares", OptionKind::MaxFlights, 1},
+    // A side may have no king (orthodox.king-count=at-most-one). Popeye solves a diagram without
+    // a king even without them, after a warning; with them, the warning is not printed.
+    {"NoWk", OptionKind::NoKing},
+    {"NoBk", OptionKind::NoKing},
     // They change the problem: what is solved, by whom, or which solutions count.
     {"GoalIsEnd", OptionKind::Unsupported, 0, "changes the goal of the stipulation"},
     {"NullMoves", OptionKind::Unsupported, 0, "allows null moves"},
     {"NonTrivial", OptionKind::Unsupported, 2, "restricts which solutions count"},
-    {"NoWk", OptionKind::Unsupported, 0, "allows a position without a white king"},
-    {"NoBk", OptionKind::Unsupported, 0, "allows a position without a black king"},
     {"CastlingMutuallyExclusive", OptionKind::Unsupported, 0, "changes the castling rights", false, true},
     {"Search", OptionKind::Unsupported, 0, "changes how the solutions are searched"},
     {"MultiSolutions", OptionKind::Unsupported, 0, "changes which solutions are listed"},
@@ -308,6 +310,7 @@ struct ProblemText {
   SourceLocation stipulation_location;
   std::vector<PopeyeCondition> conditions;
   std::string title, author, origin, remark, award;
+  PopeyeHeading heading;
   std::string protocol;  // the files Popeye would append its output to (none is written)
   std::vector<PopeyeOption> options;
   std::vector<std::string> recorded_options;  // as recorded in the PopeyeOptions tag
@@ -318,6 +321,7 @@ struct ProblemText {
   std::optional<SourceLocation> set_play;  // the SetPlay option's word
   bool post_key_play = false;
   bool white_to_play = false;
+  bool no_king[2] = {false, false};  // options NoWk, NoBk
   BattleOptions battle;  // Quodlibet, Threat, MaxFlightsquares
   Duplex duplex = Duplex::No;
   std::optional<TwinText> zero_position;   // "zeroposition" and its operations: twin a)
@@ -467,11 +471,16 @@ class PopeyeReader {
         case Directive::Option: read_options(current, *t); break;
         case Directive::Twin:
         case Directive::ZeroPosition: read_twin_directive(current, *t, d); break;
-        case Directive::Title: append_text(current.title, scan_.rest_of_line()); break;
-        case Directive::Author: append_text(current.author, scan_.rest_of_line()); break;
-        case Directive::Origin: append_text(current.origin, scan_.rest_of_line()); break;
-        case Directive::Remark: append_text(current.remark, scan_.rest_of_line()); break;
-        case Directive::Award: append_text(current.award, scan_.rest_of_line()); break;
+        case Directive::Title: heading_line(current.title, current.heading.titles); break;
+        case Directive::Author: heading_line(current.author, current.heading.authors); break;
+        case Directive::Origin: heading_line(current.origin, current.heading.origins); break;
+        case Directive::Remark: heading_line(current.remark, current.heading.remarks); break;
+        case Directive::Award: {
+          const std::string text = scan_.rest_of_line();
+          append_text(current.award, text);
+          current.heading.award = text;  // Popeye keeps the last
+          break;
+        }
         case Directive::Protocol: append_text(current.protocol, scan_.rest_of_line()); break;
         case Directive::LaTeX:  // the file's name, then (optionally) LaTeX names for pieces
         case Directive::LaTeXPieces: skip_latex_pieces(); break;
@@ -707,6 +716,8 @@ class PopeyeReader {
         p.battle.max_threat = option_count(model.parameters.back(), *t);
       } else if (info->kind == OptionKind::MaxFlights) {
         p.battle.max_flights = option_count(model.parameters.back(), *t);
+      } else if (info->kind == OptionKind::NoKing) {
+        p.no_king[option.id == "NoWk" ? White : Black] = true;
       }
       p.options.push_back(std::move(model));
       p.recorded_options.push_back(std::move(recorded));
@@ -715,6 +726,14 @@ class PopeyeReader {
   }
 
   std::string_view language_name() const { return popeye::language_name(language_); }
+
+  // A heading directive's text: joined into its field ("; " between lines, as a PGN tag holds
+  // it) and kept as a line of Popeye's heading.
+  void heading_line(std::string& field, std::vector<std::string>& lines) {
+    const std::string text = scan_.rest_of_line();
+    append_text(field, text);
+    if (!text.empty()) lines.push_back(text);
+  }
 
   // An option's count ("Threat 2"), read as a number of moves or squares; a move-number path
   // ("25:8:27") or a count beyond any board is refused at the option.
@@ -765,13 +784,6 @@ class PopeyeReader {
     };
     if (p.zero_position) twin_reasons(*p.zero_position, "a");
     for (std::size_t i = 0; i < p.twins.size(); ++i) twin_reasons(p.twins[i], twin_label(i + 1));
-    if (reasons.empty()) {
-      int kings[2] = {0, 0};
-      for (const auto& m : p.men)
-        if (m.orthodox == King) ++kings[m.colour == "White" ? White : Black];
-      for (Color c : {White, Black})
-        if (kings[c] == 0) add_reason(reasons, fmt::format("a position without a {} king", color_name(c)));
-    }
     // PostKeyPlay turns the side to move round: the twins' positions would need it too.
     if (reasons.empty() && p.post_key_play && p.stipulation && (!p.twins.empty() || p.zero_position))
       if (const auto s = p.stipulation->playable(p.stipulation_location); s && s->kind != Stipulation::HelpMate)
@@ -809,7 +821,7 @@ class PopeyeReader {
     out.stipulation_location = p.stipulation_location;
     out.popeye = {language_, p.men, p.total_invisible, p.conditions, p.options,
                   p.stipulation ? p.stipulation->text : p.structured_stipulation, !p.structured_stipulation.empty(),
-                  p.zero_position.has_value(), p.target_men};
+                  p.zero_position.has_value(), p.target_men, p.heading};
     out.variant = default_variant_names().name;
     out.tags["Variant"] = default_variant_names().pgn_tag;
     out.tags["Stipulation"] = out.popeye.stipulation;
@@ -880,6 +892,7 @@ class PopeyeReader {
     const Color side = stipulation.battle.post_key ? ~stipulation.first_mover() : stipulation.first_mover();
     diagram.no_castling_all = p.no_castling_all;
     diagram.no_castling = p.no_castling;
+    diagram.kings_optional = true;  // Popeye solves a position without a king, NoWk/NoBk or not
     if (p.en_passant) diagram.en_passant = en_passant_square(*p.en_passant, diagram, side);
     out.stipulation = stipulation;
     if (zero_position) {
@@ -895,8 +908,19 @@ class PopeyeReader {
       out.stipulation = twins.front().stipulation;
       if (twins.size() > 1) out.twins = std::move(twins);
     } else {
-      out.fen = legal_problem_fen(position_of(diagram, side), stipulation, p.stipulation_location, pieces_at);
+      out.fen = legal_problem_fen(position_of(diagram, side), stipulation, p.stipulation_location, pieces_at, {}, diagram.kings_optional);
       if (!twin_texts.empty()) out.twins = derive_twins({diagram, stipulation}, out.fen, p.begin, twin_texts);
+    }
+    // A side without a king in the diagram or a twin: the rules must allow it.
+    const auto kingless = [](const std::string& fen) {
+      const std::string_view board = std::string_view(fen).substr(0, fen.find(' '));
+      return board.find('K') == std::string_view::npos || board.find('k') == std::string_view::npos;
+    };
+    bool any_kingless = kingless(out.fen);
+    for (const auto& t : out.twins) any_kingless = any_kingless || kingless(t.fen);
+    if (any_kingless) {
+      out.interpretations.set("orthodox.king-count", "at-most-one", p.begin);
+      out.tags["Interpret"] = out.interpretations.text();
     }
     out.tags["SetUp"] = "1";
     out.tags["FEN"] = out.fen;

@@ -8,7 +8,7 @@
 namespace arbiter {
 
 std::string popeye_key_san(const std::string& fen, const std::string& key) {
-  const auto move = parse_popeye(read_fen(fen), key);
+  const auto move = parse_popeye(read_known_fen(fen), key);
   if (!move) return "";
   orthodox::Game game = orthodox::Game::from_fen(fen, {"<manifest>", 1, 1});
   orthodox::Game::MoveListType moves;

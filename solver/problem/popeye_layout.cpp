@@ -64,7 +64,7 @@ std::vector<prover::AttackerNode> fastest(prover::Solution s) {
 class TreeWriter {
  public:
   TreeWriter(const prover::Solution& s, const LayoutOptions& options, const PositionSolver& solver)
-      : goal_(s.goal), options_(options), words_(words_of(options.language)), solver_(solver), pos_(read_fen(s.fen)) {}
+      : goal_(s.goal), options_(options), words_(words_of(options.language)), solver_(solver), pos_(read_known_fen(s.fen)) {}
 
   void key(const prover::AttackerNode& key) {
     const bool has_threat_facts = key.mate_in >= 2;  // the prover computed the key's threat
@@ -255,10 +255,10 @@ std::string help_solution(const prover::Solution& s, const LayoutOptions& option
   std::string out;
   if (s.set_play_requested && !s.set_play.empty()) {
     // The set play starts from the diagram with the other side to move, as if the first mover passed.
-    Position pos = read_fen(s.fen);
+    Position pos = read_known_fen(s.fen);
     pos.make_null();
     out += help_lines(write_fen(pos), s.set_play, !s.half_move, options.language) + "\n";
-  } else if (s.set_play_requested && read_fen(s.fen).in_check()) {
+  } else if (s.set_play_requested && read_known_fen(s.fen).in_check()) {
     // The first mover in check cannot pass: the other side to move could take its king.
     out += std::string(words_of(options.language).king_capturable) + "\n";
   }
@@ -279,6 +279,7 @@ LayoutOptions layout_options(std::string_view popeye_options, Language language)
     else if (word == "NoThreat") out.no_threat = true;
     else if (word == "SetPlay") out.set_play = true;
     else if (word == "MatesIn1") out.mates_in_1 = true;
+    else if (word == "NoBoard") out.no_board = true;
   }
   return out;
 }
@@ -299,7 +300,7 @@ std::string popeye_move_text(const Position& pos, Move move, Language language) 
 }
 
 std::string popeye_help_line(const std::string& fen, const prover::HelpLine& line, bool mating_side_first, Language language) {
-  Position pos = read_fen(fen);
+  Position pos = read_known_fen(fen);
   std::string out = "  ";
   std::size_t i = 0;
   int number = 1;

@@ -49,6 +49,7 @@ struct LayoutOptions {
   bool no_threat = false;   // NoThreat: no threat lines (defences all shown, as in zugzwang)
   bool set_play = false;    // SetPlay: the set play first
   bool mates_in_1 = false;  // MatesIn1: a selfmate's defence that mates at once is shown in longer play too
+  bool no_board = false;    // NoBoard: no heading, diagram or stipulation line above the solution
 };
 
 // The layout options a PopeyeOptions tag ("Variations Try NoCastling h1") asks for.

@@ -1,5 +1,9 @@
 #include "solver/problem/popeye_problem_output.h"
 
+#include <algorithm>
+
+#include <fmt/format.h>
+
 #include "rules/core/stop.h"
 #include "solver/problem/popeye_board.h"
 #include "solver/problem/popeye_layout.h"
@@ -43,6 +47,18 @@ bool solve_and_write(const RunLimits& limits, const Problem& p, const SolveUnit&
   return s.verdict != prover::Verdict::Unknown && s.tree_complete;
 }
 
+// Popeye's warning before solving a position with a side without a king that neither NoWk nor
+// NoBk allows (it solves it all the same), with the line break that ends it.
+std::string missing_king_warning(const Problem& p, const std::string& fen, Language language) {
+  const std::string_view board = std::string_view(fen).substr(0, fen.find(' '));
+  const auto allowed = [&](std::string_view option) {
+    return std::any_of(p.popeye.options.begin(), p.popeye.options.end(), [&](const PopeyeOption& o) { return o.id == option; });
+  };
+  const bool warn = (board.find('K') == std::string_view::npos && !allowed("NoWk")) ||
+                    (board.find('k') == std::string_view::npos && !allowed("NoBk"));
+  return warn ? fmt::format("{}\n", popeye_output_words(language).missing_king) : std::string();
+}
+
 }  // namespace
 
 ProblemWritten write_popeye_problem(const Problem& p, const RunLimits& limits, std::ostream& out) {
@@ -52,8 +68,15 @@ ProblemWritten write_popeye_problem(const Problem& p, const RunLimits& limits, s
   const LayoutOptions layout = layout_options(options == p.tags.end() ? "" : options->second, language);
   // With a zero position the diagram shown is it, not twin a).
   const std::string& diagram = p.zero_position_fen.empty() ? p.fen : p.zero_position_fen;
-  out << popeye_heading(p) << popeye_board(diagram, language) << popeye_stipulation_line(popeye_stipulation_text(p.stipulation), diagram)
-      << popeye_play_lines(p) << "\n";
+  if (layout.no_board) {  // the remarks alone: Popeye prints them as it reads them
+    for (const auto& line : p.popeye.heading.remarks) out << line << "\n";
+  } else {
+    out << popeye_heading(p) << popeye_board(diagram, language)
+        << popeye_stipulation_line(popeye_stipulation_text(p.stipulation), diagram) << popeye_play_lines(p);
+  }
+  if (p.twins.empty()) out << missing_king_warning(p, p.fen, language);
+  if (layout.tries && p.stipulation.battle.post_key) out << popeye_output_words(language).try_not_applicable;
+  out << "\n";
   if (!p.zero_position_fen.empty()) out << popeye_output_words(language).zero_position << "\n\n\n";
   out << std::flush;
   ProblemWritten result;
@@ -61,7 +84,9 @@ ProblemWritten write_popeye_problem(const Problem& p, const RunLimits& limits, s
   for (std::size_t i = 0; i < units.size(); ++i) {
     // Duplex: the roles exchanged follow the twin's own play after a blank line, unlabelled.
     const bool twin_starts = i == 0 || units[i].twin != units[i - 1].twin;
-    if (!p.twins.empty() && twin_starts) out << popeye_twin_label(p.twins, units[i].twin, language, p.zero_position_fen) << "\n\n";
+    if (!p.twins.empty() && twin_starts)
+      out << popeye_twin_label(p.twins, units[i].twin, language, p.zero_position_fen) << "\n"
+          << missing_king_warning(p, p.twins[units[i].twin].fen, language) << "\n";
     result.complete = solve_and_write(limits, p, units[i], rules, layout, result, out) && result.complete;
     out << "\n" << std::flush;
   }

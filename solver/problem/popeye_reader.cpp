@@ -21,13 +21,14 @@ const PopeyeOutputWords& popeye_output_words(popeye::Language language) {
   // a refutation "Refute."): the suite has no French output to compare with.
   static const PopeyeOutputWords english{"solution finished.", "Partial solution", "but", "threat:", "zugzwang.",
                                          "refutes.", "zeroposition", "input-error:",
-                                         "the side to play can capture the king"};
+                                         "the side to play can capture the king", "both sides need a king", "try play not applicable\n"};
   static const PopeyeOutputWords german{"Loesung beendet.", "Partielle Loesung", "Aber", "Drohung:", "Zugzwang.",
                                         "Widerlegt.", "NullStellung", "Eingabe-Fehler:",
-                                        "Die am Zug befindliche Partei kann den Koenig schlagen"};
+                                        "Die am Zug befindliche Partei kann den Koenig schlagen",
+                                        "Es fehlt ein weisser oder schwarzer Koenig\n", "Verfuehrung nicht anwendbar\n"};
   static const PopeyeOutputWords french{"solution terminee.", "solution partielle", "mais", "menace:", "blocus.",
                                         "Refute.", "zeroposition", "erreur d'entree:",
-                                        "le camp au trait peut prendre le roi"};
+                                        "le camp au trait peut prendre le roi", "il faut un roi de chaque couleur", "jeu d'essai pas applicable"};
   switch (language) {
     case popeye::Language::German: return german;
     case popeye::Language::French: return french;

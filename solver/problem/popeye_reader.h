@@ -32,6 +32,12 @@ struct PopeyeOutputWords {
   std::string_view zero_position;  // a line of its own where a zero position's twins begin: "zeroposition"
   std::string_view input_error;  // Popeye refused part of the input: "input-error:"
   std::string_view king_capturable;  // Popeye refuses an illegal position: "the side to play can capture the king"
+  // A side without a king that no NoWk/NoBk allows: Popeye warns, then solves ("both sides need
+  // a king"; the German text ends with a line break of its own, so a blank line follows it).
+  std::string_view missing_king;
+  // Option Try with PostKeyPlay: Popeye's message, with the line break its table gives it (the
+  // French has none).
+  std::string_view try_not_applicable;
 };
 const PopeyeOutputWords& popeye_output_words(popeye::Language language);
 

@@ -42,7 +42,7 @@ class DescriptionWords : public TwinWords {
 class LabelWriter {
  public:
   LabelWriter(const std::string& fen, Language language) : language_(language) {
-    const Position pos = read_fen(fen);
+    const Position pos = read_known_fen(fen);
     for (Square s = 0; s < 64; ++s) board_[s] = pos.piece_on(s);
   }
 

@@ -99,7 +99,7 @@ class SolutionChecker {
 
   Position twin_position(const std::string& label, const PgnMove& first) const {
     for (const Twin& t : twins_)
-      if (t.label == label) return read_fen(t.fen);
+      if (t.label == label) return read_known_fen(t.fen);
     fail(first.where, fmt::format("the line labelled {}) names no twin of the problem: its twins are a) to {})", label,
                                   twins_.back().label));
   }
@@ -280,9 +280,12 @@ Problem problem_from_game(const PgnGame& game, const std::string& file, int numb
     fail(*game.tag_value_location("SetUp"), fmt::format("expected [SetUp \"1\"] beside a [FEN] tag, found [SetUp \"{}\"]", *setup));
 
   auto twins_tag = game.tag("Twins");
+  p.interpretations = pinned_interpretations(game);
   if (orthodox) {
     check_first_mover(*fen, p.fen_location, p.stipulation);
-    const Position pos = read_fen(*fen, p.fen_location);
+    FenOptions fen_options;  // a side without a king only where the file pins the rule that allows it
+    fen_options.kings_optional = p.interpretations.choice("orthodox.king-count") == "at-most-one";
+    const Position pos = read_fen(*fen, p.fen_location, fen_options);
     p.fen = write_fen(pos);
     if (twins_tag) {
       const auto texts = read_twins_tag(*twins_tag, *game.tag_value_location("Twins"));
@@ -292,7 +295,9 @@ Problem problem_from_game(const PgnGame& game, const std::string& file, int numb
         p.fen.clear();
         return p;
       }
-      p.twins = derive_twins({diagram_of(pos), p.stipulation}, p.fen, p.where, texts, pos.side_to_move());
+      Diagram diagram = diagram_of(pos);
+      diagram.kings_optional = fen_options.kings_optional;
+      p.twins = derive_twins({diagram, p.stipulation}, p.fen, p.where, texts, pos.side_to_move());
       if (p.set_play)
         for (const Twin& t : p.twins)
           if (t.stipulation.kind != Stipulation::HelpMate)
@@ -311,7 +316,6 @@ Problem problem_from_game(const PgnGame& game, const std::string& file, int numb
   if (auto v = game.tag("Date")) p.date = *v;
   if (auto v = game.tag("Title")) p.title = *v;
   p.published = game;
-  p.interpretations = pinned_interpretations(game);
   return p;
 }
 

@@ -420,7 +420,8 @@ std::vector<Twin> derive_twins(const TwinState& diagram, const std::string& diag
     const Position pos = position_of(state.diagram, side);
     const std::string what = text.description.empty() ? fmt::format("twin {})", label)
                                                        : fmt::format("twin {}) ({})", label, text.description);
-    twins.push_back({label, text.description, legal_problem_fen(pos, state.stipulation, text.where, text.where, what), state.stipulation,
+    twins.push_back({label, text.description, legal_problem_fen(pos, state.stipulation, text.where, text.where, what, state.diagram.kings_optional),
+                     state.stipulation,
                      text.where});
     previous = std::move(state);
   }

@@ -242,7 +242,7 @@ void StudioServer::Impl::position(const httplib::Request& req, httplib::Response
   const VariantEngines& rules = find_variant(text_field(body, "variant", default_variant().name), {"variant", 1, 1});
   const InterpretationSettings interpret = interpret_field(body);
   std::string fen = text_field(body, "fen");
-  fen = fen.empty() ? rules.start_fen : rules.normalize_fen(fen, {"fen", 1, 1});
+  fen = fen.empty() ? rules.start_fen : rules.normalize_fen(fen, {"fen", 1, 1}, {});
   const std::vector<std::string> moves = text_list(body, "moves", MaxLineMoves);
   std::optional<play::Attempt> tried;
   if (attempt) {
@@ -310,7 +310,8 @@ void StudioServer::Impl::start_job(const httplib::Request& req, httplib::Respons
     if (problems.size() == 1) {  // a single problem's position is checked now too, by its rules
       const auto& p = problems.front();
       const VariantEngines& rules = find_variant(p.variant, p.where);
-      rules.normalize_fen(p.published ? rules.setup_fen(p.fen, p.fen_location, *p.published) : p.fen, p.fen_location);
+      rules.normalize_fen(p.published ? rules.setup_fen(p.fen, p.fen_location, *p.published) : p.fen, p.fen_location,
+                        p.interpretations);
     }
     std::ofstream(path, std::ios::binary) << input;
     args.push_back(path);

@@ -80,14 +80,16 @@ VariantEngines register_variant(VariantNames names) {
     return play::play_line(game, moves, attempt, max_listed);
   };
   e.shuffle_record = [](int plies) { return shuffle_record<G>(G::variant_name, plies); };
-  e.normalize_fen = [](std::string_view fen, const SourceLocation& where) { return G::from_fen(fen, where).fen(); };
+  e.normalize_fen = [](std::string_view fen, const SourceLocation& where, const Settings& interpret) {
+    return make_game<G, Extras>(fen, where, interpret).fen();
+  };
   e.replay = [](const PgnGame& record, const Settings& interpret) {
     return replay_game<G>(record, [&](std::string_view fen, const SourceLocation& where) {
       return make_game<G, Extras>(fen, where, interpret);
     });
   };
-  e.diagram = [](std::string_view fen, const SourceLocation& where) {
-    const G game = G::from_fen(fen, where);
+  e.diagram = [](std::string_view fen, const SourceLocation& where, const Settings& interpret) {
+    const G game = make_game<G, Extras>(fen, where, interpret);
     if constexpr (OwnDiagram<G>) return game.diagram();
     else return board_diagram(game.position());
   };

@@ -48,7 +48,9 @@ struct VariantEngines : VariantNames {
   std::vector<std::pair<std::string, std::uint64_t>> (*perft_statements)(std::string_view fen, const SourceLocation& where,
                                                                          int depth,
                                                                          const InterpretationSettings& interpret) = nullptr;
-  std::string (*normalize_fen)(std::string_view fen, const SourceLocation& where) = nullptr;  // read, then written back
+  // Read under the settings (a position without a king needs orthodox.king-count=at-most-one),
+  // then written back.
+  std::string (*normalize_fen)(std::string_view fen, const SourceLocation& where, const InterpretationSettings& interpret) = nullptr;
   prover::Solution (*solve)(std::string_view fen, const SourceLocation& where, const prover::SolveOptions& options,
                             const InterpretationSettings& interpret) = nullptr;
   // Solves completely, then checks the published solution (main line with variations).
@@ -60,7 +62,7 @@ struct VariantEngines : VariantNames {
                                                 const nlohmann::json& certificate, int n,
                                                 const InterpretationSettings& interpret) = nullptr;
   ReplayReport (*replay)(const PgnGame& record, const InterpretationSettings& interpret) = nullptr;
-  std::string (*diagram)(std::string_view fen, const SourceLocation& where) = nullptr;
+  std::string (*diagram)(std::string_view fen, const SourceLocation& where, const InterpretationSettings& interpret) = nullptr;
   // The FEN a record's set-up tags give: [FEN] plus the variant's own set-up tags (Option
   // Chess: [Tokens "W/B"]).
   std::string (*setup_fen)(std::string_view fen, const SourceLocation& where, const PgnGame& record) = nullptr;

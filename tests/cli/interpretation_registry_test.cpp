@@ -87,12 +87,12 @@ TEST_CASE("the registry holds every variant's interpretations and each quotes it
     }
     ++per_variant[i.variant];
   }
-  CHECK(per_variant["orthodox"] == 3);
+  CHECK(per_variant["orthodox"] == 4);
   CHECK(per_variant["option"] == 6);
   CHECK(per_variant["timetravel"] == 17);
   CHECK(per_variant["transactional"] == 6);
   CHECK(per_variant["conditional"] == 3);
-  CHECK(all.size() == 35);
+  CHECK(all.size() == 36);
 }
 
 TEST_CASE("every choice the registry lists is one its rule set can apply", "[interpretations]") {
@@ -174,7 +174,7 @@ TEST_CASE("arbiter interpretations lists them by variant", "[interpretations][cl
   int status = -1;
   const auto all = test::run_arbiter_json("interpretations --json", status);
   CHECK(status == 0);
-  REQUIRE(all["interpretations"].size() == 35);
+  REQUIRE(all["interpretations"].size() == 36);
   const auto& first = all["interpretations"][0];
   CHECK(first["id"] == "orthodox.castling-guarded-squares");
   CHECK(first["default"] == "king-path");

@@ -445,7 +445,6 @@ TEST_CASE("what Arbiter does not play yet is read, modelled and named: unsupport
       {"the play after the key of a direct mate with twins (Popeye's PostKeyPlay; ignored in help play)",
        "begin\n" + pieces + "stipulation #2\noption PostKeyPlay\ntwin stipulation #3\nend\n",
        {"option PostKeyPlay for '#2' with twins (each twin is the position after its key)"}},
-      {"no black king", "begin\npieces white ke1 qe7\n       black pa7\nstipulation #2\nend\n", {"a position without a black king"}},
       {"a twin with a condition and a fairy man", "begin\n" + pieces + "stipulation #2\ntwin condition madrasi\ntwin add white gc3\nend\n",
        {"twin b): condition Madrasi", "twin c): piece grasshopper (G)"}},
       {"a twin with a stipulation Arbiter does not play", "begin\n" + pieces + "stipulation #2\ntwin stipulation h=2\nend\n",
@@ -453,8 +452,6 @@ TEST_CASE("what Arbiter does not play yet is read, modelled and named: unsupport
       {"the same square twice: Popeye's underworld", "begin\npieces white ke1 qd1\n       black ke8 rd1\nstipulation #2\nend\n",
        {"a man under another on d1 (the white queen at line 2, column 18 below the black rook at line 3, column 18: Popeye's "
         "underworld)"}},
-      {"no pieces at all: Popeye's empty board", "begin\nstipulation #2\noption nowk nobk\ntwin stipulation h#2\nend\n",
-       {"option NoWk (it allows a position without a white king)", "option NoBk (it allows a position without a black king)"}},
       {"a=>b: the men after the stipulation are the diagram to reach",
        "begin\npieces white ka2 black kh8\nstipulation a=>b2\npieces white ka4 black kh8\nend\n",
        {"stipulation a=>b2 (proof game from a diagram)"}},
@@ -472,6 +469,34 @@ TEST_CASE("what Arbiter does not play yet is read, modelled and named: unsupport
     CHECK_FALSE(problems[0].playable());
     CHECK_THROWS_AS(read_problems(c.text, "t"), UnsupportedProblem);
   }
+}
+
+TEST_CASE("Popeye's NoWk and NoBk: a side without a king is played under orthodox.king-count=at-most-one", "[problem][popeye]") {
+  // Popeye solves a diagram without a king with or without the options (without them it warns
+  // first): the problem pins the rule that allows it, and only then.
+  for (const std::string options : {"option nowk\n", ""}) {
+    INFO(options);
+    const auto problems =
+        read_problems("begin\npieces white be8 pb7\n       black kb4 sa3 pa5b5\nstipulation h#2.5\n" + options + "end\n", "t");
+    REQUIRE(problems.size() == 1);
+    CHECK(problems[0].fen == "4B3/1P6/8/pp6/1k6/n7/8/8 w - - 0 1");
+    CHECK(problems[0].interpretations.text() == "orthodox.king-count=at-most-one");
+    CHECK(problems[0].tags.at("Interpret") == "orthodox.king-count=at-most-one");
+  }
+  const auto kings = read_problems("begin\npieces white ke1 qd1 black ke8\nstipulation #2\noption nowk nobk\nend\n", "t");
+  CHECK(kings.at(0).interpretations.empty());  // both kings there: nothing to allow
+  // A twin that removes a king pins it too; an empty board reads.
+  const auto twin = read_problems("begin\npieces white ke1 qd1 black ke8 pa7\nstipulation #2\ntwin remove e8\nend\n", "t");
+  REQUIRE(twin.at(0).twins.size() == 2);
+  CHECK(twin[0].twins[1].fen == "8/p7/8/8/8/8/8/3QK3 w - - 0 1");
+  CHECK(twin[0].interpretations.text() == "orthodox.king-count=at-most-one");
+  const auto empty = read_problems("begin\nstipulation #2\noption nowk nobk\ntwin stipulation h#2\nend\n", "t");
+  CHECK(empty.at(0).fen == "8/8/8/8/8/8/8/8 w - - 0 1");
+  // In a PGN problem the file states it; without the pin the diagram is refused.
+  const std::string pgn = "[Event \"t\"]\n[Stipulation \"h#2.5\"]\n[SetUp \"1\"]\n[FEN \"4B3/1P6/8/pp6/1k6/n7/8/8 w - - 0 1\"]\n";
+  CHECK_THROWS_WITH(read_problems(pgn + "\n*\n", "t.pgn"), Catch::Contains("expected exactly one White king, found 0"));
+  const auto pinned = read_problems(pgn + "[Interpret \"orthodox.king-count=at-most-one\"]\n\n*\n", "t.pgn");
+  CHECK(pinned.at(0).interpretations.text() == "orthodox.king-count=at-most-one");
 }
 
 TEST_CASE("the model keeps what Popeye input states: men, conditions, options, stipulation", "[problem][popeye]") {

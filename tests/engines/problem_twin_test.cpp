@@ -402,8 +402,6 @@ TEST_CASE("bad helpmates, selfmates and twins: each error names line, column and
       {"Popeye: a twin whose side not to move is in check", h2 + "twin add black re4\nend\n", 5, 1,
        {"twin b) (add black re4) gives an illegal position for 'h#2'", "Black moves first in a helpmate",
         "White (the side not to move) is in check"}},
-      {"Popeye: a twin without a king", h2 + "twin remove e8\nend\n", 5, 1,
-       {"twin b) (remove e8) gives an illegal position for 'h#2'", "exactly one Black king"}},
       {"Popeye: a twin with a pawn on the last rank", h2 + "twin add white pd8\nend\n", 5, 1, {"twin b)", "pawn on d8"}},
       {"Popeye: pieces after the twins", h2 + "twin move d1 d2\npieces white pa2\nend\n", 6, 1, {"'pieces' after the twins"}},
       {"Popeye: a selfmate whose side not to move is in check", "begin\npieces white ke1 qe7\n       black ke8\nstipulation s#2\nend\n",
@@ -416,6 +414,9 @@ TEST_CASE("bad helpmates, selfmates and twins: each error names line, column and
        4, 18, {"needs the pawn on d4"}},
       // --- PGN [Twins] ---
       {"PGN twins: moving from an empty square", pgn_twins("move d4 f4"), 6, 14, {"twin b)", "needs a man on d4"}},
+      // Popeye solves a twin without a king (after a warning); a PGN file must pin the rule.
+      {"PGN twins: a twin without a king", pgn_twins("remove e8"), 6, 9,
+       {"twin b) (remove e8) gives an illegal position for 'h#2'", "exactly one Black king", "orthodox.king-count=at-most-one"}},
       {"PGN twins: adding the man already there", pgn_twins("b) add white qd1"), 6, 23, {"changes nothing"}},
       {"PGN twins: an unknown keyword", pgn_twins("move d1 d2; turn 90"), 6, 21, {"unknown twinning keyword 'turn'", "rotate"}},
       {"PGN twins: labels out of order", pgn_twins("b) move d1 d2; d) move d2 d3"), 6, 24, {"expected the label 'c)'"}},

@@ -175,6 +175,48 @@ TEST_CASE("orthodox.pawn-double-step-guard: a pawn may double-step across a guar
   CHECK_FALSE(blocked.contains(Move(sq::e2, sq::e3)));
 }
 
+TEST_CASE("orthodox.king-count: one-each vs at-most-one", "[interpretation]") {
+  orthodox::Options kingless;
+  CHECK(kingless.king_count == orthodox::KingCount::OneEach);  // the default
+  REQUIRE(orthodox::apply_interpretation(kingless, "orthodox.king-count", "at-most-one"));
+  CHECK(kingless.king_count == orthodox::KingCount::AtMostOne);
+  const SourceLocation at{"t", 1, 1};
+
+  SECTION("a position without a white king is refused by default, read under at-most-one") {
+    const std::string fen = "4r2k/8/8/8/8/8/4B3/8 w - - 0 1";
+    CHECK_THROWS_WITH(orthodox::Game::from_fen(fen, at), Catch::Contains("expected exactly one White king, found 0") &&
+                                                             Catch::Contains("orthodox.king-count=at-most-one"));
+    const orthodox::Game game = orthodox::Game::from_fen(fen, at, kingless);
+    // No king to shield: the bishop on e2 is not pinned by the rook on e8 (with a king on e1 it
+    // could not move at all), and every one of its 9 moves is legal.
+    CHECK(game.count_legal() == 9);
+    CHECK(orthodox::Game(read_fen("4r2k/8/8/8/8/8/4B3/4K3 w - - 0 1")).count_legal() == 4);  // the king's moves alone
+    CHECK_FALSE(game.in_check());
+  }
+  SECTION("two kings of a colour stay illegal under at-most-one") {
+    CHECK_THROWS_WITH(orthodox::Game::from_fen("4k3/8/8/8/8/8/8/K6K w - - 0 1", at, kingless),
+                      Catch::Contains("expected exactly one White king, found 2"));
+  }
+  SECTION("a side without a king is never in check, so never mated; with no move it is stalemated") {
+    // Black has a pawn on a7, blocked, and no king.
+    orthodox::Game game = orthodox::Game::from_fen("8/p7/P7/8/8/8/8/1Q5K b - - 0 1", at, kingless);
+    CHECK_FALSE(game.in_check());
+    CHECK_FALSE(game.has_legal_move());
+    CHECK(game.status() == GameStatus::Stalemate);
+    // En passant needs no king test either.
+    const orthodox::Game ep = orthodox::Game::from_fen("4r3/8/8/3pP3/8/8/8/7k w - d6 0 1", at, kingless);
+    MoveList<> moves;
+    ep.generate_legal(moves);
+    CHECK(std::count(moves.begin(), moves.end(), Move(sq::e5, sq::d6, MoveKind::EnPassant)) == 1);
+  }
+  SECTION("perft with a king matches under both choices") {
+    const std::string fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+    orthodox::Game a(read_fen(fen)), b(read_fen(fen), kingless);
+    CHECK(perft(a, 3) == 13744);
+    CHECK(perft(b, 3) == 13744);
+  }
+}
+
 TEST_CASE("interpretation registry quotes the referee text verbatim", "[interpretation]") {
   const auto& all = orthodox::interpretations();
   const std::string seed_text = test::read_text_file(test::shared_path("seeds/chess-rules-referee.txt"));
@@ -182,7 +224,8 @@ TEST_CASE("interpretation registry quotes the referee text verbatim", "[interpre
   REQUIRE(seed.size() > 10000);
 
   for (std::string_view id :
-       {"orthodox.castling-guarded-squares", "orthodox.queenside-castling-distance", "orthodox.pawn-double-step-guard"}) {
+       {"orthodox.castling-guarded-squares", "orthodox.queenside-castling-distance", "orthodox.pawn-double-step-guard",
+       "orthodox.king-count"}) {
     INFO(id);
     const auto* i = find_interpretation(id);
     REQUIRE(i != nullptr);
