@@ -69,6 +69,7 @@ std::string popeye_stipulation_text(const Stipulation& s) {
   std::string out = s.text;
   if (s.battle.max_threat >= 0) out += fmt::format("/{}", s.battle.max_threat);
   if (s.battle.max_flights >= 0) out += fmt::format("{}/{}", s.battle.max_threat >= 0 ? "" : "/", s.battle.max_flights);
+  if (s.battle.nontrivial_max >= 0) out += fmt::format(";{},{}", s.battle.nontrivial_max, s.battle.nontrivial_length);
   return out;
 }
 

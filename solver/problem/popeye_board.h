@@ -23,7 +23,8 @@ std::string popeye_board(const std::string& fen, Language language);
 std::string popeye_stipulation_line(const std::string& stipulation, const std::string& fen);
 
 // The stipulation as Popeye's stipulation line writes it: the text, then "/k" for option Threat k,
-// "/m" (or "//m" without Threat) for MaxFlightsquares m: "#6/1", "#10/2/3".
+// "/m" (or "//m" without Threat) for MaxFlightsquares m, ";m,k" for NonTrivial m k: "#6/1",
+// "#10/2/3", "#15;5,0".
 std::string popeye_stipulation_text(const Stipulation& stipulation);
 
 // The lines centred below the stipulation line that name what changes the play: "Duplex" or

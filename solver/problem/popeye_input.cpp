@@ -71,7 +71,7 @@ constexpr DirectiveRule DirectiveRules[] = {
     {"InitialGameArray", Directive::InitialGameArray},
 };
 
-enum class OptionKind { Variation, NoCastling, EnPassant, SetPlay, PostKeyPlay, WhiteToPlay, Duplex, HalfDuplex, Quodlibet, Threat, MaxFlights, NoKing, Harmless, Unsupported };
+enum class OptionKind { Variation, NoCastling, EnPassant, SetPlay, PostKeyPlay, WhiteToPlay, Duplex, HalfDuplex, Quodlibet, Threat, MaxFlights, NonTrivial, NoKing, Harmless, Unsupported };
 
 struct OptionInfo {
   std::string_view id;  // popeye_vocabulary.h's identifier
@@ -127,6 +127,9 @@ constexpr OptionInfo Options[] = {
     // the defending king more than N flights is refuted (stipulation.h, BattleOptions).
     {"Threat", OptionKind::Threat, 1},
     {"MaxFlightsquares", OptionKind::MaxFlights, 1},
+    // NonTrivial m k: a defender node may have at most m + 1 defences not answered by the goal in
+    // k moves, m shrinking along the line (stipulation.h, BattleOptions).
+    {"NonTrivial", OptionKind::NonTrivial, 2},
     // A side may have no king (orthodox.king-count=at-most-one). Popeye solves a diagram without
     // a king even without them, after a warning; with them, the warning is not printed.
     {"NoWk", OptionKind::NoKing},
@@ -134,7 +137,7 @@ constexpr OptionInfo Options[] = {
     // They change the problem: what is solved, by whom, or which solutions count.
     {"GoalIsEnd", OptionKind::Unsupported, 0, "changes the goal of the stipulation"},
     {"NullMoves", OptionKind::Unsupported, 0, "allows null moves"},
-    {"NonTrivial", OptionKind::Unsupported, 2, "restricts which solutions count"},
+
     {"CastlingMutuallyExclusive", OptionKind::Unsupported, 0, "changes the castling rights", false, true},
     {"Search", OptionKind::Unsupported, 0, "changes how the solutions are searched"},
     {"MultiSolutions", OptionKind::Unsupported, 0, "changes which solutions are listed"},
@@ -322,7 +325,7 @@ struct ProblemText {
   bool post_key_play = false;
   bool white_to_play = false;
   bool no_king[2] = {false, false};  // options NoWk, NoBk
-  BattleOptions battle;  // Quodlibet, Threat, MaxFlightsquares
+  BattleOptions battle;  // Quodlibet, Threat, MaxFlightsquares, NonTrivial
   Duplex duplex = Duplex::No;
   std::optional<TwinText> zero_position;   // "zeroposition" and its operations: twin a)
   std::vector<TwinText> twins;
@@ -366,14 +369,14 @@ void apply_white_to_play(std::vector<TwinText>& twins, std::vector<std::string>&
 }
 
 // Popeye's options of battle play on a stipulation (BattleOptions): Quodlibet on a selfmate (Popeye
-// also takes it on reflexmates, which Arbiter does not play yet), Threat and MaxFlightsquares on
-// a direct mate or selfmate. The reason when the stipulation cannot take them, else none.
+// also takes it on reflexmates, which Arbiter does not play yet), Threat, MaxFlightsquares and
+// NonTrivial on a direct mate or selfmate. The reason when the stipulation cannot take them, else none.
 std::optional<std::string> battle_refusal(const Stipulation& s, const BattleOptions& battle) {
   if (battle.quodlibet && s.kind != Stipulation::SelfMate)
     return fmt::format("option Quodlibet for '{}' (it adds the direct mate to a selfmate's goal)", s.text);
   if (battle.depth_dependent() && s.kind == Stipulation::HelpMate)
     return fmt::format("option {} for '{}' (it restricts the attacker's moves in battle play)",
-                       battle.max_threat >= 0 ? "Threat" : "MaxFlightsquares", s.text);
+                       battle.max_threat >= 0 ? "Threat" : battle.max_flights >= 0 ? "MaxFlightsquares" : "NonTrivial", s.text);
   return std::nullopt;
 }
 
@@ -716,6 +719,9 @@ class PopeyeReader {
         p.battle.max_threat = option_count(model.parameters.back(), *t);
       } else if (info->kind == OptionKind::MaxFlights) {
         p.battle.max_flights = option_count(model.parameters.back(), *t);
+      } else if (info->kind == OptionKind::NonTrivial) {
+        p.battle.nontrivial_max = option_count(model.parameters[0], *t);
+        p.battle.nontrivial_length = option_count(model.parameters[1], *t);
       } else if (info->kind == OptionKind::NoKing) {
         p.no_king[option.id == "NoWk" ? White : Black] = true;
       }

@@ -113,6 +113,8 @@ class MateSearch {
     const stop::SearchScope scope;  // the rules may stop by SearchStopped in here (rules/core/stop.h)
     if (!Self && n == 0) return game_.in_check() && !game_.has_legal_move();  // the move played must have mated
     if (battle_.depth_dependent() && refuted_by_options(n)) return false;
+    std::optional<NontrivialAllowance> allowance;
+    if (nontrivial_applies(n) && !allow_nontrivial(allowance)) return false;
     // Positions with the defender to move are cached too (their keys differ from the
     // attacker-to-move ones by the side to move, so the two kinds never collide).
     const bool use_table = !checks_only_ && n >= 2 && !battle_.depth_dependent();
@@ -138,7 +140,7 @@ class MateSearch {
   struct DefenceOutcome {
     bool loses = false;         // every defence is mated within n (or the position is mate)
     std::optional<M> escape;    // the first defence found that escapes
-    bool refuted_by_options = false;  // Threat or MaxFlightsquares refuted the attacker's move itself
+    bool refuted_by_options = false;  // Threat, MaxFlightsquares or NonTrivial refuted the attacker's move itself
   };
   // Defender to move: every_defence_loses() and refutation() in one search (no table at this
   // node), for classifying first moves.
@@ -146,7 +148,8 @@ class MateSearch {
     const stop::SearchScope scope;  // the rules may stop by SearchStopped in here (rules/core/stop.h)
     if (ply_ < MaxSearchPly) defence_killers_[ply_] = {};
     naming_ply_ = ply_;  // the order here names the refutation: not rotated either
-    if (battle_.depth_dependent() && (Self || n > 0) && refuted_by_options(n)) {
+    std::optional<NontrivialAllowance> allowance;
+    if (battle_.depth_dependent() && (Self || n > 0) && (refuted_by_options(n) || (nontrivial_applies(n) && !allow_nontrivial(allowance)))) {
       naming_ply_ = -1;
       return {false, std::nullopt, true};
     }
@@ -174,7 +177,7 @@ class MateSearch {
   // Threat and MaxFlightsquares refute attacker moves, checked at every defender node. Set before
   // the search starts: the table's entries hold for one set of rules, and with Threat or
   // MaxFlightsquares the table is not used (its bounds carry across depths, those options' verdicts do not).
-  void set_battle(const BattleOptions& battle) { battle_ = battle; }
+  void set_battle(const BattleOptions& battle) { battle_ = battle, nontrivial_left_ = battle.nontrivial_max; }
 
   // Restrict the attacker to checking moves (a proof found so is still a proof).
   void set_checks_only(bool on) { checks_only_ = on; }
@@ -189,7 +192,7 @@ class MateSearch {
   void share_first_defences(int slot, int of) { rotation_slot_ = slot, rotation_of_ = of; }
   // Ready for a new search after one was abandoned midway (a limit or a cancellation unwound
   // it; the caller restores the game).
-  void restart() { ply_ = 0, checks_only_ = false, naming_ply_ = -1; }
+  void restart() { ply_ = 0, checks_only_ = false, naming_ply_ = -1, nontrivial_left_ = battle_.nontrivial_max; }
 
   G& game() { return game_; }
   Budget& budget() { return budget_; }
@@ -226,6 +229,41 @@ class MateSearch {
       }
     }
     return false;
+  }
+
+  // NonTrivial (BattleOptions): the allowance left on the line searched, set for the subtree
+  // below a defender node and given back when the search leaves it (an exception included).
+  struct NontrivialAllowance {
+    int& left;
+    int saved;
+    NontrivialAllowance(int& l, int now) : left(l), saved(l) { left = now; }
+    ~NontrivialAllowance() { left = saved; }
+    NontrivialAllowance(const NontrivialAllowance&) = delete;
+    NontrivialAllowance& operator=(const NontrivialAllowance&) = delete;
+  };
+
+  bool nontrivial_applies(int n) const { return battle_.nontrivial_max >= 0 && n > battle_.nontrivial_length; }
+
+  // Defender to move: false when more defences are non-trivial than the allowance grants (the
+  // attacker's move is refuted); else `allowance` holds the smaller allowance for the subtree.
+  bool allow_nontrivial(std::optional<NontrivialAllowance>& allowance) {
+    const int k = battle_.nontrivial_length;
+    int count = 0;
+    for (int stage = 0; stage < Stages && count <= nontrivial_left_ + 1; ++stage) {
+      MoveList moves;
+      generate(moves, stage, false);
+      for (const M& d : moves) {
+        budget_.spend();
+        ++ply_;
+        game_.play(d);
+        const bool trivial = (Self && attacker_mated()) || (k > 0 && attacker_mates(k));
+        game_.undo();
+        --ply_;
+        if (!trivial && ++count > nontrivial_left_ + 1) return false;  // enough counted
+      }
+    }
+    allowance.emplace(nontrivial_left_, nontrivial_left_ + 1 - count);
+    return true;
   }
 
   DefenceOutcome defend(int n) {
@@ -412,6 +450,7 @@ class MateSearch {
   std::unique_ptr<SortScratch> sort_scratch_;
   bool checks_only_ = false;
   BattleOptions battle_;
+  int nontrivial_left_ = -1;  // NonTrivial's allowance on the line searched (NontrivialAllowance)
   int ply_ = 0;
   int rotation_slot_ = 0, rotation_of_ = 1;
   int naming_ply_ = -1;  // the node judge_defences() is judging

@@ -76,7 +76,12 @@ class Solver {
       if (s.shortest == 0 || length < s.shortest) s.shortest = length;
       s.keys.push_back(node);
     }
-    if (options_.build_tree && s.verdict == Verdict::Proved) {
+    if (options_.build_tree && s.verdict == Verdict::Proved && options_.battle.nontrivial_max >= 0) {
+      // The tree's searches start each node with NonTrivial's whole allowance, not what the line
+      // to it left: the keys are proved, a tree built so would not be the one they were proved by.
+      s.tree_complete = false;
+      s.tree_note = "tree not built: under NonTrivial the allowance depends on the line, which the tree builder does not follow yet";
+    } else if (options_.build_tree && s.verdict == Verdict::Proved) {
       // In first-key mode the tree is the proof found (one strategy, possibly checks only),
       // not the complete solution with every dual.
       try {
@@ -231,7 +236,7 @@ class Solver {
           r.try_ = Try{san, uci, game.move_text(*d), game.move_uci(*d)};
       if (judged) {
         const auto& d = judged->escape;  // none: the defender is stalemated, or an option refuted the move
-        r.refutation = Try{san, uci, d ? game.move_text(*d) : judged->refuted_by_options ? "(refuted by Threat or MaxFlightsquares)" : "(stalemate)",
+        r.refutation = Try{san, uci, d ? game.move_text(*d) : judged->refuted_by_options ? "(refuted by Threat, MaxFlightsquares or NonTrivial)" : "(stalemate)",
                            d ? game.move_uci(*d) : ""};
       }
     }

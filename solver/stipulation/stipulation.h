@@ -30,9 +30,16 @@ struct BattleOptions {
   // PostKeyPlay: the diagram is the position after the key, the defender to move; what is proved
   // is that every defence loses within N - 1 more attacker moves.
   bool post_key = false;
-  // Threat and MaxFlightsquares refute a move by how many moves are left: a mate in k found with
-  // k moves left may fail with more, so mate-distance bounds no longer carry across depths.
-  bool depth_dependent() const { return max_threat >= 0 || max_flights >= 0; }
+  // NonTrivial m k: at a defender node with more than k attacker moves left after its reply, the
+  // defences the goal within k moves does not answer ("non-trivial") are counted; more than m + 1
+  // refute the attacker's move, and below it m becomes m + 1 - count (Popeye's allowance for the
+  // whole line). -1: off.
+  int nontrivial_max = -1;
+  int nontrivial_length = 0;
+  // Threat and MaxFlightsquares refute a move by how many moves are left, NonTrivial by the line
+  // that led to it: a mate in k found with k moves left may fail with more (or on another line),
+  // so mate-distance bounds no longer carry across depths.
+  bool depth_dependent() const { return max_threat >= 0 || max_flights >= 0 || nontrivial_max >= 0; }
   bool any() const { return quodlibet || post_key || depth_dependent(); }
 };
 

@@ -531,3 +531,28 @@ TEST_CASE("Quodlibet: a selfmate is also won by the attacker's own mate, and onl
   const prover::Solution plain = solve_fen(rehm, two);
   CHECK(std::none_of(plain.keys.begin(), plain.keys.end(), [](const auto& k) { return k.uci == "h5h6"; }));
 }
+
+TEST_CASE("NonTrivial m k: a key that leaves more than m + 1 defences not met by the goal in k is refuted", "[prover]") {
+  // Baird's #2 (key 1.Nd6): after the key Black has c moves, none answered by a mate in 0, so
+  // all are non-trivial. NonTrivial c-1 0 keeps the key, c-2 0 refutes it; k = 1 leaves the
+  // guard off in a #2 (no defender node has more than one attacker move left after its reply).
+  const auto p = test::orthodox_corpus_problem("baird_0001_2");
+  orthodox::Game game(read_fen(p.fen));
+  game.play(*parse_uci(game.position(), "b5d6"));
+  const int c = game.count_legal();
+  REQUIRE(c >= 3);
+  prover::SolveOptions options;
+  options.battle.nontrivial_length = 0;
+  options.battle.nontrivial_max = c - 1;
+  prover::Solution s = solve_corpus("baird_0001_2", options);
+  CHECK(s.verdict == prover::Verdict::Proved);
+  CHECK(ucis(s.keys) == std::set<std::string>{"b5d6"});
+  CHECK_FALSE(s.tree_complete);  // the tree is not built under NonTrivial (solve.h says why)
+  options.battle.nontrivial_max = c - 2;
+  s = solve_corpus("baird_0001_2", options);
+  CHECK(s.verdict == prover::Verdict::Refuted);
+  CHECK(s.keys.empty());
+  options.battle.nontrivial_max = 0;
+  options.battle.nontrivial_length = 1;
+  CHECK(ucis(solve_corpus("baird_0001_2", options).keys) == std::set<std::string>{"b5d6"});
+}
