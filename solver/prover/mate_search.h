@@ -149,7 +149,9 @@ class MateSearch {
     if (ply_ < MaxSearchPly) defence_killers_[ply_] = {};
     naming_ply_ = ply_;  // the order here names the refutation: not rotated either
     std::optional<NontrivialAllowance> allowance;
-    if (battle_.depth_dependent() && (Self || n > 0) && (refuted_by_options(n) || (nontrivial_applies(n) && !allow_nontrivial(allowance)))) {
+    const bool refuted = battle_.depth_dependent() && (Self || n > 0) &&
+                         (refuted_by_options(n) || (nontrivial_applies(n) && !allow_nontrivial(allowance)));
+    if (refuted) {
       naming_ply_ = -1;
       return {false, std::nullopt, true};
     }
@@ -174,9 +176,9 @@ class MateSearch {
   }
 
   // Popeye's options of battle play (stipulation.h): Quodlibet's direct mates win a selfmate too;
-  // Threat and MaxFlightsquares refute attacker moves, checked at every defender node. Set before
-  // the search starts: the table's entries hold for one set of rules, and with Threat or
-  // MaxFlightsquares the table is not used (its bounds carry across depths, those options' verdicts do not).
+  // Threat, MaxFlightsquares and NonTrivial refute attacker moves, checked at every defender node.
+  // Set before the search starts: the table's entries hold for one set of rules, and under those
+  // three the table is not used (its bounds carry across depths and lines, their verdicts do not).
   void set_battle(const BattleOptions& battle) { battle_ = battle, nontrivial_left_ = battle.nontrivial_max; }
 
   // Restrict the attacker to checking moves (a proof found so is still a proof).
