@@ -75,6 +75,10 @@ Position position_of(const Diagram& d, Color side) {
   return pos;
 }
 
+bool fen_has_king(std::string_view fen, Color c) {
+  return fen.substr(0, fen.find(' ')).find(c == White ? 'K' : 'k') != std::string_view::npos;
+}
+
 std::string legal_problem_fen(const Position& pos, const Stipulation& stipulation, const SourceLocation& side_at,
                               const SourceLocation& board_at, const std::string& what, bool kings_optional) {
   const std::string fen = write_fen(pos);

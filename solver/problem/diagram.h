@@ -5,6 +5,7 @@
 
 #include <array>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "rules/core/parse_error.h"
@@ -43,6 +44,10 @@ bool en_passant_fits(const Diagram& diagram, Color side);
 // The position with `side` to move, castling rights by home_square_castling_rights() and the
 // e.p. square when it fits (a twin may have moved the pawn). No legality check.
 Position position_of(const Diagram& diagram, Color side);
+
+// Whether the board field of `fen` holds a king of colour `c` (a side without one is played
+// under orthodox.king-count=at-most-one).
+bool fen_has_king(std::string_view fen, Color c);
 
 // The FEN of a problem's position after the orthodox legality checks every reader applies
 // (one king a side, or at most one with `kings_optional`; no pawn on the first or last rank, the side not to move not in check, ...).

@@ -71,7 +71,7 @@ constexpr DirectiveRule DirectiveRules[] = {
     {"InitialGameArray", Directive::InitialGameArray},
 };
 
-enum class OptionKind { Variation, NoCastling, EnPassant, SetPlay, PostKeyPlay, WhiteToPlay, Duplex, HalfDuplex, Quodlibet, Threat, MaxFlights, NonTrivial, NoKing, Harmless, Unsupported };
+enum class OptionKind { Variation, NoCastling, EnPassant, SetPlay, PostKeyPlay, WhiteToPlay, Duplex, HalfDuplex, Quodlibet, Threat, MaxFlights, NonTrivial, Harmless, Unsupported };
 
 struct OptionInfo {
   std::string_view id;  // popeye_vocabulary.h's identifier
@@ -132,12 +132,11 @@ constexpr OptionInfo Options[] = {
     {"NonTrivial", OptionKind::NonTrivial, 2},
     // A side may have no king (orthodox.king-count=at-most-one). Popeye solves a diagram without
     // a king even without them, after a warning; with them, the warning is not printed.
-    {"NoWk", OptionKind::NoKing},
-    {"NoBk", OptionKind::NoKing},
+    {"NoWk", OptionKind::Harmless},
+    {"NoBk", OptionKind::Harmless},
     // They change the problem: what is solved, by whom, or which solutions count.
     {"GoalIsEnd", OptionKind::Unsupported, 0, "changes the goal of the stipulation"},
     {"NullMoves", OptionKind::Unsupported, 0, "allows null moves"},
-
     {"CastlingMutuallyExclusive", OptionKind::Unsupported, 0, "changes the castling rights", false, true},
     {"Search", OptionKind::Unsupported, 0, "changes how the solutions are searched"},
     {"MultiSolutions", OptionKind::Unsupported, 0, "changes which solutions are listed"},
@@ -324,7 +323,6 @@ struct ProblemText {
   std::optional<SourceLocation> set_play;  // the SetPlay option's word
   bool post_key_play = false;
   bool white_to_play = false;
-  bool no_king[2] = {false, false};  // options NoWk, NoBk
   BattleOptions battle;  // Quodlibet, Threat, MaxFlightsquares, NonTrivial
   Duplex duplex = Duplex::No;
   std::optional<TwinText> zero_position;   // "zeroposition" and its operations: twin a)
@@ -722,8 +720,6 @@ class PopeyeReader {
       } else if (info->kind == OptionKind::NonTrivial) {
         p.battle.nontrivial_max = option_count(model.parameters[0], *t);
         p.battle.nontrivial_length = option_count(model.parameters[1], *t);
-      } else if (info->kind == OptionKind::NoKing) {
-        p.no_king[option.id == "NoWk" ? White : Black] = true;
       }
       p.options.push_back(std::move(model));
       p.recorded_options.push_back(std::move(recorded));
@@ -918,10 +914,7 @@ class PopeyeReader {
       if (!twin_texts.empty()) out.twins = derive_twins({diagram, stipulation}, out.fen, p.begin, twin_texts);
     }
     // A side without a king in the diagram or a twin: the rules must allow it.
-    const auto kingless = [](const std::string& fen) {
-      const std::string_view board = std::string_view(fen).substr(0, fen.find(' '));
-      return board.find('K') == std::string_view::npos || board.find('k') == std::string_view::npos;
-    };
+    const auto kingless = [](const std::string& fen) { return !fen_has_king(fen, White) || !fen_has_king(fen, Black); };
     bool any_kingless = kingless(out.fen);
     for (const auto& t : out.twins) any_kingless = any_kingless || kingless(t.fen);
     if (any_kingless) {

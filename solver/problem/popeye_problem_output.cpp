@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "rules/core/stop.h"
+#include "solver/problem/diagram.h"
 #include "solver/problem/popeye_board.h"
 #include "solver/problem/popeye_layout.h"
 #include "solver/problem/popeye_position_solver.h"
@@ -50,12 +51,10 @@ bool solve_and_write(const RunLimits& limits, const Problem& p, const SolveUnit&
 // Popeye's warning before solving a position with a side without a king that neither NoWk nor
 // NoBk allows (it solves it all the same), with the line break that ends it.
 std::string missing_king_warning(const Problem& p, const std::string& fen, Language language) {
-  const std::string_view board = std::string_view(fen).substr(0, fen.find(' '));
   const auto allowed = [&](std::string_view option) {
     return std::any_of(p.popeye.options.begin(), p.popeye.options.end(), [&](const PopeyeOption& o) { return o.id == option; });
   };
-  const bool warn = (board.find('K') == std::string_view::npos && !allowed("NoWk")) ||
-                    (board.find('k') == std::string_view::npos && !allowed("NoBk"));
+  const bool warn = (!fen_has_king(fen, White) && !allowed("NoWk")) || (!fen_has_king(fen, Black) && !allowed("NoBk"));
   return warn ? fmt::format("{}\n", popeye_output_words(language).missing_king) : std::string();
 }
 
