@@ -108,7 +108,7 @@ int run_solve(const Args& args) {
           // A certificate states a plain "#N" or "s#N": Popeye's battle options would not check.
           const bool proved = s.verdict == prover::Verdict::Proved && s.tree_complete && !s.battle.any();
           if (!proved && !args.certificate.empty())
-            throw std::runtime_error("no certificate: " + (s.battle.any() ? std::string("Popeye's options Quodlibet, Threat and MaxFlightsquares have no certificate format yet")
+            throw std::runtime_error("no certificate: " + (s.battle.any() ? std::string("Popeye's options Quodlibet, Threat, MaxFlightsquares, NonTrivial, PostKeyPlay and NullMoves have no certificate format yet")
                                                            : s.verdict == prover::Verdict::Proved ? s.tree_note
                                                                                                   : "nothing was proved"));
           certifiable = certifiable && proved;

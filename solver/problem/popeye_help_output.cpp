@@ -41,6 +41,7 @@ char english_piece_letter(char letter, popeye::Language language) {
 }  // namespace
 
 std::string popeye_move_uci(std::string_view move, Color side, popeye::Language language) {
+  if (move == "...") return "0000";  // option NullMoves: a pass
   if (move == "0-0" || move == "O-O") return side == White ? "e1g1" : "e8g8";
   if (move == "0-0-0" || move == "O-O-O") return side == White ? "e1c1" : "e8c8";
   std::size_t i = 0;

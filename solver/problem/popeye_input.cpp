@@ -71,7 +71,7 @@ constexpr DirectiveRule DirectiveRules[] = {
     {"InitialGameArray", Directive::InitialGameArray},
 };
 
-enum class OptionKind { Variation, NoCastling, EnPassant, SetPlay, PostKeyPlay, WhiteToPlay, Duplex, HalfDuplex, Quodlibet, Threat, MaxFlights, NonTrivial, Harmless, Unsupported };
+enum class OptionKind { Variation, NoCastling, EnPassant, SetPlay, PostKeyPlay, WhiteToPlay, Duplex, HalfDuplex, Quodlibet, Threat, MaxFlights, NonTrivial, NullMoves, StopOnShort, Harmless, Unsupported };
 
 struct OptionInfo {
   std::string_view id;  // popeye_vocabulary.h's identifier
@@ -102,7 +102,6 @@ constexpr OptionInfo Options[] = {
     {"UpToMoveNumber", OptionKind::Harmless, 1},
     {"MaxSolutions", OptionKind::Harmless, 1},
     {"MaxTime", OptionKind::Harmless, 1},
-    {"StopOnShortSolutions", OptionKind::Harmless},
     // The diagram is the position after the key: Popeye solves the play after it (battle play),
     // and ignores the option in help play.
     {"PostKeyPlay", OptionKind::PostKeyPlay},
@@ -128,15 +127,18 @@ constexpr OptionInfo Options[] = {
     {"Threat", OptionKind::Threat, 1},
     {"MaxFlightsquares", OptionKind::MaxFlights, 1},
     // NonTrivial m k: a defender node may have at most m + 1 defences not answered by the goal in
-    // k moves, m shrinking along the line (stipulation.h, BattleOptions).
+    // 2k + 1 half-moves, m shrinking along the line (stipulation.h, BattleOptions).
     {"NonTrivial", OptionKind::NonTrivial, 2},
+    // Either side may pass ("..."), not in check and not right after a pass (BattleOptions).
+    {"NullMoves", OptionKind::NullMoves},
+    // Help play: only the shortest solutions when some are short, and the solution is partial.
+    {"StopOnShortSolutions", OptionKind::StopOnShort},
     // A side may have no king (orthodox.king-count=at-most-one). Popeye solves a diagram without
     // a king even without them, after a warning; with them, the warning is not printed.
     {"NoWk", OptionKind::Harmless},
     {"NoBk", OptionKind::Harmless},
     // They change the problem: what is solved, by whom, or which solutions count.
     {"GoalIsEnd", OptionKind::Unsupported, 0, "changes the goal of the stipulation"},
-    {"NullMoves", OptionKind::Unsupported, 0, "allows null moves"},
     {"CastlingMutuallyExclusive", OptionKind::Unsupported, 0, "changes the castling rights", false, true},
     {"Search", OptionKind::Unsupported, 0, "changes how the solutions are searched"},
     {"MultiSolutions", OptionKind::Unsupported, 0, "changes which solutions are listed"},
@@ -372,6 +374,10 @@ void apply_white_to_play(std::vector<TwinText>& twins, std::vector<std::string>&
 std::optional<std::string> battle_refusal(const Stipulation& s, const BattleOptions& battle) {
   if (battle.quodlibet && s.kind != Stipulation::SelfMate)
     return fmt::format("option Quodlibet for '{}' (it adds the direct mate to a selfmate's goal)", s.text);
+  if (battle.stop_on_short && s.kind != Stipulation::HelpMate)
+    return fmt::format("option StopOnShortSolutions for '{}' (Popeye refuses it in battle play)", s.text);
+  if (battle.null_moves && s.kind != Stipulation::HelpMate)
+    return fmt::format("option NullMoves for '{}' (null moves are built for help play only)", s.text);
   if (battle.depth_dependent() && s.kind == Stipulation::HelpMate)
     return fmt::format("option {} for '{}' (it restricts the attacker's moves in battle play)",
                        battle.max_threat >= 0 ? "Threat" : battle.max_flights >= 0 ? "MaxFlightsquares" : "NonTrivial", s.text);
@@ -720,6 +726,10 @@ class PopeyeReader {
       } else if (info->kind == OptionKind::NonTrivial) {
         p.battle.nontrivial_max = option_count(model.parameters[0], *t);
         p.battle.nontrivial_length = option_count(model.parameters[1], *t);
+      } else if (info->kind == OptionKind::NullMoves) {
+        p.battle.null_moves = true;
+      } else if (info->kind == OptionKind::StopOnShort) {
+        p.battle.stop_on_short = true;
       }
       p.options.push_back(std::move(model));
       p.recorded_options.push_back(std::move(recorded));
@@ -797,6 +807,8 @@ class PopeyeReader {
       if (p.zero_position) twins.push_back(*p.zero_position);
       apply_white_to_play(twins, reasons);
     }
+    // Popeye refuses the pair: the set play is itself the first mover's pass.
+    if (p.battle.null_moves && p.set_play) add_reason(reasons, "option NullMoves with option SetPlay (Popeye refuses the pair)");
     if (reasons.empty() && p.battle.any() && p.stipulation) {
       if (const auto s = p.stipulation->playable(p.stipulation_location))
         if (auto refusal = battle_refusal(*s, p.battle)) add_reason(reasons, *refusal);

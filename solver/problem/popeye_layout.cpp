@@ -183,6 +183,7 @@ class TreeWriter {
           if (a.mate_in <= 1 || options_.mates_in_1) defence(d, ply + 1);
           continue;
         }
+        if (options_.no_short_variations && d.answers.front().mate_in < a.mate_in - 1) continue;
         if (!threat || threat->empty() || defeats(d, *threat)) defence(d, ply + 1);
       }
     }
@@ -280,6 +281,7 @@ LayoutOptions layout_options(std::string_view popeye_options, Language language)
     else if (word == "SetPlay") out.set_play = true;
     else if (word == "MatesIn1") out.mates_in_1 = true;
     else if (word == "NoBoard") out.no_board = true;
+    else if (word == "NoShortVariations") out.no_short_variations = true;
   }
   return out;
 }
@@ -305,6 +307,11 @@ std::string popeye_help_line(const std::string& fen, const prover::HelpLine& lin
   std::size_t i = 0;
   int number = 1;
   auto next = [&] {
+    if (line.moves[i].uci == "0000") {  // option NullMoves: a pass, printed as Popeye does
+      ++i;
+      pos.make_null();
+      return std::string(" ...");
+    }
     const Move m = move_of(pos, line.moves[i++].uci);
     std::string text = popeye_move_text(pos, m, language);
     pos.make(m);

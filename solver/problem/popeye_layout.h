@@ -50,6 +50,9 @@ struct LayoutOptions {
   bool set_play = false;    // SetPlay: the set play first
   bool mates_in_1 = false;  // MatesIn1: a selfmate's defence that mates at once is shown in longer play too
   bool no_board = false;    // NoBoard: no heading, diagram or stipulation line above the solution
+  // NoShortVariations: a defence the attacker answers in fewer moves than the line has left is
+  // not shown (threats are).
+  bool no_short_variations = false;
 };
 
 // The layout options a PopeyeOptions tag ("Variations Try NoCastling h1") asks for.

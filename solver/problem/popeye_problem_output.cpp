@@ -45,7 +45,8 @@ bool solve_and_write(const RunLimits& limits, const Problem& p, const SolveUnit&
     result.worst = prover::Verdict::Unknown;
     return false;
   }
-  return s.verdict != prover::Verdict::Unknown && s.tree_complete;
+  // Not complete either: StopOnShortSolutions stopped a helpmate at its short solutions.
+  return s.verdict != prover::Verdict::Unknown && s.tree_complete && (s.complete || s.goal != prover::Goal::HelpMate);
 }
 
 // Popeye's warning before solving a position with a side without a king that neither NoWk nor

@@ -17,6 +17,10 @@ void set_stipulation(prover::SolveOptions& options, const Stipulation& stipulati
   options.stated_solutions = stipulation.solutions;
   options.set_play = set_play && stipulation.kind == Stipulation::HelpMate;
   if (stipulation.kind != Stipulation::HelpMate) options.battle = stipulation.battle;
+  else {  // the options of help play
+    options.battle.null_moves = stipulation.battle.null_moves;
+    options.battle.stop_on_short = stipulation.battle.stop_on_short;
+  }
 }
 
 std::string with_other_side_to_move(const std::string& fen) {

@@ -46,6 +46,15 @@
 //    current position, a defender's move can only make a check possible through the squares
 //    it empties or fills (help_bound.h, relevant_squares); its other moves are skipped,
 //    since no check, hence no mate, can follow them.
+//
+// Popeye's NullMoves (set_null_moves): either side may pass instead of moving, unless it is in
+// check or the move before was a pass. A pass is tried first at every such node, and appears in
+// a line as the null move M{}. The cuts stay sound: a pass never mates (the side that just
+// moved is not in check), so the mater's last ply still needs a check; the bounds count moves
+// "within" k, and a pass only spends one; the filters of the defender's last ply judge real
+// moves only, and its "no move can be followed by mate" exit is not taken when a pass is
+// possible. A position reached by a pass has fewer lines below it (no pass may follow), so its
+// table key is salted apart.
 
 #include <memory>
 #include <cstdint>
@@ -92,6 +101,7 @@ class HelpSearch {
     found_.clear();
     path_.clear();
     capped_ = false;
+    after_null_ = false;
     max_solutions_ = max_solutions;
     const bool first_mates = plies % 2 == 1;
     const bool white_mates = (game_.side_to_move() == White) == first_mates;
@@ -107,6 +117,7 @@ class HelpSearch {
     found_.clear();
     path_.clear();
     capped_ = false;
+    after_null_ = false;
     max_solutions_ = 0;
     const bool first_mates = plies % 2 == 1;
     const bool white_mates = (game_.side_to_move() == White) == first_mates;
@@ -125,6 +136,13 @@ class HelpSearch {
       for (int i = 0; i < moves.size(); ++i) out.push_back(moves[i]);
     }
   }
+
+  // Popeye's NullMoves (see above); the rule set must be able to pass.
+  void set_null_moves(bool on) {
+    static_assert(NullMove<G>, "null moves need a rule set that can pass");
+    null_moves_ = on;
+  }
+  bool null_moves() const { return null_moves_; }
 
   bool capped() const { return capped_; }
   // The solutions found so far by the last solutions() or solutions_beginning(): after a limit
@@ -148,8 +166,9 @@ class HelpSearch {
 
   void generate(MoveList& moves, int stage, bool only_checks) { generate_moves(game_, moves, stage, only_checks); }
 
-  // The position's key, salted with the mating side.
-  std::uint64_t key() const { return game_.key() ^ salt_; }
+  // The position's key, salted with the mating side (and apart after a pass: no pass may follow).
+  std::uint64_t key() const { return game_.key() ^ salt_ ^ (after_null_ ? AfterNullSalt : 0); }
+  static constexpr std::uint64_t AfterNullSalt = 0xD1B54A32D192ED03ULL;
 
   // Has the side to move (just moved against) been mated?
   bool mated() { return game_.in_check() && !game_.has_legal_move(); }
@@ -193,9 +212,10 @@ class HelpSearch {
             if (help_bound::mate_after_king_move(pos, m, to)) king_ok |= square_bb(to);
           }
           flight_filter = true;
-          // No move of any kind can be followed by mate (castling and en passant aside).
+          // No move of any kind can be followed by mate (castling and en passant aside, and a pass).
           const int def_rights = m == White ? (BlackKingside | BlackQueenside) : (WhiteKingside | WhiteQueenside);
-          if (!others_ok && !king_ok && pos.en_passant_square() == NoSquare && !(pos.castling_rights() & def_rights)) {
+          if (!others_ok && !king_ok && pos.en_passant_square() == NoSquare && !(pos.castling_rights() & def_rights) &&
+              !may_pass(last)) {
             remember_loss(p);
             return false;
           }
@@ -203,6 +223,10 @@ class HelpSearch {
       }
     }
     bool found = false;
+    if (may_pass(last)) {
+      found = visit_null(p, mater);
+      if (capped_) return found;
+    }
     for (int stage = 0; stage < Stages; ++stage) {
       MoveList moves;
       generate(moves, stage, last);
@@ -241,6 +265,8 @@ class HelpSearch {
     budget_.spend();
     path_.push_back(m);
     game_.play(m);
+    const bool after_null = after_null_;
+    after_null_ = false;
     if (mater) {
       if (mated()) {
         record();
@@ -251,9 +277,32 @@ class HelpSearch {
     } else {
       found = search(p - 1, true);  // p >= 2 here: the other side's ply comes last
     }
+    after_null_ = after_null;
     game_.undo();
     path_.pop_back();
     return found;
+  }
+
+  // May the side to move pass here? Never on the mater's last ply: a pass does not mate.
+  bool may_pass(bool last) const { return null_moves_ && !after_null_ && !last && !game_.in_check(); }
+
+  // Passes (p plies left, `mater` as in search) and searches below: whether some solution
+  // begins with the pass. The side that just moved is not in check, so the pass never mates.
+  bool visit_null(int p, bool mater) {
+    if constexpr (NullMove<G>) {
+      bool found = false;
+      budget_.spend();
+      path_.push_back(M{});
+      game_.play_null();
+      after_null_ = true;
+      if (!mater || p >= 3) found = search(p - 1, !mater);
+      after_null_ = false;
+      game_.undo_null();
+      path_.pop_back();
+      return found;
+    } else {
+      return false;
+    }
   }
 
   // Brings the table's buckets of the children into the cache before they are probed, so the
@@ -300,6 +349,8 @@ class HelpSearch {
   std::size_t max_solutions_ = 0;
   bool capped_ = false;
   std::uint64_t salt_ = 0;
+  bool null_moves_ = false;
+  bool after_null_ = false;  // the move just played was a pass
 };
 
 }  // namespace arbiter::prover

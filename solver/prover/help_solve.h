@@ -22,17 +22,36 @@
 
 namespace arbiter::prover {
 
+// With `null_moves` (Popeye's NullMoves), the null move M{} is a pass, spelt "--" (PGN's null
+// move) and "0000" (UCI's).
 template <RuleSet G>
-std::vector<HelpLine> spell_help_lines(G& game, const std::vector<std::vector<typename G::MoveType>>& lines) {
+std::vector<HelpLine> spell_help_lines(G& game, const std::vector<std::vector<typename G::MoveType>>& lines,
+                                       bool null_moves = false) {
+  using M = typename G::MoveType;
   std::vector<HelpLine> out;
   out.reserve(lines.size());
   for (const auto& line : lines) {
     HelpLine h;
     for (const auto& m : line) {
+      if constexpr (NullMove<G>) {
+        if (null_moves && m == M{}) {
+          h.moves.push_back({"--", "0000"});
+          game.play_null();
+          continue;
+        }
+      }
       h.moves.push_back({game.move_text(m), game.move_uci(m)});
       game.play(m);
     }
-    for (std::size_t i = 0; i < line.size(); ++i) game.undo();
+    for (std::size_t i = line.size(); i-- > 0;) {
+      if constexpr (NullMove<G>) {
+        if (null_moves && line[i] == M{}) {
+          game.undo_null();
+          continue;
+        }
+      }
+      game.undo();
+    }
     out.push_back(std::move(h));
   }
   return out;
@@ -122,6 +141,18 @@ std::vector<std::vector<typename G::MoveType>> help_solutions_parallel(G& game, 
   return out;
 }
 
+// Popeye's StopOnShortSolutions: when some solutions are shorter than the stipulation's `plies`,
+// the search would have stopped after the shortest length (Popeye tries the lengths upwards):
+// only those are kept, and the solution is partial. (The verdict is the whole set's.)
+inline void keep_shortest(Solution& s, int plies) {
+  std::size_t shortest = std::size_t(plies);
+  for (const auto& line : s.solutions) shortest = std::min(shortest, line.moves.size());
+  if (shortest == std::size_t(plies)) return;
+  std::erase_if(s.solutions, [&](const HelpLine& line) { return line.moves.size() != shortest; });
+  s.complete = false;
+  s.tree_note = "stopped after the short solutions (option StopOnShortSolutions): longer ones are not listed";
+}
+
 template <RuleSet G>
 Solution solve_help(G& game, const SolveOptions& options) {
   Solution s;
@@ -133,20 +164,25 @@ Solution solve_help(G& game, const SolveOptions& options) {
   s.stipulation = stipulation_text(Goal::HelpMate, options.n, options.half_move);
   s.stated_solutions = options.stated_solutions;
   s.set_play_requested = options.set_play;
+  s.battle.null_moves = options.battle.null_moves;
+  s.battle.stop_on_short = options.battle.stop_on_short;
   const int plies = 2 * options.n + (options.half_move ? 1 : 0);
   HelpSearch<G> search(game, options.limits);
+  const bool null_moves = options.battle.null_moves;
+  if constexpr (NullMove<G>) search.set_null_moves(null_moves);
   const G root = game;  // a limit leaves `game` wherever the search was: lines found are spelt from here
   std::vector<std::vector<typename G::MoveType>> so_far;
   bool solutions_done = false;
   std::uint64_t parallel_nodes = 0;
   // Threads pay off on long searches only, and a capped search (a cook is enough) stays on one.
-  const bool parallel = options.threads > 1 && options.max_solutions == 0 && plies >= 4;
+  // The threads share out pairs of real moves: with null moves the search stays on one.
+  const bool parallel = options.threads > 1 && options.max_solutions == 0 && plies >= 4 && !null_moves;
   try {
     if (parallel) {
       s.solutions =
           spell_help_lines(game, help_solutions_parallel(game, plies, options.limits, options.threads, parallel_nodes, so_far));
     } else {
-      s.solutions = spell_help_lines(game, search.solutions(plies, options.max_solutions));
+      s.solutions = spell_help_lines(game, search.solutions(plies, options.max_solutions), null_moves);
       s.complete = !search.capped();
     }
     solutions_done = true;
@@ -162,6 +198,7 @@ Solution solve_help(G& game, const SolveOptions& options) {
     }
     const std::size_t needed = options.stated_solutions > 0 ? std::size_t(options.stated_solutions) : 1;
     s.verdict = s.solutions.size() >= needed ? Verdict::Proved : Verdict::Refuted;
+    if (options.battle.stop_on_short) keep_shortest(s, plies);
   } catch (const LimitReached& e) {
     s.verdict = Verdict::Unknown;
     s.reason = e.what();
@@ -177,7 +214,7 @@ Solution solve_help(G& game, const SolveOptions& options) {
       s.solutions_so_far_count = so_far.size();
       so_far.resize(std::min(so_far.size(), Solution::MaxSolutionsSoFar));
       G spelling = root;
-      s.solutions_so_far = spell_help_lines(spelling, so_far);
+      s.solutions_so_far = spell_help_lines(spelling, so_far, null_moves);
     }
     s.solutions.clear();
     s.set_play.clear();

@@ -196,6 +196,25 @@ class MateSearch {
   // it; the caller restores the game).
   void restart() { ply_ = 0, checks_only_ = false, naming_ply_ = -1, nontrivial_left_ = battle_.nontrivial_max; }
 
+  // NonTrivial (BattleOptions): the allowance left on the line searched, set for the subtree
+  // below a defender node and given back when the search leaves it (an exception included).
+  struct NontrivialAllowance {
+    int& left;
+    int saved;
+    NontrivialAllowance(int& l, int now) : left(l), saved(l) { left = now; }
+    ~NontrivialAllowance() { left = saved; }
+    NontrivialAllowance(const NontrivialAllowance&) = delete;
+    NontrivialAllowance& operator=(const NontrivialAllowance&) = delete;
+  };
+
+  // Tree building under NonTrivial, defender to move with n attacker moves left: sets the
+  // allowance the search gives the subtree below this node (what the line to it left, less its
+  // non-trivial defences), until `allowance` goes; false when NonTrivial refutes the move that
+  // led here. The tree's searches below then judge each move as the proof's did.
+  bool enter_defender_node(int n, std::optional<NontrivialAllowance>& allowance) {
+    return !nontrivial_applies(n) || allow_nontrivial(allowance);
+  }
+
   G& game() { return game_; }
   Budget& budget() { return budget_; }
   TranspositionTable& table() { return *tt_; }
@@ -233,17 +252,6 @@ class MateSearch {
     return false;
   }
 
-  // NonTrivial (BattleOptions): the allowance left on the line searched, set for the subtree
-  // below a defender node and given back when the search leaves it (an exception included).
-  struct NontrivialAllowance {
-    int& left;
-    int saved;
-    NontrivialAllowance(int& l, int now) : left(l), saved(l) { left = now; }
-    ~NontrivialAllowance() { left = saved; }
-    NontrivialAllowance(const NontrivialAllowance&) = delete;
-    NontrivialAllowance& operator=(const NontrivialAllowance&) = delete;
-  };
-
   bool nontrivial_applies(int n) const { return battle_.nontrivial_max >= 0 && n > battle_.nontrivial_length; }
 
   // Defender to move: false when more defences are non-trivial than the allowance grants (the
@@ -258,7 +266,9 @@ class MateSearch {
         budget_.spend();
         ++ply_;
         game_.play(d);
-        const bool trivial = (Self && attacker_mated()) || (k > 0 && attacker_mates(k));
+        // Popeye counts in half-moves: a defence is trivial when the goal follows within 2k + 1
+        // more of them, so a direct mate in k + 1, a selfmate in k (k = 0: the defence mates).
+        const bool trivial = Self ? attacker_mated() || (k > 0 && attacker_mates(k)) : attacker_mates(k + 1);
         game_.undo();
         --ply_;
         if (!trivial && ++count > nontrivial_left_ + 1) return false;  // enough counted

@@ -137,7 +137,7 @@ void write_help_solution(std::ostringstream& out, const Solution& s) {
     out << "\n";
   }
   out << fmt::format("{} solution{}", s.solutions.size(), s.solutions.size() == 1 ? "" : "s");
-  if (!s.complete) out << " at least (search stopped at the limit asked for)";
+  if (!s.complete) out << " at least (" << (s.tree_note.empty() ? "search stopped at the limit asked for" : s.tree_note) << ")";
   if (s.stated_solutions > 0) {
     out << fmt::format(", {} stated", s.stated_solutions);
     if (int(s.solutions.size()) > s.stated_solutions) out << ": cooked";

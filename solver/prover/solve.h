@@ -76,12 +76,7 @@ class Solver {
       if (s.shortest == 0 || length < s.shortest) s.shortest = length;
       s.keys.push_back(node);
     }
-    if (options_.build_tree && s.verdict == Verdict::Proved && options_.battle.nontrivial_max >= 0) {
-      // The tree's searches start each node with NonTrivial's whole allowance, not what the line
-      // to it left: the keys are proved, a tree built so would not be the one they were proved by.
-      s.tree_complete = false;
-      s.tree_note = "tree not built: under NonTrivial the allowance depends on the line, which the tree builder does not follow yet";
-    } else if (options_.build_tree && s.verdict == Verdict::Proved) {
+    if (options_.build_tree && s.verdict == Verdict::Proved) {
       // In first-key mode the tree is the proof found (one strategy, possibly checks only),
       // not the complete solution with every dual.
       try {
@@ -323,7 +318,8 @@ class Solver {
     game_.generate_legal(moves);
     const int count = moves.size();
     const int threads = std::max(1, std::min(options_.threads, count));
-    if (threads == 1) return defences(game_, search_, n, threat);
+    // Under NonTrivial the allowance below this node is the search's own state: one thread.
+    if (threads == 1 || options_.battle.nontrivial_max >= 0) return defences(game_, search_, n, threat);
     std::vector<DefenceNode> result(static_cast<std::size_t>(count));
     std::atomic<int> next{0};
     std::atomic<bool> stop{false};
@@ -356,6 +352,9 @@ class Solver {
 
   // Defender to move; the attacker mates in at most n more moves against every defence.
   std::vector<DefenceNode> defences(G& game, MateSearch<G, Kind>& search, int n, const std::vector<AttackerNode>& threat) {
+    // NonTrivial: the subtree's searches get what this line leaves (a proved node is never refuted).
+    std::optional<typename MateSearch<G, Kind>::NontrivialAllowance> allowance;
+    search.enter_defender_node(n, allowance);
     MoveList moves;
     game.generate_legal(moves);
     std::vector<DefenceNode> result;

@@ -15,8 +15,9 @@ namespace arbiter {
 // the prover's depth-first search would not finish anyway.
 inline constexpr int MaxMateMoves = 30;
 
-// Popeye's options that change battle play (direct mates and selfmates), carried with the
-// stipulation they modify; the text stays "#N" / "s#N".
+// Popeye's options that change the play, carried with the stipulation they modify; the text
+// stays "#N" / "s#N". All but NullMoves and StopOnShortSolutions are about battle play (direct
+// mates and selfmates).
 struct BattleOptions {
   // Quodlibet: a selfmate is also won by the attacker's own mate of the defender ("s# or #").
   bool quodlibet = false;
@@ -31,16 +32,24 @@ struct BattleOptions {
   // is that every defence loses within N - 1 more attacker moves.
   bool post_key = false;
   // NonTrivial m k: at a defender node with more than k attacker moves left after its reply, the
-  // defences the goal within k moves does not answer ("non-trivial") are counted; more than m + 1
+  // defences the goal does not answer within 2k + 1 half-moves ("non-trivial": not met by a direct
+  // mate in k + 1, or by a selfmate in k, as Popeye counts) are counted; more than m + 1
   // refute the attacker's move, and below it m becomes m + 1 - count (Popeye's allowance for the
   // whole line). -1: off.
   int nontrivial_max = -1;
   int nontrivial_length = 0;
+  // NullMoves: the side to move may pass ("...") instead of moving, unless it is in check or the
+  // move before was a pass. Help play only so far (the reader refuses it elsewhere, named).
+  bool null_moves = false;
+  // StopOnShortSolutions: once solutions shorter than the stipulation are found, the search stops
+  // there: only the shortest are listed, and the solution is partial. Help play only (Popeye
+  // refuses it in battle play).
+  bool stop_on_short = false;
   // Threat and MaxFlightsquares refute a move by how many moves are left, NonTrivial by the line
   // that led to it: a mate in k found with k moves left may fail with more (or on another line),
   // so mate-distance bounds no longer carry across depths.
   bool depth_dependent() const { return max_threat >= 0 || max_flights >= 0 || nontrivial_max >= 0; }
-  bool any() const { return quodlibet || post_key || depth_dependent(); }
+  bool any() const { return quodlibet || post_key || null_moves || stop_on_short || depth_dependent(); }
 };
 
 struct Stipulation {

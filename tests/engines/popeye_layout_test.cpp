@@ -231,6 +231,8 @@ TEST_CASE("Popeye layout golden sample: Arbiter's solutions print as Popeye's li
       // NoBk, solved after Popeye's warning "both sides need a king".
       {"popeye-suite/TESTS/intell.inp", "popeye-suite/REGRESSIONTESTS/intell.tst", {8}},
       {"popeye-suite/REGRESSIONS/4_75_to_4_77.inp", "popeye-suite/REGRESSIONTESTS/4_75_to_4_77.reg", {7}},
+      // NullMoves: h#3 whose lines need White's pass, printed " ..." ("2.Kg7*g8  ...").
+      {"popeye-suite/EXAMPLES/nullmoves.inp", "popeye-suite/REGRESSIONTESTS/nullmoves.ref", {}},
   };
   std::size_t problems = 0, lines = 0, matched = 0;
   for (const auto& c : cases) {
@@ -255,7 +257,7 @@ TEST_CASE("Popeye layout golden sample: Arbiter's solutions print as Popeye's li
       lines += expected[std::size_t(k - 1)].size();
     }
   }
-  CHECK(problems == 41);
-  CHECK(lines == 782);
+  CHECK(problems == 42);
+  CHECK(lines == 794);
   CHECK(matched == lines);
 }

@@ -532,27 +532,44 @@ TEST_CASE("Quodlibet: a selfmate is also won by the attacker's own mate, and onl
   CHECK(std::none_of(plain.keys.begin(), plain.keys.end(), [](const auto& k) { return k.uci == "h5h6"; }));
 }
 
-TEST_CASE("NonTrivial m k: a key that leaves more than m + 1 defences not met by the goal in k is refuted", "[prover]") {
-  // Baird's #2 (key 1.Nd6): after the key Black has c moves, none answered by a mate in 0, so
-  // all are non-trivial. NonTrivial c-1 0 keeps the key, c-2 0 refutes it; k = 1 leaves the
-  // guard off in a #2 (no defender node has more than one attacker move left after its reply).
-  const auto p = test::orthodox_corpus_problem("baird_0001_2");
+TEST_CASE("NonTrivial m k: a key that leaves more than m + 1 defences not met by the goal in k + 1 is refuted", "[prover]") {
+  // Popeye counts in half-moves: a defence is trivial when a direct mate in k + 1 answers it.
+  // Reti's #3 (key 1.Qe6): 12 defences, 9 of them not met by a mate in 1, so NonTrivial 8 0
+  // keeps the key and 7 0 refutes it (Popeye 4.104 run live: the same thresholds).
+  const auto p = test::orthodox_corpus_problem("reti_0001_3");
   orthodox::Game game(read_fen(p.fen));
-  game.play(*parse_uci(game.position(), "b5d6"));
-  const int c = game.count_legal();
-  REQUIRE(c >= 3);
+  game.play(*parse_uci(game.position(), "f5e6"));
+  REQUIRE(game.count_legal() == 12);
   prover::SolveOptions options;
+  options.n = 3;
   options.battle.nontrivial_length = 0;
-  options.battle.nontrivial_max = c - 1;
-  prover::Solution s = solve_corpus("baird_0001_2", options);
+  options.battle.nontrivial_max = 8;
+  prover::Solution s = solve_corpus("reti_0001_3", options);
   CHECK(s.verdict == prover::Verdict::Proved);
-  CHECK(ucis(s.keys) == std::set<std::string>{"b5d6"});
-  CHECK_FALSE(s.tree_complete);  // the tree is not built under NonTrivial (solve.h says why)
-  options.battle.nontrivial_max = c - 2;
-  s = solve_corpus("baird_0001_2", options);
+  CHECK(ucis(s.keys) == std::set<std::string>{"f5e6"});
+  CHECK(s.tree_complete);  // the tree follows the line's allowance (solve.h, defences)
+  options.battle.nontrivial_max = 7;
+  s = solve_corpus("reti_0001_3", options);
   CHECK(s.verdict == prover::Verdict::Refuted);
   CHECK(s.keys.empty());
-  options.battle.nontrivial_max = 0;
-  options.battle.nontrivial_length = 1;
-  CHECK(ucis(solve_corpus("baird_0001_2", options).keys) == std::set<std::string>{"b5d6"});
+  // In a #2 every defence of a key is met by a mate in 1: NonTrivial 0 0 refutes no key there.
+  prover::SolveOptions two;
+  two.battle.nontrivial_length = 0;
+  two.battle.nontrivial_max = 0;
+  CHECK(ucis(solve_corpus("baird_0001_2", two).keys) == std::set<std::string>{"b5d6"});
+}
+
+TEST_CASE("NonTrivial: the tree gives each defender node what the line to it left", "[prover]") {
+  // Benko's #4 under NonTrivial 10 0 (Popeye 4.104 run live with the option added): after
+  // 1.Sd3 Bd1 the only answer Popeye prints is 2.Sb2. 2.e6 would be one with the whole allowance
+  // at every node; the line's allowance (what the key's defender node left) refutes it.
+  prover::SolveOptions options;
+  options.battle.nontrivial_length = 0;
+  options.battle.nontrivial_max = 10;
+  const prover::Solution s = solve_corpus("benko_0346_4", options);
+  REQUIRE(s.verdict == prover::Verdict::Proved);
+  REQUIRE(s.tree_complete);
+  REQUIRE(ucis(s.keys) == std::set<std::string>{"f2d3"});
+  CHECK(ucis(defence(s.keys[0], "f3d1").answers) == std::set<std::string>{"d3b2"});
+  CHECK(s.keys[0].defences.size() == 7);
 }
