@@ -83,6 +83,11 @@ HelpSelfSolved solve_help_self(const problem::Problem& p, const HelpSelfSolveOpt
   out.selfmate = p.stipulation.kind == Stipulation::SelfMate;
   const VariantEngines& rules = find_variant(p.variant, p.where);
   for (const auto& unit : problem::solve_units(p)) {
+    if (unit.illegal) {  // not solved: no line (Popeye prints none under such a twin's label)
+      out.sets.push_back({unit.label, {}});
+      out.illegal_twins.push_back(unit.label);
+      continue;
+    }
     prover::SolveOptions solve;
     problem::set_stipulation(solve, unit.stipulation, options.set_play && p.set_play);
     solve.build_tree = options.tree;
@@ -120,7 +125,8 @@ HelpSelfSolved solve_help_self(const problem::Problem& p, const HelpSelfSolveOpt
       std::sort(set.solutions.begin(), set.solutions.end());
       out.sets.push_back(std::move(set));
     }
-    if (s.verdict == prover::Verdict::Unknown || !s.complete) {
+    // StopOnShortSolutions leaves a helpmate partial on purpose, as Popeye does: not a limit.
+    if (s.verdict == prover::Verdict::Unknown || (!s.complete && !s.battle.stop_on_short)) {
       out.complete = false;
       if (out.note.empty()) {
         if (!unit.label.empty()) out.note = unit.label + ") ";

@@ -34,6 +34,7 @@ struct HelpSelfSolved {
   problem::SolutionSets sets;  // one entry per twin; label "" without twins
   bool complete = true;        // false when a limit ended some twin's search (its set is partial)
   std::string note;            // the limit's reason
+  std::vector<std::string> illegal_twins;  // labels of twins not solved, their position illegal (Twin::illegal)
   std::uint64_t nodes = 0;
   double seconds = 0;          // wall time of the solver calls, every twin
 };

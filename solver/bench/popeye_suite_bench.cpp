@@ -13,6 +13,7 @@
 #include <stdexcept>
 
 #include <fmt/core.h>
+#include <fmt/ranges.h>
 
 #include "rules/core/fen.h"
 #include "rules/core/text.h"
@@ -309,6 +310,9 @@ void solve_and_compare(SuiteProblemRow& row, const problem::Problem& p, const pr
   row.detail = difference;
   if (difference.empty()) {
     if (listing == PopeyeListing::Whole) row.layout = compare_layout(p, block->text, options);
+    if (!solved.illegal_twins.empty())  // the same (empty) lines, for a different reason: said
+      row.detail = fmt::format("twins {}) refused as illegal positions (Popeye prints no line under them)",
+                               fmt::join(solved.illegal_twins, "), "));
     return;
   }
   // What explains a difference, where Popeye's output says it.

@@ -32,7 +32,10 @@ int write_popeye_output(const std::vector<problem::Problem>& problems, const Pop
   nlohmann::ordered_json unused;
   for (const auto& p : problems) {
     const int problem_status = play_problem("popeye", p, false, unused, [&] {
-      return exit_for(popeye::write_popeye_problem(p, limits, std::cout).worst);
+      const auto written = popeye::write_popeye_problem(p, limits, std::cout);
+      // A twin with an illegal position: nothing under its label (as Popeye), bad input here.
+      for (const auto& e : written.illegal_twins) std::cerr << "arbiter popeye: " << e.what() << "\n";
+      return written.illegal_twins.empty() ? exit_for(written.worst) : worse_status(exit_for(written.worst), ExitBadInput);
     });
     status = worse_status(status, problem_status);
   }

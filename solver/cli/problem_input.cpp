@@ -110,6 +110,19 @@ int report_unplayable(const std::string& command, const problem::Problem& p, boo
   return status;
 }
 
+int report_illegal_twin(const std::string& command, const problem::SolveUnit& unit, bool json, nlohmann::ordered_json& twins) {
+  const ParseError& e = *unit.illegal;
+  std::cerr << "arbiter " << command << ": " << e.what() << "\n";
+  if (json) {
+    const auto& at = e.where();
+    twins.push_back({{"twin", unit.label}, {"description", unit.description}, {"verdict", "bad-input"},
+                     {"error", {{"file", at.file}, {"line", at.line}, {"column", at.column}, {"message", e.message()}}}});
+  } else {
+    std::cout << problem::unit_heading(unit) << "bad input: " << e.what() << "\n\n";
+  }
+  return ExitBadInput;
+}
+
 int play_problem(const std::string& command, const problem::Problem& p, bool json, nlohmann::ordered_json& results,
                  const std::function<int()>& body) {
   if (!p.playable()) return report_unplayable(command, p, json, results);

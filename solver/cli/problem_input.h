@@ -42,6 +42,12 @@ std::vector<problem::Problem> load_problem_entries(const ProblemArgs& args);
 // returned (4 or 2).
 int report_unplayable(const std::string& command, const problem::Problem& p, bool json, nlohmann::ordered_json& results);
 
+// A twin whose position is illegal (problem::Twin::illegal), reported as bad input while the
+// problem's other twins are solved: the error on stderr, the twin's heading and the error on
+// stdout, or with `json` an object ("twin", "description", "verdict" "bad-input", "error") added
+// to `twins`. Returns 2.
+int report_illegal_twin(const std::string& command, const problem::SolveUnit& unit, bool json, nlohmann::ordered_json& twins);
+
 // Runs one problem's work; bad input found while playing it (a variant's own reader refusing
 // the position, ...) becomes that problem's result as report_unplayable gives it, and the
 // file goes on with the next problem.

@@ -101,9 +101,14 @@ int run_solve(const Args& args) {
       nlohmann::ordered_json twins = nlohmann::ordered_json::array();
       int problem_status = ExitOk;
       for (const auto& unit : solve_units(p)) {
+        if (unit.illegal) {  // bad input for this twin alone: the others are solved
+          problem_status = worse_status(problem_status, report_illegal_twin("solve", unit, args.json, twins));
+          certifiable = false;
+          continue;
+        }
         if (!args.json) std::cout << unit_heading(unit);
         prover::Solution s = solve_unit(args, p, unit, rules);
-        problem_status = std::max(problem_status, exit_for(s.verdict));
+        problem_status = worse_status(problem_status, exit_for(s.verdict));
         if (!args.certificate.empty() || !args.certificate_if_proved.empty()) {
           // A certificate states a plain "#N" or "s#N": Popeye's battle options would not check.
           const bool proved = s.verdict == prover::Verdict::Proved && s.tree_complete && !s.battle.any();
@@ -142,7 +147,8 @@ int run_solve(const Args& args) {
         const prover::Verdict v = problem_status == ExitOk ? prover::Verdict::Proved
                                   : problem_status == ExitUnknown ? prover::Verdict::Unknown
                                                                   : prover::Verdict::Refuted;
-        results.push_back({{"file", p.file}, {"problem", p.number}, {"verdict", prover::verdict_name(v)},
+        const std::string verdict = problem_status == ExitBadInput ? "bad-input" : prover::verdict_name(v);
+        results.push_back({{"file", p.file}, {"problem", p.number}, {"verdict", verdict},
                            {"variant", p.variant}, {"fen", p.fen}, {"stipulation", p.stipulation.text}, {"twins", twins}});
       }
       return problem_status;

@@ -118,7 +118,7 @@ void print_report(const prover::VerifyReport& r) {
 }
 
 int status_of(const std::string& verdict) {
-  return verdict == "confirmed" ? ExitOk : verdict == "unknown" ? ExitUnknown : ExitClaimFalse;
+  return verdict == "confirmed" ? ExitOk : verdict == "unknown" ? ExitUnknown : verdict == "bad-input" ? ExitBadInput : ExitClaimFalse;
 }
 
 int run_verify(const Args& args) {
@@ -136,6 +136,11 @@ int run_verify(const Args& args) {
       std::string worst = "confirmed";
       int problem_status = ExitOk;
       for (const auto& unit : solve_units(p)) {
+        if (unit.illegal) {  // bad input for this twin alone: the others are verified
+          problem_status = worse_status(problem_status, report_illegal_twin("verify", unit, args.json, twins));
+          worst = "bad-input";
+          continue;
+        }
         prover::SolveOptions options;
         set_stipulation(options, unit.stipulation, p.set_play);
         options.build_tree = false;
@@ -149,8 +154,9 @@ int run_verify(const Args& args) {
         const stop::Deadline deadline(args.max_seconds);
         prover::VerifyReport r = rules.verify(unit.fen, p.fen_location, options, mine, p.interpretations);
         const std::string verdict = r.verdict();
-        if (status_of(verdict) > status_of(worst) || (verdict == "refuted" && worst == "unsound")) worst = verdict;
-        problem_status = std::max(problem_status, status_of(verdict));
+        const int was = status_of(worst), now = status_of(verdict);
+        if ((now != was && worse_status(was, now) == now) || (verdict == "refuted" && worst == "unsound")) worst = verdict;
+        problem_status = worse_status(problem_status, status_of(verdict));
         auto j = report_json(p, unit, r);
         if (problem::single_unit(p)) results.push_back(j);
         else twins.push_back(j);
@@ -161,7 +167,8 @@ int run_verify(const Args& args) {
       }
       if (!twins.empty()) {
         bool confirmed = true, sound = true;
-        for (const auto& t : twins) confirmed = confirmed && t["confirmed"].get<bool>(), sound = sound && t["sound"].get<bool>();
+        for (const auto& t : twins)  // an illegal twin (bad input) is neither
+          confirmed = confirmed && t.value("confirmed", false), sound = sound && t.value("sound", false);
         results.push_back({{"verdict", worst}, {"file", p.file}, {"problem", p.number}, {"stipulation", p.stipulation.text},
                            {"fen", p.fen}, {"confirmed", confirmed}, {"sound", sound}, {"twins", twins}});
         if (!args.json) std::cout << "verify (all twins): " << worst << "\n\n";

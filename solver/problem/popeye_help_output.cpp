@@ -13,13 +13,15 @@ namespace arbiter::problem {
 
 namespace {
 
-// "b) wBb8-->a7", "+c) -bQh2", "a)": the twin's label ("b"), or "" when the line is no label.
+// "b) wBb8-->a7", "+c) -bQh2", "a)", "z1) +wSa7": the twin's label ("b"), or "" when the line is no label.
 std::string twin_label_of_line(std::string_view line) {
   std::size_t i = 0;
   if (i < line.size() && line[i] == '+') ++i;
   const std::size_t start = i;
   while (i < line.size() && line[i] >= 'a' && line[i] <= 'z') ++i;
-  if (i == start || i >= line.size() || line[i] != ')') return "";
+  if (i == start) return "";
+  while (i < line.size() && line[i] >= '0' && line[i] <= '9') ++i;  // after z): z1), z2), ...
+  if (i >= line.size() || line[i] != ')') return "";
   return std::string(line.substr(start, i - start));
 }
 

@@ -87,7 +87,11 @@ ProblemWritten write_popeye_problem(const Problem& p, const RunLimits& limits, s
     if (!p.twins.empty() && twin_starts)
       out << popeye_twin_label(p.twins, units[i].twin, language, p.zero_position_fen) << "\n"
           << missing_king_warning(p, p.twins[units[i].twin].fen, language) << "\n";
-    result.complete = solve_and_write(limits, p, units[i], rules, layout, result, out) && result.complete;
+    if (units[i].illegal) {
+      result.illegal_twins.push_back(*units[i].illegal);
+    } else {
+      result.complete = solve_and_write(limits, p, units[i], rules, layout, result, out) && result.complete;
+    }
     out << "\n" << std::flush;
   }
   out << popeye_closing_line(result.complete, language) << "\n\n\n";

@@ -23,6 +23,9 @@ struct RunLimits {
 struct ProblemWritten {
   prover::Verdict worst = prover::Verdict::Proved;  // over the twins: Unknown over Refuted over Proved
   bool complete = true;                             // no limit cut a solution or its tree
+  // Twins whose position is illegal (Twin::illegal): under their label nothing, as Popeye prints
+  // for them; the errors are here for the caller to report as bad input.
+  std::vector<ParseError> illegal_twins;
 };
 
 // Solves a playable problem twin by twin and writes it to `out` as it goes (the heading before

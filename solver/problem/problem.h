@@ -47,6 +47,9 @@ struct Twin {
   std::string fen;          // the twin's position, with the side to move its stipulation's first mover
   Stipulation stipulation;
   SourceLocation where;     // the twin's text (the problem's start for a)
+  // A twin (b) on) whose position is illegal: why, at the twin's text. It is not solved; the
+  // problem's other twins are (Popeye solves such a twin and prints nothing below its label).
+  std::optional<ParseError> illegal = std::nullopt;
 };
 
 // Popeye's options Duplex and HalfDuplex: the problem is solved also (Also) or only (Only) with

@@ -43,7 +43,7 @@ std::vector<SolveUnit> solve_units(const Problem& p) {
   if (p.twins.empty()) twins.push_back({"", "", p.fen, p.stipulation});
   for (std::size_t i = 0; i < p.twins.size(); ++i) {
     const auto& t = p.twins[i];
-    twins.push_back({t.label, t.description, t.fen, t.stipulation, i});
+    twins.push_back({t.label, t.description, t.fen, t.stipulation, i, false, t.illegal});
   }
   if (p.duplex == Duplex::No) return twins;
   std::vector<SolveUnit> units;

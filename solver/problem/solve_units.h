@@ -22,6 +22,7 @@ struct SolveUnit {
   Stipulation stipulation;
   std::size_t twin = 0;            // index into the problem's twins (0 without twins)
   bool colours_exchanged = false;  // Duplex: the other side moves first and aims at the goal
+  std::optional<ParseError> illegal = std::nullopt;  // the twin's position is illegal (Twin::illegal): not solved
 };
 // Each twin once, or with Duplex twice (as stated, then with the roles exchanged), or with
 // HalfDuplex only with the roles exchanged.

@@ -393,7 +393,10 @@ class TwinApplier {
 
 TwinText read_twin(TwinWords& words, const SourceLocation& where) { return TwinReader(words, where).read(); }
 
-std::string twin_label(std::size_t index) { return std::string(1, char('a' + index)); }
+// After z) Popeye goes on with z1), z2), ...
+std::string twin_label(std::size_t index) {
+  return index < 26 ? std::string(1, char('a' + index)) : fmt::format("z{}", index - 25);
+}
 
 const std::vector<std::string>& twinning_keywords() {
   static const std::vector<std::string> names = [] {
@@ -412,17 +415,20 @@ std::vector<Twin> derive_twins(const TwinState& diagram, const std::string& diag
   TwinState previous = diagram;
   for (std::size_t i = 0; i < texts.size(); ++i) {
     const TwinText& text = texts[i];
-    if (i + 1 >= 26)
-      fail(text.where, "a 27th twin: Arbiter labels twins a) to z), so a problem has at most 26 (the diagram and 25 twins)");
     const std::string label = twin_label(i + 1);
     TwinState state = TwinApplier(text, label).apply(text.continued ? previous : diagram);
     const Color side = state.stipulation.kind == Stipulation::DirectMate ? direct_mate_side : state.stipulation.first_mover();
     const Position pos = position_of(state.diagram, side);
     const std::string what = text.description.empty() ? fmt::format("twin {})", label)
                                                        : fmt::format("twin {}) ({})", label, text.description);
-    twins.push_back({label, text.description, legal_problem_fen(pos, state.stipulation, text.where, text.where, what, state.diagram.kings_optional),
-                     state.stipulation,
-                     text.where});
+    Twin twin{label, text.description, "", state.stipulation, text.where, std::nullopt};
+    try {
+      twin.fen = legal_problem_fen(pos, state.stipulation, text.where, text.where, what, state.diagram.kings_optional);
+    } catch (const ParseError& e) {
+      twin.fen = write_fen(pos);  // for display only: an illegal twin is never solved
+      twin.illegal = e;
+    }
+    twins.push_back(std::move(twin));
     previous = std::move(state);
   }
   return twins;

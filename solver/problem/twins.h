@@ -100,7 +100,7 @@ struct TwinState {
 std::vector<Twin> derive_twins(const TwinState& diagram, const std::string& diagram_fen, const SourceLocation& problem_where,
                                const std::vector<TwinText>& texts, Color direct_mate_side = White);
 
-// "a" for twin 0, "b" for twin 1, ... (at most 26 twins).
+// "a" for twin 0, "b" for twin 1, ..., "z" for twin 25, then "z1", "z2", ... as Popeye labels them.
 std::string twin_label(std::size_t index);
 
 // The twinning keywords as Popeye spells them, for messages and documentation.

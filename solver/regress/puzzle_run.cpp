@@ -113,6 +113,7 @@ PuzzleRun run_problem(problem::Problem p, int count, const InterpretationSetting
   const PgnLine none;
   std::vector<std::pair<problem::SolveUnit, prover::VerifyReport>> reports;
   for (const auto& unit : problem::solve_units(p)) {
+    if (unit.illegal) throw *unit.illegal;  // a regression puzzle is read whole: bad input
     prover::SolveOptions solve;
     problem::set_stipulation(solve, unit.stipulation, p.set_play);
     solve.build_tree = false;

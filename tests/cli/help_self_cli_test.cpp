@@ -167,6 +167,33 @@ TEST_CASE("twins: each solved on its own as a), b), ... with a twins list in JSO
   CHECK(lines_of(r.out["twins"][2]["solutions"]) == std::set<std::string>{"d2d1 e4f3 c2d2 f3g2 d2e1 g2h1 e1f2"});
 }
 
+TEST_CASE("twins: one with an illegal position is bad input, the others are solved", "[twins][cli][bad-input]") {
+  // Popeye solves such a twin and prints nothing under its label (its suite's 4_51_to_4_53.inp
+  // problem 9); Arbiter names it as bad input, exit 2, and goes on with the next twin.
+  test::ScratchDir dir;
+  const std::string file = dir.write("t.inp", "begin\npieces white kg6 ra1 black kh8\nstipulation h#1\n"
+                                              "twin add black re6\ntwin move a1 b1\nend\n");
+  const Run r = run_json("solve --json " + test::shell_quote(file), dir);
+  CHECK(r.status == 2);
+  CHECK(r.out["verdict"] == "bad-input");
+  REQUIRE(r.out["twins"].size() == 3);
+  CHECK(r.out["twins"][1]["verdict"] == "bad-input");
+  CHECK(r.out["twins"][1]["error"]["line"] == 4);
+  CHECK(r.out["twins"][1]["error"]["column"] == 1);
+  CHECK(r.out["twins"][2]["twin"] == "c");
+  CHECK(r.out["twins"][0]["verdict"] == "proved");  // 1.Kg8 Ra8#
+  CHECK(r.out["twins"][2]["verdict"] == "proved");  // 1.Kg8 Rb8#
+  CHECK_THAT(r.err, Catch::Contains("t.inp:4:1: twin b) (add black re6) gives an illegal position"));
+  const test::CliRun popeye = test::run_arbiter_command("popeye " + test::shell_quote(file), dir);
+  CHECK(popeye.status == 2);
+  CHECK_THAT(popeye.out, Catch::Contains("b) +bRe6"));
+  CHECK_THAT(popeye.out, Catch::Contains("1.Kh8-g8 Rb1-b8 #"));
+  CHECK_THAT(popeye.out, Catch::Contains("solution finished."));
+  const test::CliRun verify = test::run_arbiter_command("verify " + test::shell_quote(file), dir);
+  CHECK(verify.status == 2);
+  CHECK_THAT(verify.out, Catch::Contains("verify (all twins): bad-input"));
+}
+
 TEST_CASE("the shipped helpmates and selfmates: confirmed, and equal to the corpus they come from", "[help][self][twins][cli]") {
   test::ScratchDir dir;
   int files = 0;

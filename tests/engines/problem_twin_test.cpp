@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "solver/problem/problem.h"
+#include "solver/problem/solve_units.h"
 #include "solver/problem/twins.h"
 #include "tests/support/test_support.h"
 
@@ -347,6 +348,55 @@ TEST_CASE("a twinned PGN problem's published solution: each line checked in its 
              Catch::StartsWith("t:9:31:") && Catch::Contains("does not start at the first move"));
 }
 
+TEST_CASE("a twin with an illegal position is bad input for itself alone: the other twins stay", "[twins][errors]") {
+  const std::string pieces = "begin\npieces white ke1 qd1\n       black ke8\n";  // lines 1-3
+  const std::string h2 = pieces + "stipulation h#2\n";                            // line 4; twins from line 5
+  const std::string pgn_h2 = PgnHead + "[Stipulation \"h#2\"]\n[FEN \"4k3/8/8/8/8/8/8/3QK3 b - - 0 1\"]\n";  // lines 4-5
+  auto pgn_twins = [&](const std::string& twins) { return pgn_h2 + "[Twins \"" + twins + "\"]\n\n*\n"; };  // value at 6:9
+  const std::vector<BadInput> cases = {
+      {"Popeye: a twin whose side not to move is in check", h2 + "twin add black re4\ntwin move d1 d2\nend\n", 5, 1,
+       {"twin b) (add black re4) gives an illegal position for 'h#2'", "Black moves first in a helpmate",
+        "White (the side not to move) is in check"}},
+      {"Popeye: a twin with a pawn on the last rank", h2 + "twin add white pd8\ntwin move d1 d2\nend\n", 5, 1, {"twin b)", "pawn on d8"}},
+      // Popeye solves a twin without a king (after a warning); a PGN file must pin the rule.
+      {"PGN twins: a twin without a king", pgn_twins("remove e8; move d1 d2"), 6, 9,
+       {"twin b) (remove e8) gives an illegal position for 'h#2'", "exactly one Black king", "orthodox.king-count=at-most-one"}},
+  };
+  for (const auto& c : cases) {
+    INFO(c.name);
+    const auto problems = read_problems(c.text, "bad-problem");
+    REQUIRE(problems.size() == 1);
+    const Problem& p = problems.front();
+    REQUIRE(p.twins.size() == 3);
+    CHECK_FALSE(p.twins[0].illegal.has_value());
+    CHECK_FALSE(p.twins[2].illegal.has_value());
+    REQUIRE(p.twins[1].illegal.has_value());
+    const ParseError& e = *p.twins[1].illegal;
+    CHECK(e.where().file == "bad-problem");
+    CHECK(e.where().line == c.line);
+    CHECK(e.where().column == c.column);
+    for (const auto& w : c.words) CHECK_THAT(e.message(), Catch::Contains(w));
+    // The unit carries it, so that every command reports it and solves the others.
+    const auto units = solve_units(p);
+    REQUIRE(units.size() == 3);
+    CHECK(units[1].illegal.has_value());
+    CHECK_FALSE(units[2].illegal.has_value());
+  }
+}
+
+TEST_CASE("twins after z) are labelled z1), z2), ... as Popeye labels them", "[twins]") {
+  std::string text = "begin\npieces white ka1 black kh1\nstipulation h#2\n";  // 27 twins, each a white pawn added
+  for (int i = 0; i < 27; ++i) text += "twin add white p" + std::string(1, char('a' + i % 8)) + std::string(1, char('2' + i / 8)) + "\n";
+  text += "end\n";
+  const auto problems = read_problems(text, "t");
+  REQUIRE(problems.size() == 1);
+  const auto& twins = problems.front().twins;
+  REQUIRE(twins.size() == 28);
+  CHECK(twins[25].label == "z");
+  CHECK(twins[26].label == "z1");
+  CHECK(twins[27].label == "z2");
+}
+
 TEST_CASE("bad helpmates, selfmates and twins: each error names line, column and what is wrong", "[twins][errors]") {
   const std::string pieces = "begin\npieces white ke1 qd1\n       black ke8\n";  // lines 1-3
   const std::string h2 = pieces + "stipulation h#2\n";                            // line 4; twins from line 5
@@ -399,10 +449,6 @@ TEST_CASE("bad helpmates, selfmates and twins: each error names line, column and
       {"Popeye: continued not first", h2 + "twin move d1 d2 continued\nend\n", 5, 17, {"'continued' comes first"}},
       {"Popeye: a bad piece code to substitute", h2 + "twin substitute q y\nend\n", 5, 19, {"expected a piece code", "'y'"}},
       {"Popeye: add without a colour", h2 + "twin add qd4\nend\n", 5, 10, {"expected a colour"}},
-      {"Popeye: a twin whose side not to move is in check", h2 + "twin add black re4\nend\n", 5, 1,
-       {"twin b) (add black re4) gives an illegal position for 'h#2'", "Black moves first in a helpmate",
-        "White (the side not to move) is in check"}},
-      {"Popeye: a twin with a pawn on the last rank", h2 + "twin add white pd8\nend\n", 5, 1, {"twin b)", "pawn on d8"}},
       {"Popeye: pieces after the twins", h2 + "twin move d1 d2\npieces white pa2\nend\n", 6, 1, {"'pieces' after the twins"}},
       {"Popeye: a selfmate whose side not to move is in check", "begin\npieces white ke1 qe7\n       black ke8\nstipulation s#2\nend\n",
        4, 13, {"illegal position for 's#2': White moves first in a selfmate, but Black (the side not to move) is in check"}},
@@ -414,9 +460,6 @@ TEST_CASE("bad helpmates, selfmates and twins: each error names line, column and
        4, 18, {"needs the pawn on d4"}},
       // --- PGN [Twins] ---
       {"PGN twins: moving from an empty square", pgn_twins("move d4 f4"), 6, 14, {"twin b)", "needs a man on d4"}},
-      // Popeye solves a twin without a king (after a warning); a PGN file must pin the rule.
-      {"PGN twins: a twin without a king", pgn_twins("remove e8"), 6, 9,
-       {"twin b) (remove e8) gives an illegal position for 'h#2'", "exactly one Black king", "orthodox.king-count=at-most-one"}},
       {"PGN twins: adding the man already there", pgn_twins("b) add white qd1"), 6, 23, {"changes nothing"}},
       {"PGN twins: an unknown keyword", pgn_twins("move d1 d2; turn 90"), 6, 21, {"unknown twinning keyword 'turn'", "rotate"}},
       {"PGN twins: labels out of order", pgn_twins("b) move d1 d2; d) move d2 d3"), 6, 24, {"expected the label 'c)'"}},
