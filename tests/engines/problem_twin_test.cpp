@@ -348,11 +348,23 @@ TEST_CASE("a twinned PGN problem's published solution: each line checked in its 
              Catch::StartsWith("t:9:31:") && Catch::Contains("does not start at the first move"));
 }
 
+namespace {
+
+// The inputs the twin error cases start from: Popeye's lines 1-4 (twins from line 5), PGN's
+// tags to line 5 (the [Twins] value at 6:9).
+struct TwinInputs {
+  std::string pieces = "begin\npieces white ke1 qd1\n       black ke8\n";
+  std::string h2 = pieces + "stipulation h#2\n";
+  std::string pgn_h2 = std::string(PgnHead) + "[Stipulation \"h#2\"]\n[FEN \"4k3/8/8/8/8/8/8/3QK3 b - - 0 1\"]\n";
+  std::string pgn_twins(const std::string& twins) const { return pgn_h2 + "[Twins \"" + twins + "\"]\n\n*\n"; }
+};
+
+}  // namespace
+
 TEST_CASE("a twin with an illegal position is bad input for itself alone: the other twins stay", "[twins][errors]") {
-  const std::string pieces = "begin\npieces white ke1 qd1\n       black ke8\n";  // lines 1-3
-  const std::string h2 = pieces + "stipulation h#2\n";                            // line 4; twins from line 5
-  const std::string pgn_h2 = PgnHead + "[Stipulation \"h#2\"]\n[FEN \"4k3/8/8/8/8/8/8/3QK3 b - - 0 1\"]\n";  // lines 4-5
-  auto pgn_twins = [&](const std::string& twins) { return pgn_h2 + "[Twins \"" + twins + "\"]\n\n*\n"; };  // value at 6:9
+  const TwinInputs in;
+  const std::string& h2 = in.h2;
+  auto pgn_twins = [&](const std::string& twins) { return in.pgn_twins(twins); };
   const std::vector<BadInput> cases = {
       {"Popeye: a twin whose side not to move is in check", h2 + "twin add black re4\ntwin move d1 d2\nend\n", 5, 1,
        {"twin b) (add black re4) gives an illegal position for 'h#2'", "Black moves first in a helpmate",
@@ -398,10 +410,9 @@ TEST_CASE("twins after z) are labelled z1), z2), ... as Popeye labels them", "[t
 }
 
 TEST_CASE("bad helpmates, selfmates and twins: each error names line, column and what is wrong", "[twins][errors]") {
-  const std::string pieces = "begin\npieces white ke1 qd1\n       black ke8\n";  // lines 1-3
-  const std::string h2 = pieces + "stipulation h#2\n";                            // line 4; twins from line 5
-  const std::string pgn_h2 = PgnHead + "[Stipulation \"h#2\"]\n[FEN \"4k3/8/8/8/8/8/8/3QK3 b - - 0 1\"]\n";  // lines 4-5
-  auto pgn_twins = [&](const std::string& twins) { return pgn_h2 + "[Twins \"" + twins + "\"]\n\n*\n"; };  // value at 6:9
+  const TwinInputs in;
+  const std::string &pieces = in.pieces, &h2 = in.h2, &pgn_h2 = in.pgn_h2;
+  auto pgn_twins = [&](const std::string& twins) { return in.pgn_twins(twins); };
   const std::vector<BadInput> cases = {
       // --- stipulations ---
       {"Popeye: a goal followed by another", pieces + "stipulation x#2\nend\n", 4, 14, {"expected the number of moves in 'x#2'"}},
