@@ -342,8 +342,10 @@ static void check_thirty(int n, std::uint64_t seed) {
   }
 }
 
-TEST_CASE("compose: thirty orthodox #2 proved sound again", "[compose][slow]") { check_thirty(2, 11); }
-TEST_CASE("compose: thirty orthodox #3 proved sound again", "[compose][slow]") { check_thirty(3, 13); }
+// [long]: deep re-proofs over code the shorter compose cases run under the sanitizers too; the
+// Release pass runs them (tests/CMakeLists.txt).
+TEST_CASE("compose: thirty orthodox #2 proved sound again", "[compose][slow][long]") { check_thirty(2, 11); }
+TEST_CASE("compose: thirty orthodox #3 proved sound again", "[compose][slow][long]") { check_thirty(3, 13); }
 
 // The shipped compositions (PGN files) whose names start with `prefix`.
 static std::vector<std::pair<std::string, problem::Problem>> shipped(const std::string& prefix) {
