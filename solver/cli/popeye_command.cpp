@@ -35,7 +35,7 @@ int write_popeye_output(const std::vector<problem::Problem>& problems, const Pop
       const auto written = popeye::write_popeye_problem(p, limits, std::cout);
       // A twin with an illegal position: nothing under its label (as Popeye), bad input here.
       for (const auto& e : written.illegal_twins) std::cerr << "arbiter popeye: " << e.what() << "\n";
-      return written.illegal_twins.empty() ? exit_for(written.worst) : worse_status(exit_for(written.worst), ExitBadInput);
+      return written.illegal_twins.empty() ? exit_for(written.worst) : ExitBadInput;  // bad input is the worst status
     });
     status = worse_status(status, problem_status);
   }

@@ -421,7 +421,7 @@ std::vector<Twin> derive_twins(const TwinState& diagram, const std::string& diag
     const Position pos = position_of(state.diagram, side);
     const std::string what = text.description.empty() ? fmt::format("twin {})", label)
                                                        : fmt::format("twin {}) ({})", label, text.description);
-    Twin twin{label, text.description, "", state.stipulation, text.where, std::nullopt};
+    Twin twin{label, text.description, "", state.stipulation, text.where};
     try {
       twin.fen = legal_problem_fen(pos, state.stipulation, text.where, text.where, what, state.diagram.kings_optional);
     } catch (const ParseError& e) {

@@ -142,7 +142,6 @@ class HelpSearch {
     static_assert(NullMove<G>, "null moves need a rule set that can pass");
     null_moves_ = on;
   }
-  bool null_moves() const { return null_moves_; }
 
   bool capped() const { return capped_; }
   // The solutions found so far by the last solutions() or solutions_beginning(): after a limit
