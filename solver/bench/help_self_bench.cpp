@@ -100,7 +100,7 @@ HelpSelfSolved solve_help_self(const problem::Problem& p, const HelpSelfSolveOpt
     out.seconds += since(start);
     out.nodes += s.nodes;
     problem::TwinSolutionSet set{unit.label, {}};
-    if (s.goal == prover::Goal::HelpMate) {
+    if (s.goal == prover::Goal::HelpMate || s.series) {
       auto take = [&](const std::vector<prover::HelpLine>& lines) {
         for (const auto& line : lines) {
           std::string text;

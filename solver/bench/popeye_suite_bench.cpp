@@ -51,8 +51,9 @@ std::string read_all(const fs::path& p) {
   return s.str();
 }
 
-// "direct #", "help h#", "self s#" for a stipulation that is exactly that genre's (#N, h#N,
-// h#N.5, s#N, whatever N), else "other" (series, stalemates, reflexmates, structured ...).
+// "direct #", "help h#", "self s#", "help h=" for a stipulation that is exactly that genre's
+// (#N, h#N, h#N.5, s#N, h=N, whatever N), "series ser-" for any series form, else "other"
+// (other goals, reflexmates, structured ...).
 std::string family_of(const problem::Problem& p) {
   if (p.popeye.structured_stipulation) return "other";
   const std::string text = lowercase(std::string(trim(p.popeye.stipulation.empty() ? p.stipulation.text : p.popeye.stipulation)));
@@ -62,6 +63,8 @@ std::string family_of(const problem::Problem& p) {
   if (genre("#")) return "direct #";
   if (genre("h#")) return "help h#";
   if (genre("s#")) return "self s#";
+  if (genre("h=")) return "help h=";
+  if (text.starts_with("ser-")) return "series ser-";
   return "other";
 }
 
@@ -272,7 +275,7 @@ void solve_and_compare(SuiteProblemRow& row, const problem::Problem& p, const pr
   row.ours = solved.sets;
   std::map<std::string, std::string> fens;
   for (const auto& unit : problem::solve_units(p)) fens.emplace(unit.label, unit.fen);  // Duplex: the stated roles' position
-  const bool keys = p.stipulation.kind != Stipulation::HelpMate;
+  const bool keys = p.stipulation.kind != Stipulation::HelpMate && !p.stipulation.series;
   const PopeyeListing listing = popeye_listing(p);
   if (!solved.complete) {
     row.outcome = SuiteOutcome::Unknown;

@@ -115,6 +115,10 @@ int run_compose(const Args& args) {
                                                       rules.name));
   const SourceLocation stip_at{"--stipulation", 1, 1};
   const Stipulation stip = parse_stipulation(args.stipulation, stip_at);
+  if (!stip.classic())
+    throw ParseError(stip_at, fmt::format("unsupported stipulation '{}' for compose: the composer makes direct mates ('#2', "
+                                          "'#3') and helpmates ('h#2', 'h#3') so far",
+                                          args.stipulation));
   const bool help = stip.kind == Stipulation::HelpMate;
   if (stip.kind == Stipulation::SelfMate)
     throw ParseError(stip_at, fmt::format("unsupported stipulation '{}' for compose: the composer makes direct mates "

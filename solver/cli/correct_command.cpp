@@ -195,6 +195,9 @@ int run_correct(const Args& args) {
       if (!games.empty()) engine_line = games[0].moves;
     }
     const VariantEngines& rules = find_variant(p.variant, p.where);
+    if (!p.stipulation.classic())
+      throw ParseError(p.stipulation_location,
+                       fmt::format("the correction search takes #N, h#N, h#N.5 or s#N so far, not '{}'", p.stipulation.text));
     if (!p.twins.empty())
       throw ParseError(p.where, "the correction search takes one position: write the twin to correct as a problem of its own");
     prover::SolveOptions stipulated;

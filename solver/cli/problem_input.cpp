@@ -1,5 +1,6 @@
 #include "solver/cli/problem_input.h"
 
+#include <algorithm>
 #include <iostream>
 
 #include <fmt/core.h>
@@ -55,6 +56,10 @@ std::vector<problem::Problem> load_problem_entries(const ProblemArgs& args) {
       return {p};
     }
     p.stipulation = parse_stipulation(args.stipulation, p.stipulation_location);
+    if (!p.stipulation.classic() && rules.name != "orthodox") {  // the goals' facts and the passes are orthodox so far
+      p.unsupported.push_back(fmt::format("stipulation {} in {}", form ? form->named() : p.stipulation.text, rules.name));
+      return {p};
+    }
     const bool black_to_move = p.fen.find(" b ") != std::string::npos;
     // A direct mate is the side to move's (Option Chess's Bonham problem is Black's #3);
     // helpmates and selfmates fix who starts.
@@ -123,6 +128,19 @@ int report_illegal_twin(const std::string& command, const problem::SolveUnit& un
   return ExitBadInput;
 }
 
+problem::Problem classic_stipulations_only(problem::Problem p, const std::string& command) {
+  if (!p.playable()) return p;
+  std::vector<std::string> reasons;
+  for (const auto& unit : problem::solve_units(p))
+    if (!unit.stipulation.classic() &&
+        std::find(reasons.begin(), reasons.end(), "stipulation " + unit.stipulation.text) == reasons.end())
+      reasons.push_back("stipulation " + unit.stipulation.text);
+  for (auto& r : reasons)
+    r += fmt::format(": {} plays #N, h#N, h#N.5 and s#N only so far; arbiter solve and arbiter popeye solve it", command);
+  p.unsupported = reasons;
+  return p;
+}
+
 int play_problem(const std::string& command, const problem::Problem& p, bool json, nlohmann::ordered_json& results,
                  const std::function<int()>& body) {
   if (!p.playable()) return report_unplayable(command, p, json, results);
@@ -176,7 +194,7 @@ std::string describe_help_verdict(const prover::Solution& s) {
       return fmt::format("verdict: proved ({}{}{})", count, stated, cooked ? ": cooked" : "");
     }
     case prover::Verdict::Refuted:
-      if (s.solutions.empty()) return fmt::format("verdict: refuted (no helpmate in {})", s.stipulation);
+      if (s.solutions.empty()) return fmt::format("verdict: refuted (no solution of {})", s.stipulation);
       return fmt::format("verdict: refuted ({}{}: too few)", count, stated);
     case prover::Verdict::Unknown: return "verdict: unknown (" + s.reason + ")";
   }
@@ -195,7 +213,7 @@ int exit_for(prover::Verdict v) {
 }
 
 std::string describe_verdict(const prover::Solution& s) {
-  if (s.goal == prover::Goal::HelpMate) return describe_help_verdict(s);
+  if (s.goal == prover::Goal::HelpMate || s.series) return describe_help_verdict(s);
   if (s.battle.post_key && s.verdict != prover::Verdict::Unknown) {  // Popeye's PostKeyPlay: no key to name
     const std::string goal = s.goal == prover::Goal::SelfMate ? "selfmate" : "mate";
     return s.verdict == prover::Verdict::Proved

@@ -111,7 +111,12 @@ int run_solve(const Args& args) {
         problem_status = worse_status(problem_status, exit_for(s.verdict));
         if (!args.certificate.empty() || !args.certificate_if_proved.empty()) {
           // A certificate states a plain "#N" or "s#N": Popeye's battle options would not check.
-          const bool proved = s.verdict == prover::Verdict::Proved && s.tree_complete && !s.battle.any();
+          const bool classic = unit.stipulation.classic();
+          const bool proved = s.verdict == prover::Verdict::Proved && s.tree_complete && !s.battle.any() && classic;
+          if (!classic && !args.certificate.empty())
+            throw std::runtime_error(fmt::format("no certificate: no certificate format for '{}' yet (certificates state #N, "
+                                                 "h#N, h#N.5 or s#N)",
+                                                 unit.stipulation.text));
           if (!proved && !args.certificate.empty())
             throw std::runtime_error("no certificate: " + (s.battle.any() ? std::string("Popeye's options Quodlibet, Threat, MaxFlightsquares, NonTrivial, PostKeyPlay and NullMoves have no certificate format yet")
                                                            : s.verdict == prover::Verdict::Proved ? s.tree_note
@@ -141,6 +146,11 @@ int run_solve(const Args& args) {
           continue;
         }
         print_solution(s);
+        // Popeye's option SetPlay on a direct mate or selfmate: its layout has the set play.
+        if (p.set_play && unit.stipulation.series && unit.stipulation.kind != Stipulation::HelpMate)
+          std::cout << "(set play: not applicable in series play; ignored, as Popeye does)\n";
+        else if (p.set_play && unit.stipulation.kind != Stipulation::HelpMate)
+          std::cout << "(set play: shown for helpmates in this layout; 'arbiter popeye' shows a direct mate's or selfmate's)\n";
         std::cout << "\n";
       }
       if (args.json && !twins.empty()) {
@@ -206,8 +216,18 @@ search fills it, so a short search touches little memory; it never goes beyond t
 complete, tries, refutations (with --refutations), solution (the tree), tree_complete, nodes,
 seconds, file, problem. Selfmates: goal "self", then keys, keys_uci and the tree as for direct
 mates. Helpmates: goal "help", solutions (a list of UCI move lists), solutions_text, solution_count,
-complete, stated_solutions, set_play. With twins: one object per problem with "twins", a list of
-per-twin results (twin, description, then the fields above).
+complete, stated_solutions, set_play. Every result: target, the goal's symbol ("#", "=", "x", ...).
+With twins: one object per problem with "twins", a list of per-twin results (twin, description, then
+the fields above).
+
+Other goals and series play (solver/stipulation/target.h, solver/prover/series_search.h): help play
+towards any goal of Popeye's h=N (stalemate), h==N, h#=N, h+N, hxN, hzd5N, h00N, hepN, h~N (and
+N.5), solved as helpmates are; series play ser-XN (White plays up to N moves in a row, the last one
+reaching X) and ser-hXN (Black plays up to N moves, then White's one move reaches X), for the same
+goals. No series move but the last may give check; a direct series ends at its goal; shorter lines
+are solutions too, listed first, as Popeye lists them. JSON as for helpmates, with "series": true;
+the goal of the play is "direct" (ser-) or "help" (ser-h). verify, certificates, correct and compose
+take #N, h#N, h#N.5 and s#N only so far and name the others (unsupported, or refused).
 
 Selfmates 's#N' (solver/prover/mate_search.h, the same AND/OR search with another goal): White moves
 first and forces Black to mate White within N moves. Black resists, but a Black move that mates ends

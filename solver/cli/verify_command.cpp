@@ -126,7 +126,8 @@ int run_verify(const Args& args) {
   nlohmann::ordered_json results = nlohmann::ordered_json::array();
   int status = ExitOk;
   ProblemTally tally("confirmed", "refuted or unsound");
-  for (const auto& p : problems) {
+  for (const auto& given : problems) {
+    const problem::Problem p = classic_stipulations_only(given, "verify");
     const int problem_status = play_problem("verify", p, args.json, results, [&] {
       const VariantEngines& rules = find_variant(p.variant, p.where);
       const PgnLine no_solution;

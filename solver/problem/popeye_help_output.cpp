@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
+#include <optional>
 #include <stdexcept>
 
 #include <fmt/core.h>
@@ -25,8 +26,13 @@ std::string twin_label_of_line(std::string_view line) {
   return std::string(line.substr(start, i - start));
 }
 
-// The marks after a move: check, mate, stalemate ("=", a help-stalemate twin's), e.p., key, try.
-bool is_mark(std::string_view w) { return w == "+" || w == "#" || w == "=" || w == "ep." || w == "!" || w == "?"; }
+// The marks after a move: check, e.p., key, try, and the goals (mate, stalemate "=", double
+// stalemate "==", "#=", capture "x", square "z", castling "00", e.p. "ep", any move "~").
+bool is_mark(std::string_view w) {
+  for (const std::string_view mark : {"+", "#", "=", "==", "#=", "##", "##!", "x", "z", "00", "ep", "~", "ep.", "!", "?"})
+    if (w == mark) return true;
+  return false;
+}
 
 // An orthodox piece's letter in `language` as its English letter ('T' -> 'R' in German); 0 when
 // the letter names no orthodox piece there.
@@ -86,13 +92,39 @@ class HelpSelfReader : public PopeyeReader {
   }
 
  private:
+  // How a solution line reads under a stipulation: keys (direct, self), help lines, series lines.
+  struct Mode {
+    bool keys = false;
+    bool series = false;
+    Color series_side = White;  // ser-h: Black's series, White's last move
+  };
+
+  static std::optional<Mode> mode_of(std::string_view stipulation) {
+    Mode m;
+    std::string_view play = stipulation;
+    m.series = play.starts_with("ser-");
+    if (m.series) {
+      play.remove_prefix(4);
+      m.series_side = play.starts_with("h") ? Black : White;
+      return m;
+    }
+    m.keys = play.starts_with("s") || play.starts_with("#");
+    if (!m.keys && !play.starts_with("h")) return std::nullopt;
+    return m;
+  }
+
   void stipulation_line(std::string_view trimmed, const SourceLocation& at) override {
     out_.stipulation = std::string(words(trimmed).front().text);
-    out_.selfmate = out_.stipulation.starts_with("s");
-    out_.direct = out_.stipulation.starts_with("#");
-    if (!out_.stipulation.starts_with("h") && !out_.selfmate && !out_.direct)
-      throw ParseError(at, fmt::format("expected a helpmate, selfmate or direct-mate stipulation below the board, found '{}'",
+    const auto mode = mode_of(out_.stipulation);
+    if (!mode)
+      throw ParseError(at, fmt::format("expected a helpmate, selfmate, direct-mate or series stipulation below the board, "
+                                       "found '{}'",
                                        out_.stipulation));
+    problem_mode_ = mode_ = *mode;
+    out_.series = mode->series;
+    out_.series_side = mode->series_side;
+    out_.selfmate = !mode->series && out_.stipulation.starts_with("s");
+    out_.direct = !mode->series && out_.stipulation.starts_with("#");
   }
 
   bool solution_line(std::string_view line, std::string_view trimmed, const SourceLocation& at) override {
@@ -117,6 +149,11 @@ class HelpSelfReader : public PopeyeReader {
                                          "solution line, found '{}'",
                                          trimmed));
       out_.twins.push_back({label, {}});
+      // A twin with its own stipulation says it after the label ("d) h=2"): its lines read so.
+      const auto ws = words(line);
+      const auto own = ws.size() >= 2 && ws[1].text.find_first_of("#=") != std::string_view::npos ? mode_of(ws[1].text)
+                                                                                                 : std::nullopt;
+      mode_ = own ? *own : problem_mode_;
       return true;
     }
     if (trimmed == words_.but) return true;  // tries: the refutation follows, never a key
@@ -126,7 +163,8 @@ class HelpSelfReader : public PopeyeReader {
     // Option PostKeyPlay: the play after a key not printed starts with its threat or zugzwang alone.
     if (trimmed == words_.threat || trimmed == words_.zugzwang || trimmed == words_.refutes) return true;
     if (out_.twins.empty()) out_.twins.push_back({"", {}});
-    if (out_.selfmate || out_.direct) take_selfmate(line, at);
+    if (mode_.series) take_series(line, at);
+    else if (mode_.keys) take_selfmate(line, at);
     else take_helpmate(line, at);
     return true;
   }
@@ -168,6 +206,27 @@ class HelpSelfReader : public PopeyeReader {
     out_.twins.back().solutions.push_back(solution);
   }
 
+  // "  1.Kc4-c5   2.Tc3-c4 ...   6.Kc5-d4 Lg3-f2 #": one series solution; the numbered moves are
+  // the series side's, a move after them the other side's.
+  void take_series(std::string_view line, const SourceLocation& at) {
+    const auto ws = words(line);
+    if (!move_number(ws.front().text))
+      throw ParseError(at.advanced(ws.front().column), "expected a series solution line ('1.Kc4-c5   2.Tc3-c4 ...')");
+    std::string solution;
+    for (const auto& w : ws) {
+      const auto prefix = move_number(w.text);
+      std::string_view move = w.text.substr(prefix ? prefix->length : 0);
+      if (move.empty() || is_mark(move)) continue;
+      // "1." the series side's move, "1..." (set play) and a move without number the other side's.
+      const Color side = prefix && prefix->side == White ? mode_.series_side : ~mode_.series_side;
+      const std::string uci = popeye_move_uci(move, side, language_);
+      if (uci.empty()) throw ParseError(at.advanced(w.column), fmt::format("cannot read the move '{}'", w.text));
+      if (!solution.empty()) solution += ' ';
+      solution += uci;
+    }
+    out_.twins.back().solutions.push_back(solution);
+  }
+
   // A sentence at the line's start with no move in it: Popeye's diagnostic about the position
   // ("the side to play can capture the king", "both sides need a king").
   static bool is_remark(std::string_view trimmed) {
@@ -179,6 +238,7 @@ class HelpSelfReader : public PopeyeReader {
   popeye::Language language_;
   const PopeyeOutputWords& words_;
   PopeyeHelpSelfOutput out_;
+  Mode problem_mode_, mode_;  // the problem's stipulation's, and the current twin's
 };
 
 std::vector<std::string> split_solutions(std::string_view text, bool selfmate) {

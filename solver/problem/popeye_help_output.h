@@ -47,6 +47,8 @@ struct PopeyeHelpSelfOutput {
   std::string stipulation;  // "h#3.5", "s#2", "#3", from the line below the board
   bool selfmate = false;    // the stipulation starts with "s"
   bool direct = false;      // the stipulation starts with "#": the sets hold the keys, as for selfmates
+  bool series = false;      // "ser-...": each solution the series side's moves, then the other side's last
+  Color series_side = White;  // who plays the series (ser-h: Black)
   SolutionSets twins;       // one entry (label "") without twins
   bool finished = false;    // "solution finished." (complete), not partial or interrupted
   double seconds = 0;       // "Time = 1.735 s" (0 when absent)

@@ -925,6 +925,9 @@ class PopeyeReader {
       out.fen = legal_problem_fen(position_of(diagram, side), stipulation, p.stipulation_location, pieces_at, {}, diagram.kings_optional);
       if (!twin_texts.empty()) out.twins = derive_twins({diagram, stipulation}, out.fen, p.begin, twin_texts);
     }
+    // As a PGN problem file states it: the stipulation played, in its one spelling ("h#1.0" is
+    // h#1, WhiteToPlay's h#4 is h#3.5).
+    out.tags["Stipulation"] = out.stipulation.text;
     // A side without a king in the diagram or a twin: the rules must allow it.
     const auto kingless = [](const std::string& fen) { return !fen_has_king(fen, White) || !fen_has_king(fen, Black); };
     bool any_kingless = kingless(out.fen);

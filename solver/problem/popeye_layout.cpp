@@ -246,9 +246,27 @@ class TreeWriter {
   std::ostringstream out_;
 };
 
-std::string help_lines(const std::string& fen, const std::vector<prover::HelpLine>& lines, bool mating_side_first, Language language) {
+std::string help_lines(const std::string& fen, const std::vector<prover::HelpLine>& lines, bool mating_side_first, Language language,
+                       const Target& target = {}) {
   std::string out;
-  for (const auto& line : lines) out += popeye_help_line(fen, line, mating_side_first, language) + "\n";
+  for (const auto& line : lines) out += popeye_help_line(fen, line, mating_side_first, language, target) + "\n";
+  return out;
+}
+
+// A series-mover's lines, as Popeye lists them (short ones too).
+std::string series_solution(const prover::Solution& s, const LayoutOptions& options) {
+  std::string out;
+  if (s.set_play_requested && !s.set_play.empty()) {  // help series: the other side's move at once, "1...Kd1-e2 ="
+    Position pos = read_known_fen(s.fen);
+    pos.make_null();
+    out += help_lines(write_fen(pos), s.set_play, true, options.language, s.target) + "\n";
+  } else if (s.set_play_requested && read_known_fen(s.fen).in_check()) {
+    out += std::string(words_of(options.language).king_capturable) + "\n";
+  }
+  const auto& lines = s.verdict == prover::Verdict::Unknown ? s.solutions_so_far : s.solutions;
+  const int others = s.goal == prover::Goal::HelpMate ? 1 : 0;  // help series: the other side's last move
+  for (const auto& line : lines)
+    out += popeye_series_line(s.fen, line, int(line.moves.size()) - others, options.language, s.target) + "\n";
   return out;
 }
 
@@ -258,13 +276,13 @@ std::string help_solution(const prover::Solution& s, const LayoutOptions& option
     // The set play starts from the diagram with the other side to move, as if the first mover passed.
     Position pos = read_known_fen(s.fen);
     pos.make_null();
-    out += help_lines(write_fen(pos), s.set_play, !s.half_move, options.language) + "\n";
+    out += help_lines(write_fen(pos), s.set_play, !s.half_move, options.language, s.target) + "\n";
   } else if (s.set_play_requested && read_known_fen(s.fen).in_check()) {
     // The first mover in check cannot pass: the other side to move could take its king.
     out += std::string(words_of(options.language).king_capturable) + "\n";
   }
   const auto& lines = s.verdict == prover::Verdict::Unknown ? s.solutions_so_far : s.solutions;
-  out += help_lines(s.fen, lines, s.half_move, options.language);
+  out += help_lines(s.fen, lines, s.half_move, options.language, s.target);
   return out;
 }
 
@@ -282,6 +300,7 @@ LayoutOptions layout_options(std::string_view popeye_options, Language language)
     else if (word == "MatesIn1") out.mates_in_1 = true;
     else if (word == "NoBoard") out.no_board = true;
     else if (word == "NoShortVariations") out.no_short_variations = true;
+    else if (word == "Intelligent") out.intelligent = true;
   }
   return out;
 }
@@ -301,7 +320,23 @@ std::string popeye_move_text(const Position& pos, Move move, Language language) 
   return text;
 }
 
-std::string popeye_help_line(const std::string& fen, const prover::HelpLine& line, bool mating_side_first, Language language) {
+std::string popeye_goal_move_text(const Position& pos, Move move, const Target& target, Language language) {
+  std::string text = popeye_move_text(pos, move, language);
+  if (target.kind == Target::Mate) return text;
+  // Popeye marks a check " +" (never " #" under another goal), then the goal.
+  for (const std::string_view mark : {" #", " +"})
+    if (text.ends_with(mark)) text.resize(text.size() - mark.size());
+  Position after = pos;
+  after.make(move);
+  if (target.kind == Target::MateOrStalemate) return text + " #=";
+  if (after.in_check()) text += " +";
+  // The move's own spelling says castling and e.p. ("0-0", "e5*d6 ep."): no mark after it.
+  if (target.kind == Target::Check || target.kind == Target::Castling || target.kind == Target::EnPassant) return text;
+  return text + " " + (target.kind == Target::Square ? std::string("z") : target.symbol());
+}
+
+std::string popeye_help_line(const std::string& fen, const prover::HelpLine& line, bool mating_side_first, Language language,
+                             const Target& target) {
   Position pos = read_known_fen(fen);
   std::string out = "  ";
   std::size_t i = 0;
@@ -312,8 +347,9 @@ std::string popeye_help_line(const std::string& fen, const prover::HelpLine& lin
       pos.make_null();
       return std::string(" ...");
     }
+    const bool last = i + 1 == line.moves.size();
     const Move m = move_of(pos, line.moves[i++].uci);
-    std::string text = popeye_move_text(pos, m, language);
+    std::string text = last ? popeye_goal_move_text(pos, m, target, language) : popeye_move_text(pos, m, language);
     pos.make(m);
     return text;
   };
@@ -329,7 +365,24 @@ std::string popeye_help_line(const std::string& fen, const prover::HelpLine& lin
   return out;
 }
 
+std::string popeye_series_line(const std::string& fen, const prover::HelpLine& line, int series_moves, Language language,
+                               const Target& target) {
+  Position pos = read_known_fen(fen);
+  std::string out;
+  for (std::size_t i = 0; i < line.moves.size(); ++i) {
+    const Move m = move_of(pos, line.moves[i].uci);
+    const bool last = i + 1 == line.moves.size();
+    const std::string text = last ? popeye_goal_move_text(pos, m, target, language) : popeye_move_text(pos, m, language);
+    if (int(i) < series_moves) out += fmt::format("{}{:>3}.{}", i == 0 ? "" : " ", i + 1, text);
+    else out += " " + text;
+    pos.make(m);
+    if (int(i) + 1 < series_moves) pos.make_null();  // the other side passes
+  }
+  return out;
+}
+
 std::string format_popeye_solution(const prover::Solution& s, const LayoutOptions& options, const PositionSolver& solver) {
+  if (s.series) return series_solution(s, options);
   if (s.goal == prover::Goal::HelpMate) return help_solution(s, options);
   TreeWriter writer(s, options, solver);
   if (s.battle.post_key) {

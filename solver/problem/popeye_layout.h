@@ -53,6 +53,7 @@ struct LayoutOptions {
   // NoShortVariations: a defence the attacker answers in fewer moves than the line has left is
   // not shown (threats are).
   bool no_short_variations = false;
+  bool intelligent = false;  // Intelligent: only Popeye's warning where it does not apply
 };
 
 // The layout options a PopeyeOptions tag ("Variations Try NoCastling h1") asks for.
@@ -76,9 +77,21 @@ using PositionSolver = std::function<prover::Solution(const std::string& fen, pr
 std::string format_popeye_solution(const prover::Solution& solution, const LayoutOptions& options,
                                    const PositionSolver& solver = {});
 
+// The last move of a solution with Popeye's goal mark: " #" for mate; for any other goal the
+// move's check mark " +" if it checks, then the goal's symbol (" =", " ==", " x", " z", ...;
+// " #=" and " +" alone; none after castling and e.p., whose spelling says it).
+std::string popeye_goal_move_text(const Position& pos, Move move, const Target& target, Language language);
+
 // One helpmate line: "1.Qb4-h4 Qd6-h6   2.0-0-0 + Kd1-c1   3.Rb2-b8 Qh6-c6 #" from `fen`, or
-// with the mating side first "1...Rd2-e2 +   2.Ke4-d3 ...".
-std::string popeye_help_line(const std::string& fen, const prover::HelpLine& line, bool mating_side_first, Language language);
+// with the mating side first "1...Rd2-e2 +   2.Ke4-d3 ...". The last move carries the goal's mark.
+std::string popeye_help_line(const std::string& fen, const prover::HelpLine& line, bool mating_side_first, Language language,
+                             const Target& target = {});
+
+// One series line: "1.Kc4-c5   2.Tc3-c4 ...   6.Kc5-d4 Lg3-f2 #" (move numbers right-aligned in
+// three places, "  10."), the other side passing between the series moves; `series_moves` of
+// the line's moves are the series side's, the rest (help series) the other side's last move.
+std::string popeye_series_line(const std::string& fen, const prover::HelpLine& line, int series_moves, Language language,
+                               const Target& target);
 
 // The closing line: "solution finished." when the solution is complete, "Partial solution"
 // when a limit cut it, in the language.

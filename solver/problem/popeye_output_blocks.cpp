@@ -104,7 +104,15 @@ std::vector<std::string> popeye_solution_lines(std::string_view block) {
       return true;
     }
     if (closing_line_language(trimmed)) return false;
-    if (!trimmed.empty() && !is_counter(trimmed) && !is_move_number_line(trimmed)) out.emplace_back(line);
+    // Progress, not solution: counters, MoveNumbers' lines, intelligent mode's position counts;
+    // a message Popeye ends without a line break has the first counter after it on its line.
+    std::string_view kept = line;
+    if (const auto counter = kept.find("  add_to_move_generation_stack:"); counter != std::string_view::npos && counter > 0)
+      kept = kept.substr(0, counter);
+    const std::string_view kept_trimmed = trim(kept);
+    if (!kept_trimmed.empty() && !is_counter(kept_trimmed) && !is_move_number_line(kept_trimmed) &&
+        !is_popeye_side_line(kept_trimmed))
+      out.emplace_back(kept);
     return true;
   });
   return out;

@@ -76,6 +76,13 @@ ProblemWritten write_popeye_problem(const Problem& p, const RunLimits& limits, s
   }
   if (p.twins.empty()) out << missing_king_warning(p, p.fen, language);
   if (layout.tries && p.stipulation.battle.post_key) out << popeye_output_words(language).try_not_applicable;
+  // Popeye's own words (the suite has them in English only): series play has no set play.
+  if (p.set_play && p.stipulation.series && p.stipulation.kind != Stipulation::HelpMate)
+    out << "SetPlay not applicable - ignored\n";
+  // Popeye's warning where its intelligent mode does not apply (it solves on without it).
+  if (layout.intelligent && p.stipulation.target.kind != Target::Mate && p.stipulation.target.kind != Target::Stalemate)
+    out << "Intelligent Mode only with h#/=, ser-#/= and ser-h#/=, with a limited set of fairy conditions and without fairy "
+           "pieces.\n";
   out << "\n";
   if (!p.zero_position_fen.empty()) out << popeye_output_words(language).zero_position << "\n\n\n";
   out << std::flush;
@@ -89,6 +96,8 @@ ProblemWritten write_popeye_problem(const Problem& p, const RunLimits& limits, s
           << missing_king_warning(p, p.twins[units[i].twin].fen, language) << "\n";
     if (units[i].illegal) {
       result.illegal_twins.push_back(*units[i].illegal);
+      // Duplex, the roles exchanged leaving the waiting side in check: Popeye says so.
+      if (units[i].colours_exchanged) out << popeye_output_words(language).king_capturable << "\n";
     } else {
       result.complete = solve_and_write(limits, p, units[i], rules, layout, result, out) && result.complete;
     }

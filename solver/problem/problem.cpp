@@ -243,9 +243,17 @@ Problem problem_from_game(const PgnGame& game, const std::string& file, int numb
     const SourceLocation at = p.stipulation_location.advanced(int(stipulation->find(word)));
     if (!word.empty()) {
       const StipulationForm form = parse_stipulation_form(word, at);
-      if (!form.playable(at)) {
+      const auto playable = form.playable(at);
+      if (!playable) {
         p.stipulation.text = std::string(word);
         p.unsupported.push_back("stipulation " + form.named());
+        return p;
+      }
+      // The other rule sets play the four classic forms only (the goals' move facts and the
+      // series' passes are orthodox so far).
+      if (!orthodox && !playable->classic()) {
+        p.stipulation.text = std::string(word);
+        p.unsupported.push_back(fmt::format("stipulation {} in {}", form.named(), p.variant));
         return p;
       }
     }
@@ -269,8 +277,6 @@ Problem problem_from_game(const PgnGame& game, const std::string& file, int numb
       fail(at, fmt::format("expected [SetPlay \"1\"] (or \"yes\", \"true\"; \"0\", \"no\", \"false\" for none), found [SetPlay "
                            "\"{}\"]",
                            *set_play));
-    if (p.set_play && p.stipulation.kind != Stipulation::HelpMate)
-      fail(at, fmt::format("[SetPlay] for '{}': set play (the other side moving first) is solved for helpmates only", p.stipulation.text));
   }
 
   auto fen = game.tag("FEN");
@@ -298,11 +304,6 @@ Problem problem_from_game(const PgnGame& game, const std::string& file, int numb
       Diagram diagram = diagram_of(pos);
       diagram.kings_optional = fen_options.kings_optional;
       p.twins = derive_twins({diagram, p.stipulation}, p.fen, p.where, texts, pos.side_to_move());
-      if (p.set_play)
-        for (const Twin& t : p.twins)
-          if (t.stipulation.kind != Stipulation::HelpMate)
-            fail(*game.tag_value_location("SetPlay"),
-                 fmt::format("[SetPlay] with twin {}) '{}': set play is solved for helpmates only", t.label, t.stipulation.text));
     }
     if (lines == PublishedLines::Checked) SolutionChecker(pos, p.twins).check_first_move_line(game.moves);
   } else {

@@ -4,6 +4,9 @@
 
 #include <fmt/core.h>
 
+#include "rules/core/fen.h"
+#include "solver/variants/names.h"
+
 namespace arbiter::problem {
 
 void set_stipulation(prover::SolveOptions& options, const Stipulation& stipulation, bool set_play) {
@@ -13,8 +16,12 @@ void set_stipulation(prover::SolveOptions& options, const Stipulation& stipulati
     case Stipulation::HelpMate: options.goal = prover::Goal::HelpMate; break;
   }
   options.n = stipulation.moves;
+  options.target = stipulation.target;
+  options.series = stipulation.series;
   options.half_move = stipulation.half_move;
   options.stated_solutions = stipulation.solutions;
+  // Help play and help series (ser-h: the set play is the other side's move from the diagram);
+  // a direct series has none (Popeye: "SetPlay not applicable").
   options.set_play = set_play && stipulation.kind == Stipulation::HelpMate;
   if (stipulation.kind != Stipulation::HelpMate) options.battle = stipulation.battle;
   else {  // the options of help play
@@ -52,6 +59,17 @@ std::vector<SolveUnit> solve_units(const Problem& p) {
     SolveUnit exchanged = t;
     exchanged.fen = with_other_side_to_move(t.fen);
     exchanged.colours_exchanged = true;
+    // With the roles exchanged the side that now waits may be in check: an illegal position,
+    // bad input for this unit alone (Popeye: "the side to play can capture the king").
+    if (!exchanged.illegal && p.variant == default_variant_names().name) {
+      FenOptions rules;
+      rules.kings_optional = p.interpretations.choice("orthodox.king-count") == "at-most-one";
+      try {
+        (void)read_fen(exchanged.fen, p.fen_location, rules);
+      } catch (const ParseError& e) {
+        exchanged.illegal = ParseError(e.where(), "with the colours exchanged (Duplex): " + e.message());
+      }
+    }
     units.push_back(std::move(exchanged));
   }
   return units;

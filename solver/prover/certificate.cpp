@@ -1,5 +1,7 @@
 #include "solver/prover/certificate.h"
 
+#include <fmt/format.h>
+
 namespace arbiter::prover {
 
 namespace {
@@ -54,6 +56,8 @@ CertificateGoal certificate_goal(const nlohmann::json& certificate, const Source
   if (!certificate.contains("stipulation")) return {};
   if (!certificate["stipulation"].is_string()) throw ParseError(where, "expected \"stipulation\" to be a string such as \"#2\"");
   const Stipulation s = parse_stipulation(certificate["stipulation"].get<std::string>(), where);
+  if (!s.classic())
+    throw ParseError(where, fmt::format("no certificate format for '{}' yet: a certificate states #N, h#N, h#N.5 or s#N", s.text));
   return {goal_of(s), s.moves, s.half_move};
 }
 

@@ -12,6 +12,8 @@
 
 #include <string>
 
+#include "solver/stipulation/target.h"
+
 namespace arbiter::prover {
 
 enum class Goal { DirectMate, SelfMate, HelpMate };
@@ -25,14 +27,10 @@ inline std::string goal_name(Goal g) {
   return "direct";
 }
 
-// "#3", "s#3", "h#2", "h#2.5"
-inline std::string stipulation_text(Goal g, int n, bool half_move) {
-  switch (g) {
-    case Goal::DirectMate: return "#" + std::to_string(n);
-    case Goal::SelfMate: return "s#" + std::to_string(n);
-    case Goal::HelpMate: return "h#" + std::to_string(n) + (half_move ? ".5" : "");
-  }
-  return "#" + std::to_string(n);
+// "#3", "s#3", "h#2", "h#2.5"; with another goal or series play "h=2", "ser-h#5", "ser-=3".
+inline std::string stipulation_text(Goal g, int n, bool half_move, const Target& target = {}, bool series = false) {
+  std::string play = g == Goal::HelpMate ? "h" : g == Goal::SelfMate ? "s" : "";
+  return (series ? "ser-" : "") + play + target.symbol() + std::to_string(n) + (half_move ? ".5" : "");
 }
 
 }  // namespace arbiter::prover

@@ -1,6 +1,8 @@
 #pragma once
 // Helpmate search ("h#n", "h#n.5"), generic over any RuleSet: every line in which both sides
-// cooperate so that the side that does not move first is checkmated.
+// cooperate so that the side that does not move first is checkmated. With another goal
+// (set_target: "h=n" stalemate, "hxn" a capture, ..., target.h) the last move must reach it
+// instead; the cuts below that reason about mate stay off then (see set_target).
 //
 // A helpmate has no opponent: it is an OR tree for both sides, and the result is not one
 // winning move but every solution. The search is a depth-first walk over plies that records
@@ -68,6 +70,7 @@
 #include "solver/prover/help_table.h"
 #include "solver/prover/limits.h"
 #include "solver/prover/move_source.h"
+#include "solver/stipulation/target_reached.h"
 
 namespace arbiter::prover {
 
@@ -137,6 +140,16 @@ class HelpSearch {
     }
   }
 
+  // The goal the last move must reach (mate by default). Only the mate bound and the flight bound
+  // reason about mate; the check precheck and the relevance filter only about check, so they
+  // stay on for the goal check too. Every other goal is searched without the orthodox cuts.
+  void set_target(const Target& target) {
+    target_ = target;
+    // The table's "no solution" facts are about one goal: each goal's keys are salted apart.
+    target_salt_ = target.kind == Target::Mate ? 0 : (std::uint64_t(target.kind) * 64 + target.square + 1) * 0xA24BAED4963EE407ULL;
+  }
+  const Target& target() const { return target_; }
+
   // Popeye's NullMoves (see above); the rule set must be able to pass.
   void set_null_moves(bool on) {
     static_assert(NullMove<G>, "null moves need a rule set that can pass");
@@ -166,11 +179,14 @@ class HelpSearch {
   void generate(MoveList& moves, int stage, bool only_checks) { generate_moves(game_, moves, stage, only_checks); }
 
   // The position's key, salted with the mating side (and apart after a pass: no pass may follow).
-  std::uint64_t key() const { return game_.key() ^ salt_ ^ (after_null_ ? AfterNullSalt : 0); }
+  // And with the goal.
+  std::uint64_t key() const { return game_.key() ^ salt_ ^ target_salt_ ^ (after_null_ ? AfterNullSalt : 0); }
   static constexpr std::uint64_t AfterNullSalt = 0xD1B54A32D192ED03ULL;
 
-  // Has the side to move (just moved against) been mated?
-  bool mated() { return game_.in_check() && !game_.has_legal_move(); }
+  // The cuts that are sound for the goal (set_target): the mate and flight bounds for mate, the
+  // check precheck and relevance filter for any goal only a check reaches.
+  bool mate_cuts() const { return target_.kind == Target::Mate; }
+  bool check_cuts() const { return target_.needs_check(); }
 
   // `p` plies left; `mater` is true when the side to move is the one that mates. Returns
   // whether some solution lies below (complete searches only: when capped it may be partial).
@@ -182,22 +198,22 @@ class HelpSearch {
     [[maybe_unused]] Bitboard king_ok = 0;
     if constexpr (Orthodox) {
       const Position& pos = game_.position();
-      if (last && cuts_.check_precheck && !help_bound::may_give_check(pos)) return false;
+      if (last && check_cuts() && cuts_.check_precheck && !help_bound::may_give_check(pos)) return false;
     }
     const bool use_table = p >= 2;
     if (use_table && tt_->loss(key(), p)) return false;
     if constexpr (Orthodox) {
       const Position& pos = game_.position();
       const Color m = mater ? pos.side_to_move() : ~pos.side_to_move();
-      const bool flights = p == 2 && !mater && cuts_.flight_bound && !help_bound::mater_may_castle(pos, m);
-      if (cuts_.mate_bound && p >= cuts_.mate_bound_from && !flights) {
+      const bool flights = p == 2 && !mater && mate_cuts() && cuts_.flight_bound && !help_bound::mater_may_castle(pos, m);
+      if (mate_cuts() && cuts_.mate_bound && p >= cuts_.mate_bound_from && !flights) {
         const int km = mater ? (p + 1) / 2 : p / 2, kd = mater ? p / 2 : (p + 1) / 2;
         if (!help_bound::may_mate(pos, m, km, kd)) {
           if (use_table) remember_loss(p);
           return false;
         }
       }
-      if (p == 2 && !mater && cuts_.relevance_filter && !help_bound::may_give_check(pos, m)) {
+      if (p == 2 && !mater && check_cuts() && cuts_.relevance_filter && !help_bound::may_give_check(pos, m)) {
         filter = true;
         relevance = help_bound::relevant_squares(pos, m);
       }
@@ -228,13 +244,13 @@ class HelpSearch {
     }
     for (int stage = 0; stage < Stages; ++stage) {
       MoveList moves;
-      generate(moves, stage, last);
+      generate(moves, stage, last && target_.needs_check());
       if constexpr (Orthodox) {
         if (p >= 3) prefetch_children(moves);
       }
       for (int i = 0; i < moves.size(); ++i) {
         const M m = moves[i];
-        if (last && !(Stages == 1 && HasCheckGenerator) && !gives_check(m)) continue;
+        if (last && target_.needs_check() && !(Stages == 1 && HasCheckGenerator) && !gives_check(m)) continue;
         if constexpr (Orthodox) {
           if (filter && !help_bound::relevant(game_.position(), m, relevance)) continue;
           if (flight_filter && m.kind() != MoveKind::Castling && m.kind() != MoveKind::EnPassant) {
@@ -245,7 +261,7 @@ class HelpSearch {
             }
           }
           // The mater's last ply comes next: its check precheck, done here without playing m.
-          if (p == 2 && !mater && cuts_.check_precheck &&
+          if (p == 2 && !mater && check_cuts() && cuts_.check_precheck &&
               !help_bound::may_give_check_after(game_.position(), ~game_.position().side_to_move(), m))
             continue;
         }
@@ -262,12 +278,13 @@ class HelpSearch {
   bool visit(const M& m, int p, bool mater) {
     bool found = false;
     budget_.spend();
+    const MoveFacts facts = mater && target_.needs_move_facts() ? move_facts(game_, m) : MoveFacts{};
     path_.push_back(m);
     game_.play(m);
     const bool after_null = after_null_;
     after_null_ = false;
     if (mater) {
-      if (mated()) {
+      if (target_reached(game_, target_, facts)) {
         record();
         found = true;
       } else if (p >= 3) {
@@ -343,6 +360,8 @@ class HelpSearch {
   HelpTable* tt_;
   std::size_t fills_ = 0;  // not yet reported to the table
   HelpCuts cuts_;
+  Target target_;
+  std::uint64_t target_salt_ = 0;
   std::vector<M> path_;
   std::vector<std::vector<M>> found_;
   std::size_t max_solutions_ = 0;

@@ -70,7 +70,8 @@ std::vector<HelpLine> spell_help_lines(G& game, const std::vector<std::vector<ty
 template <RuleSet G>
 std::vector<std::vector<typename G::MoveType>> help_solutions_parallel(G& game, int plies, const Limits& limits, int threads,
                                                                       std::uint64_t& nodes,
-                                                                      std::vector<std::vector<typename G::MoveType>>& so_far) {
+                                                                      std::vector<std::vector<typename G::MoveType>>& so_far,
+                                                                      const Target& target = {}) {
   using M = typename G::MoveType;
   struct Pair {
     M first, reply;
@@ -79,6 +80,7 @@ std::vector<std::vector<typename G::MoveType>> help_solutions_parallel(G& game, 
   const Limits share = limits.share(threads);
   HelpTable table(limits.hash_megabytes);
   HelpSearch<G> lister(game, share, table);
+  lister.set_target(target);
   std::vector<Pair> pairs;
   {
     typename G::MoveListType first;
@@ -88,8 +90,9 @@ std::vector<std::vector<typename G::MoveType>> help_solutions_parallel(G& game, 
     for (int i = 0; i < first.size(); ++i) {
       const M m = first[i];
       lister.budget().spend();
+      const MoveFacts facts = mater_first && target.needs_move_facts() ? move_facts(game, m) : MoveFacts{};
       game.play(m);
-      if (mater_first && game.in_check() && !game.has_legal_move()) {
+      if (mater_first && target_reached(game, target, facts)) {
         pairs.push_back({m, m, true});
       } else {
         lister.moves_in_search_order(replies);
@@ -106,6 +109,7 @@ std::vector<std::vector<typename G::MoveType>> help_solutions_parallel(G& game, 
   auto work = [&] {
     G copy = game;
     HelpSearch<G> search(copy, share, table);
+    search.set_target(target);
     try {
       for (std::size_t i; (i = next.fetch_add(1)) < pairs.size();) {
         const Pair& pair = pairs[i];
@@ -161,13 +165,15 @@ Solution solve_help(G& game, const SolveOptions& options) {
   s.goal = Goal::HelpMate;
   s.n = options.n;
   s.half_move = options.half_move;
-  s.stipulation = stipulation_text(Goal::HelpMate, options.n, options.half_move);
+  s.target = options.target;
+  s.stipulation = stipulation_text(Goal::HelpMate, options.n, options.half_move, options.target);
   s.stated_solutions = options.stated_solutions;
   s.set_play_requested = options.set_play;
   s.battle.null_moves = options.battle.null_moves;
   s.battle.stop_on_short = options.battle.stop_on_short;
   const int plies = 2 * options.n + (options.half_move ? 1 : 0);
   HelpSearch<G> search(game, options.limits);
+  search.set_target(options.target);
   const bool null_moves = options.battle.null_moves;
   if constexpr (NullMove<G>) search.set_null_moves(null_moves);
   const G root = game;  // a limit leaves `game` wherever the search was: lines found are spelt from here
@@ -180,7 +186,7 @@ Solution solve_help(G& game, const SolveOptions& options) {
   try {
     if (parallel) {
       s.solutions =
-          spell_help_lines(game, help_solutions_parallel(game, plies, options.limits, options.threads, parallel_nodes, so_far));
+          spell_help_lines(game, help_solutions_parallel(game, plies, options.limits, options.threads, parallel_nodes, so_far, options.target));
     } else {
       s.solutions = spell_help_lines(game, search.solutions(plies, options.max_solutions), null_moves);
       s.complete = !search.capped();

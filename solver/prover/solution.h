@@ -54,6 +54,10 @@ struct Solution {
   Goal goal = Goal::DirectMate;
   int n = 0;                 // stipulated number of moves (h#2.5: 2, with half_move)
   bool half_move = false;    // helpmates h#n.5: the mating side moves first
+  Target target;             // the goal: mate unless the stipulation names another ("h=2")
+  // Series play ("ser-#5", "ser-h=3"): `solutions` hold the series side's moves (the other side's
+  // passes left out), then, in help series, the other side's move that reaches the goal.
+  bool series = false;
   BattleOptions battle;      // direct mates and selfmates: the Popeye options it was solved under
   // Helpmates: every solution (short ones included, as Popeye lists them), in search order.
   // `keys` stays empty: a helpmate has no key.
@@ -99,5 +103,7 @@ std::string format_solution_text(const Solution& s);
 
 // "1.Kd4 Qe5+ 2.Kc5 Qb5#" (Black first) or "1...Rde2+ 2.Kd3 Re3#" (the mating side first).
 std::string format_help_line(const HelpLine& line, bool mating_side_first);
+// A series line: "1.Kd2 2.Ke3 3.Qf4#", or with the other side's last move "1.h5 2.h4 Rd8#".
+std::string format_series_line(const HelpLine& line, int series_moves);
 
 }  // namespace arbiter::prover

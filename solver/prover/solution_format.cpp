@@ -116,10 +116,28 @@ std::string format_help_line(const HelpLine& line, bool mating_side_first) {
   return out;
 }
 
+std::string format_series_line(const HelpLine& line, int series_moves) {
+  std::string out;
+  for (int i = 0; i < int(line.moves.size()); ++i) {
+    if (i > 0) out += ' ';
+    if (i < series_moves) out += fmt::format("{}.", i + 1);
+    out += line.moves[std::size_t(i)].san;
+  }
+  return out;
+}
+
 namespace {
 
+// A helpmate's or series-mover's line as problemists print it.
+std::string line_text(const Solution& s, const HelpLine& line) {
+  if (!s.series) return format_help_line(line, s.half_move);
+  return format_series_line(line, int(line.moves.size()) - (s.goal == Goal::HelpMate ? 1 : 0));
+}
+
 void write_help_solution(std::ostringstream& out, const Solution& s) {
-  const std::size_t full = std::size_t(2 * s.n + (s.half_move ? 1 : 0));
+  // The moves of a full-length line: short ones are marked.
+  const std::size_t full = s.series ? std::size_t(s.n + (s.goal == Goal::HelpMate ? 1 : 0))
+                                    : std::size_t(2 * s.n + (s.half_move ? 1 : 0));
   if (s.verdict == Verdict::Unknown) {  // stopped by a limit: what was found before it, if anything
     if (s.solutions_so_far.empty()) return;
     out << fmt::format("so far: {} solution{} found before the limit (the list is not complete){}:\n",
@@ -128,11 +146,11 @@ void write_help_solution(std::ostringstream& out, const Solution& s) {
                            ? fmt::format("; the first {}", s.solutions_so_far.size())
                            : "");
     for (const auto& line : s.solutions_so_far)
-      out << "  " << format_help_line(line, s.half_move) << (line.moves.size() < full ? "  (short solution)" : "") << "\n";
+      out << "  " << line_text(s, line) << (line.moves.size() < full ? "  (short solution)" : "") << "\n";
     return;
   }
   for (const auto& line : s.solutions) {
-    out << format_help_line(line, s.half_move);
+    out << line_text(s, line);
     if (line.moves.size() < full) out << "  (short solution)";
     out << "\n";
   }
@@ -154,7 +172,7 @@ void write_help_solution(std::ostringstream& out, const Solution& s) {
 
 std::string format_solution_text(const Solution& s) {
   std::ostringstream out;
-  if (s.goal == Goal::HelpMate) {
+  if (s.goal == Goal::HelpMate || s.series) {
     write_help_solution(out, s);
     return out.str();
   }
@@ -195,10 +213,10 @@ void add_partial_json(const Solution& s, nlohmann::ordered_json& j) {
   j["reason"] = s.reason;
   j["partial"] = true;  // stopped by a limit: only the *_so_far fields are facts
   j["limit"] = limit_kind(s.reason);
-  if (s.goal == Goal::HelpMate) {
+  if (s.goal == Goal::HelpMate || s.series) {
     j["solutions_so_far_count"] = s.solutions_so_far_count;
     j["solutions_so_far"] = nlohmann::ordered_json::array();  // the first of them
-    for (const auto& line : s.solutions_so_far) j["solutions_so_far"].push_back(format_help_line(line, s.half_move));
+    for (const auto& line : s.solutions_so_far) j["solutions_so_far"].push_back(line_text(s, line));
   }
   if (!s.open_moves.empty()) {  // how far the complete solution got before the limit
     j["keys_so_far"] = s.keys_so_far;
@@ -214,15 +232,17 @@ nlohmann::ordered_json solution_json(const Solution& s) {
   j["variant"] = s.variant;
   j["fen"] = s.fen;
   j["stipulation"] = s.stipulation;
-  j["goal"] = goal_name(s.goal);
-  if (s.goal == Goal::HelpMate) {
+  j["goal"] = goal_name(s.goal);  // the play: direct, self or help
+  j["target"] = s.target.symbol();  // what the last move reaches: "#", "=", "x", ...
+  if (s.series) j["series"] = true;
+  if (s.goal == Goal::HelpMate || s.series) {
     j["solutions"] = nlohmann::ordered_json::array();
     j["solutions_text"] = nlohmann::ordered_json::array();
     for (const auto& line : s.solutions) {
       auto uci = nlohmann::ordered_json::array();
       for (const auto& m : line.moves) uci.push_back(m.uci);
       j["solutions"].push_back(uci);
-      j["solutions_text"].push_back(format_help_line(line, s.half_move));
+      j["solutions_text"].push_back(line_text(s, line));
     }
     j["solution_count"] = s.solutions.size();
     j["complete"] = s.complete;

@@ -19,8 +19,11 @@
 #include <string>
 #include <thread>
 
+#include <fmt/format.h>
+
 #include "rules/core/capabilities.h"
 #include "solver/prover/help_solve.h"
+#include "solver/prover/series_solve.h"
 #include "solver/prover/mate_search.h"
 #include "solver/prover/run_threads.h"
 #include "solver/prover/solution.h"
@@ -412,6 +415,13 @@ class Solver {
 
 template <RuleSet G>
 Solution solve(G& game, const SolveOptions& options) {
+  if (options.series) return solve_series(game, options);
+  if (!judges<G>(options.target))
+    throw std::runtime_error(fmt::format("the goal '{}' needs orthodox moves, which {} does not have", options.target.symbol(),
+                                         G::variant_name));
+  if (options.goal != Goal::HelpMate && options.target.kind != Target::Mate)
+    throw std::runtime_error(stipulation_text(options.goal, options.n, false, options.target) +
+                             ": battle play aims at mate only so far");
   switch (options.goal) {
     case Goal::SelfMate: return Solver<G, Goal::SelfMate>(game, options).run();
     case Goal::HelpMate: return solve_help(game, options);

@@ -2,12 +2,14 @@
 // by the number of solutions in the problemists' form "2.1.1.1" (see stipulation.h).
 
 #include <cctype>
+#include <optional>
 #include <string>
 #include <string_view>
 
 #include <fmt/core.h>
 
 #include "solver/stipulation/stipulation.h"
+#include "solver/stipulation/stipulation_form.h"
 
 namespace arbiter {
 
@@ -60,7 +62,27 @@ int solution_count(std::string_view count, std::string_view stipulation, const S
   return int(product);
 }
 
+// "#N", "h#N", "s#N" with digits, a dot and digits after ("h#2.5", or a mistake the errors
+// below name): the four forms, read here; anything else is tried as Popeye's wider grammar.
+bool classic_shape(std::string_view word) {
+  std::size_t i = 0;
+  if (!word.empty() && std::string_view("hHsS").find(word[0]) != std::string_view::npos) ++i;
+  if (i >= word.size() || word[i] != '#') return false;
+  for (++i; i < word.size(); ++i)
+    if (!is_digit(word[i]) && word[i] != '.') return false;
+  return true;
+}
+
 }  // namespace
+
+std::string Stipulation::canonical_text() const {
+  std::string out = series ? "ser-" : "";
+  out += kind == HelpMate ? "h" : kind == SelfMate ? "s" : "";
+  out += target.symbol();
+  out += std::to_string(moves);
+  if (half_move) out += ".5";
+  return out;
+}
 
 Stipulation parse_stipulation(std::string_view text, const SourceLocation& where) {
   std::size_t begin = 0;
@@ -73,8 +95,26 @@ Stipulation parse_stipulation(std::string_view text, const SourceLocation& where
     fail(at, "expected a stipulation such as '#2' (a direct mate in 2 moves), 'h#2' (a helpmate) or 's#2' (a selfmate), "
              "found nothing");
 
+  // Another goal or series play ("h=2", "ser-#5"): read as Popeye writes it (stipulation_form.h).
+  if (!classic_shape(word)) {
+    std::optional<StipulationForm> form;
+    try {
+      form = parse_stipulation_form(word, at);
+    } catch (const ParseError&) {  // not a stipulation at all: the errors below name what is expected
+    }
+    if (form) {
+      auto s = form->playable(at);
+      if (!s) fail(at, fmt::format("unsupported stipulation '{}' ({}): {}, or a help play or series of another goal ('h=2', "
+                                   "'ser-h#5')",
+                                   word, form->description(), Expected));
+      std::size_t count_at = end;
+      while (count_at < text.size() && is_blank(text[count_at])) ++count_at;
+      if (count_at < text.size()) s->solutions = solution_count(text.substr(count_at), word, where.advanced(int(count_at)));
+      return *s;
+    }
+  }
+
   Stipulation s;
-  s.text = std::string(word);
   const std::size_t hash = word.find('#');
   const std::string_view prefix = hash == std::string_view::npos ? word : word.substr(0, hash);
   if (hash == std::string_view::npos || prefix.size() > 1) fail(at, fmt::format("unsupported stipulation '{}': {}", word, Expected));
@@ -119,6 +159,7 @@ Stipulation parse_stipulation(std::string_view text, const SourceLocation& where
                                 "(MaxMateMoves)",
                                 digits, word, MaxMateMoves));
   s.moves = int(n);
+  s.text = s.canonical_text();
 
   std::size_t count_at = end;
   while (count_at < text.size() && is_blank(text[count_at])) ++count_at;

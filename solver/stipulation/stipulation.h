@@ -1,12 +1,16 @@
 #pragma once
 // A stipulation as problem files write it: "#N", "h#N", "h#N.5", "s#N" with an optional
-// solution count. It knows no prover and no problem file: engines and readers share it.
+// solution count, and the forms Popeye's language adds that the engines play: another goal
+// ("h=2", "h==3", "hx2", target.h) and series play ("ser-#5", "ser-h=4"), read by
+// StipulationForm::playable (stipulation_form.h). It knows no prover and no problem file:
+// engines and readers share it.
 
 #include <string>
 #include <string_view>
 
 #include "rules/core/parse_error.h"
 #include "rules/core/types.h"
+#include "solver/stipulation/target.h"
 
 namespace arbiter {
 
@@ -53,13 +57,20 @@ struct BattleOptions {
 };
 
 struct Stipulation {
+  // The play; the names say it with the goal mate, and `target` may name another goal.
   enum Kind {
-    DirectMate,  // "#N": the side to move mates in at most N of its own moves
+    DirectMate,  // "#N": the side to move mates in at most N of its own moves;
+                 // "ser-#N" (series): White plays up to N moves in a row, the last one mating
     HelpMate,    // "h#N": Black starts, both sides cooperate, White mates on its N-th move;
-                 // "h#N.5": White starts (N+1/2 moves)
+                 // "h#N.5": White starts (N+1/2 moves); "ser-h#N": Black plays up to N moves
+                 // in a row, then White mates in one
     SelfMate,    // "s#N": White starts and forces Black to mate White within N moves
   };
   Kind kind = DirectMate;
+  Target target;        // the goal: mate unless the text names another ("h=2": stalemate)
+  // Series play ("ser-"): the side to move plays up to N moves in a row while the other passes;
+  // none of them may give check but the last, and the line ends at the goal (short lines count).
+  bool series = false;
   int moves = 0;           // N, 1..MaxMateMoves (h#N.5: N, which may be 0 for h#0.5)
   bool half_move = false;  // h#N.5
   // The number of solutions the problem states: "h#2 2.1.1.1" (the product of the counts,
@@ -68,8 +79,14 @@ struct Stipulation {
   BattleOptions battle;  // direct mates and selfmates (Quodlibet: selfmates only)
   std::string text;        // "h#2", as written (without the solution-count suffix)
 
-  // The side that moves first: Black for h#N, White for h#N.5, s#N and #N.
+  // The side that moves first: Black for h#N and ser-h#N, White for h#N.5, s#N, #N and ser-#N.
   Color first_mover() const { return kind == HelpMate && !half_move ? Black : White; }
+  // One of the four forms every engine plays: #N, h#N, h#N.5, s#N (mate, no series). The others
+  // are solved by `solve` and its kin; an engine that does not play them yet names them.
+  bool classic() const { return target.kind == Target::Mate && !series; }
+  // The stipulation in its one spelling ("h#1.5" for Popeye's "h#1.0", "ser-h=3" for
+  // "Ser-H=3"): what a PGN [Stipulation] tag and Popeye's stipulation line print.
+  std::string canonical_text() const;
   // Helpmates: the plies of a full-length solution (h#2: 4, h#2.5: 5).
   int plies() const { return 2 * moves + (half_move ? 1 : 0); }
 };

@@ -190,12 +190,25 @@ std::string StipulationForm::named() const {
 }
 
 std::optional<Stipulation> StipulationForm::playable(const SourceLocation& where) const {
-  if (intro > 0 || exact || !series.empty() || semi || reciprocal || goal != "#") return std::nullopt;
-  if (play != "" && play != "h" && play != "s") return std::nullopt;
-  if (half_move && play != "h") return std::nullopt;  // only helpmates have a half move
+  if (intro > 0 || exact || semi || reciprocal || (!series.empty() && series != "ser")) return std::nullopt;
+  const auto target = target_of(goal, goal_square);
+  if (!target) return std::nullopt;
+  const bool ser = series == "ser";
+  if (play != "" && play != "h" && (play != "s" || ser)) return std::nullopt;
+  // Battle play (direct and self, not series) aims at mate only so far.
+  if (!ser && play != "h" && target->kind != Target::Mate) return std::nullopt;
+  if (half_move && (play != "h" || ser)) return std::nullopt;  // only helpmates have a half move
   if (moves > MaxMateMoves || (moves == 0 && !half_move)) return std::nullopt;
-  Stipulation s = parse_stipulation(fmt::format("{}#{}{}", play, moves, half_move ? ".5" : ""), where);
-  s.text = text;
+  if (!ser && target->kind == Target::Mate) {
+    return parse_stipulation(fmt::format("{}#{}{}", play, moves, half_move ? ".5" : ""), where);
+  }
+  Stipulation s;
+  s.kind = play == "h" ? Stipulation::HelpMate : Stipulation::DirectMate;
+  s.target = *target;
+  s.series = ser;
+  s.moves = moves;
+  s.half_move = half_move;
+  s.text = s.canonical_text();
   return s;
 }
 

@@ -1,0 +1,157 @@
+#pragma once
+// Series search ("ser-#n", "ser-=n", "ser-h#n", "ser-h=n", any goal of target.h), generic over
+// any RuleSet that can pass: the side to move (the series side) plays up to n moves in a row
+// while the other side passes, then
+//   - direct series (ser-X): the series side's last move reaches the goal X;
+//   - help series (ser-hX): the other side plays one move that reaches X.
+// As in Popeye (TESTS/series_play.inp and live runs, tests/engines/series_search_test.cpp):
+//   - no series move but the last may give check (the other side would have to answer it); in
+//     help series the last may, and the other side's move answers it;
+//   - a line ends at the goal: a direct series does not continue past a move that reaches it
+//     (ser-x3 lists 1.Ra1 2.Rxa7, never 1.Ra1 2.Rxa7 3.Rxb7);
+//   - shorter lines are solutions too ("within n"), and in help series a line may continue from
+//     a position where the goal was already reachable (ser-h#2 lists 1.h6 Rd8# and 1.h6 2.h5
+//     Rd8#).
+//
+// Why it is fast, and why each cut is sound (each only skips lines without a solution; the
+// tests compare with the plain walk written from the definition):
+//  - A transposition table records "no solution within k series moves" for a position with the
+//    series side to move; such a fact holds for every k' <= k (the lines within k' are among
+//    those within k). Series play is full of transpositions (the same moves in another order).
+//    The key is salted per goal and play, and the passes leave no trace in it (make_null
+//    clears only the en passant square, which the series side's own move cannot have set for
+//    itself), so a position reached by two orders is one entry.
+//  - Help series, the other side's final move: only checking moves are tried when the goal
+//    needs a check (mate, check).
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "rules/core/capabilities.h"
+#include "rules/core/ruleset.h"
+#include "solver/prover/help_table.h"
+#include "solver/prover/limits.h"
+#include "solver/prover/move_source.h"
+#include "solver/stipulation/target_reached.h"
+
+namespace arbiter::prover {
+
+enum class SeriesPlay { Direct, Help };
+
+template <RuleSet G>
+  requires NullMove<G>
+class SeriesSearch {
+ public:
+  using M = typename G::MoveType;
+  using MoveList = typename G::MoveListType;
+
+  SeriesSearch(G& game, const Limits& limits, SeriesPlay play, const Target& target)
+      : game_(game), budget_(limits), tt_(std::make_unique<HelpTable>(limits.hash_megabytes)), play_(play), target_(target) {
+    salt_ = (std::uint64_t(target.kind) * 64 + target.square + 1) * 0x9FB21C651E98DF25ULL ^
+            (play == SeriesPlay::Help ? 0xC2B2AE3D27D4EB4FULL : 0);
+  }
+
+  // Every solution of at most `n` series moves from the current position, the series side to
+  // move: each the series side's moves (passes left out), then in help series the other side's
+  // move that reaches the goal.
+  std::vector<std::vector<M>> solutions(int n) {
+    const stop::SearchScope scope;  // the rules may stop by SearchStopped in here (rules/core/stop.h)
+    found_.clear();
+    path_.clear();
+    if (n > 0) search(n);
+    return found_;
+  }
+
+  const std::vector<std::vector<M>>& found_so_far() const { return found_; }
+  Budget& budget() { return budget_; }
+  std::uint64_t nodes() const { return budget_.nodes(); }
+
+ private:
+  static constexpr int Stages = generation_stages<G>;
+
+  std::uint64_t key() const { return game_.key() ^ salt_; }
+
+  // `left` series moves left (>= 1), the series side to move. Whether some solution lies below.
+  bool search(int left) {
+    if (tt_->loss(key(), left)) return false;
+    bool found = false;
+    for (int stage = 0; stage < Stages; ++stage) {
+      MoveList moves;
+      generate_moves(game_, moves, stage, false);
+      for (int i = 0; i < moves.size(); ++i) found = visit(moves[i], left) || found;
+    }
+    if (!found && tt_->store_loss(key(), left) && ++fills_ == TableGrowth::Batch) {
+      tt_->note_fills(fills_);  // fills are reported in batches: the table grows by them
+      fills_ = 0;
+    }
+    return found;
+  }
+
+  bool visit(const M& m, int left) {
+    budget_.spend();
+    const MoveFacts facts = play_ == SeriesPlay::Direct && target_.needs_move_facts() ? move_facts(game_, m) : MoveFacts{};
+    path_.push_back(m);
+    game_.play(m);
+    bool found = false;
+    if (play_ == SeriesPlay::Direct) {
+      if (target_reached(game_, target_, facts)) {
+        found_.push_back(path_);  // the line ends at the goal
+        found = true;
+      } else if (left > 1 && !game_.in_check()) {
+        found = continue_series(left);
+      }
+    } else {
+      found = finish_help();
+      if (left > 1 && !game_.in_check()) found = continue_series(left) || found;
+    }
+    game_.undo();
+    path_.pop_back();
+    return found;
+  }
+
+  // The other side passes; the series side plays on with one move fewer.
+  bool continue_series(int left) {
+    game_.play_null();
+    const bool found = search(left - 1);
+    game_.undo_null();
+    return found;
+  }
+
+  // Help series: the other side's moves that reach the goal now, each a solution.
+  bool finish_help() {
+    bool found = false;
+    const bool checks_only = target_.needs_check();
+    for (int stage = 0; stage < Stages; ++stage) {
+      MoveList moves;
+      generate_moves(game_, moves, stage, checks_only);
+      for (int i = 0; i < moves.size(); ++i) {
+        const M r = moves[i];
+        if (checks_only && !(Stages == 1 && has_check_generator<G>) && !prover::gives_check(game_, r)) continue;
+        budget_.spend();
+        const MoveFacts facts = target_.needs_move_facts() ? move_facts(game_, r) : MoveFacts{};
+        game_.play(r);
+        if (target_reached(game_, target_, facts)) {
+          path_.push_back(r);
+          found_.push_back(path_);
+          path_.pop_back();
+          found = true;
+        }
+        game_.undo();
+      }
+    }
+    return found;
+  }
+
+  G& game_;
+  Budget budget_;
+  std::unique_ptr<HelpTable> tt_;
+  SeriesPlay play_;
+  Target target_;
+  std::uint64_t salt_ = 0;
+  std::size_t fills_ = 0;
+  std::vector<M> path_;
+  std::vector<std::vector<M>> found_;
+};
+
+}  // namespace arbiter::prover

@@ -1,0 +1,49 @@
+#pragma once
+// A stipulation's goal: what the last move of a solution must bring about ("#" mate, "="
+// stalemate, "x" a capture, ...), in Popeye's symbols. The play (direct, help, self, series)
+// says who moves and who aims at it; the goal says what is aimed at, and is judged once, by
+// target_reached.h, on the position after a move. The symbols and their meanings are Popeye's
+// (py-engl.txt, "stipulation"):
+//
+//   #   the side to move is checkmated
+//   =   the side to move is stalemated (not in check, no legal move)
+//   ==  double stalemate: the side to move is stalemated, and so would be the side that moved
+//   #=  mate or stalemate
+//   +   the move gives check
+//   x   the move captures
+//   z   a man arrives on the named square (zd5: on d5)
+//   00  the move is castling
+//   ep  the move is an en passant capture
+//   ~   any move
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "rules/core/types.h"
+
+namespace arbiter {
+
+struct Target {
+  enum Kind { Mate, Stalemate, DoubleStalemate, MateOrStalemate, Check, Capture, Square, Castling, EnPassant, AnyMove };
+  Kind kind = Mate;
+  arbiter::Square square = NoSquare;  // Square: the square to reach
+
+  // Popeye's symbol: "#", "=", "zd5", ...
+  std::string symbol() const;
+  // The problemists' word: "mate", "stalemate", "reaching d5", ...
+  std::string name() const;
+  // Does the goal depend on the move itself (capture, castling, e.p., square), not only on the
+  // position after it? Then the engines ask the move's facts before playing it.
+  bool needs_move_facts() const { return kind == Capture || kind == Square || kind == Castling || kind == EnPassant; }
+  // Can only a checking move reach it? Then the last ply needs checking moves alone.
+  bool needs_check() const { return kind == Mate || kind == Check; }
+
+  bool operator==(const Target&) const = default;
+};
+
+// The goal a stipulation form's goal text names ("#", "=", "z" with "d5", ...), or nothing for a
+// goal Arbiter does not judge yet ("##", "%", "ct", ...).
+std::optional<Target> target_of(std::string_view goal, std::string_view square = "");
+
+}  // namespace arbiter

@@ -1,0 +1,73 @@
+#pragma once
+// Has a move reached the stipulation's goal (target.h)? Judged once, here, for every engine: on
+// the position after the move, with the facts of the move itself that some goals ask for
+// (a capture, castling, en passant, the square reached), taken before it was played.
+
+#include <concepts>
+
+#include "rules/core/capabilities.h"
+#include "rules/core/move.h"
+#include "rules/core/position.h"
+#include "rules/core/ruleset.h"
+#include "solver/stipulation/target.h"
+
+namespace arbiter {
+
+// What a move does, as far as a goal asks: read before the move is played.
+struct MoveFacts {
+  bool capture = false;
+  bool castling = false;
+  bool en_passant = false;
+  Square to = NoSquare;  // where the man moved arrives (castling: the king)
+};
+
+// Can the rule set judge `target`? The goals about the move itself need an orthodox board and
+// orthodox moves to read the facts from; the others need only the RuleSet interface.
+template <RuleSet G>
+constexpr bool judges(const Target& target) {
+  if (!target.needs_move_facts()) return true;
+  return BoardPosition<G> && std::same_as<typename G::MoveType, Move>;
+}
+
+template <RuleSet G>
+MoveFacts move_facts([[maybe_unused]] const G& game, [[maybe_unused]] const typename G::MoveType& m) {
+  MoveFacts f;
+  if constexpr (BoardPosition<G> && std::same_as<typename G::MoveType, Move>) {
+    const Position& pos = game.position();
+    f.castling = m.kind() == MoveKind::Castling;
+    f.en_passant = m.kind() == MoveKind::EnPassant;
+    f.capture = f.en_passant || (!f.castling && !pos.empty(m.to()));
+    f.to = m.to();
+  }
+  return f;
+}
+
+// `game` is the position after the move; `facts` the move's, from move_facts() before it.
+template <RuleSet G>
+bool target_reached(G& game, const Target& target, const MoveFacts& facts) {
+  switch (target.kind) {
+    case Target::Mate: return game.in_check() && !game.has_legal_move();
+    case Target::Stalemate: return !game.in_check() && !game.has_legal_move();
+    case Target::MateOrStalemate: return !game.has_legal_move();
+    case Target::DoubleStalemate:
+      // The side that moved would have no move either, were it its turn (it cannot be in check).
+      if (game.in_check() || game.has_legal_move()) return false;
+      if constexpr (NullMove<G>) {
+        game.play_null();
+        const bool stuck = !game.has_legal_move();
+        game.undo_null();
+        return stuck;
+      } else {
+        return false;
+      }
+    case Target::Check: return game.in_check();
+    case Target::Capture: return facts.capture;
+    case Target::Square: return facts.to == target.square;
+    case Target::Castling: return facts.castling;
+    case Target::EnPassant: return facts.en_passant;
+    case Target::AnyMove: return true;
+  }
+  return false;
+}
+
+}  // namespace arbiter

@@ -1,0 +1,111 @@
+// Series play and help play towards other goals through the arbiter command as a contract:
+// `solve` (its JSON fields `target` and `series` beside `goal`, the lines, the layout), `popeye`
+// (Popeye's layout, checked against Popeye 4.104 run live on the same input), PGN problem files
+// with such a [Stipulation], and the commands that do not play these forms yet naming them:
+// verify (unsupported, exit 4), certificates and compose (refused, exit 2).
+
+#include <catch2/catch.hpp>
+
+#include <set>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "tests/support/test_support.h"
+
+using namespace arbiter;
+using nlohmann::json;
+
+namespace {
+
+std::set<std::string> lines_of(const json& solutions) {
+  std::set<std::string> out;
+  for (const auto& line : solutions) {
+    std::string s;
+    for (const auto& m : line) s += (s.empty() ? "" : " ") + m.get<std::string>();
+    out.insert(s);
+  }
+  return out;
+}
+
+// Popeye input: a series helpmate, a series capture and a help-stalemate.
+constexpr const char* Genres =
+    "begin\npieces white kb6 rd1 black ka8 ph7\nstipulation ser-h#2\n"
+    "next\npieces white kh1 rd1 black kh8 pa7 pb7\nstipulation ser-x2\n"
+    "next\npieces white kf7 pg5h5 black kh8 ph7\nstipulation h=1\nend\n";
+
+}  // namespace
+
+TEST_CASE("solve: series play and other goals, JSON and text", "[cli][series]") {
+  test::ScratchDir dir;
+  const std::string file = dir.write("genres.inp", Genres);
+  const test::CliRun run = test::run_arbiter_command("solve " + file + " --json", dir);
+  INFO(run.out << run.err);
+  REQUIRE(run.status == 0);
+  const json out = json::parse(run.out).at("problems");  // a file of several problems
+  REQUIRE(out.size() == 3);
+  CHECK(out[0]["stipulation"] == "ser-h#2");
+  CHECK(out[0]["goal"] == "help");
+  CHECK(out[0]["target"] == "#");
+  CHECK(out[0]["series"] == true);
+  CHECK(out[0]["solution_count"] == 10);
+  CHECK(lines_of(out[0]["solutions"]).count("h7h6 h6h5 d1d8") == 1);
+  CHECK(out[0]["solutions_text"][0] == "1.Kb8 Rd8#");  // shortest first
+  CHECK(out[1]["stipulation"] == "ser-x2");
+  CHECK(out[1]["goal"] == "direct");
+  CHECK(out[1]["target"] == "x");
+  // Popeye's three lines of two moves (no one-move capture).
+  CHECK(lines_of(out[1]["solutions"]) == std::set<std::string>{"d1a1 a1a7", "d1b1 b1b7", "d1d7 d7b7"});
+  CHECK(out[2]["stipulation"] == "h=1");
+  CHECK(out[2]["target"] == "=");
+  CHECK_FALSE(out[2].contains("series"));
+  // Popeye's one line: 1.h7-h6 g5-g6 =.
+  CHECK(lines_of(out[2]["solutions"]) == std::set<std::string>{"h7h6 g5g6"});
+
+  const test::CliRun text = test::run_arbiter_command("solve " + file, dir);
+  CHECK(text.out.find("1.h5 2.h4 Rd8#") != std::string::npos);
+  CHECK(text.out.find("1.Rd7 2.Rxb7") != std::string::npos);
+  CHECK(text.out.find("3 problems: 3 proved") != std::string::npos);
+}
+
+TEST_CASE("popeye: series lines in Popeye's layout, the goal's mark after the last move", "[cli][series][popeye]") {
+  test::ScratchDir dir;
+  const std::string file = dir.write("genres.inp", Genres);
+  const test::CliRun run = test::run_arbiter_command("popeye " + file, dir);
+  INFO(run.out << run.err);
+  REQUIRE(run.status == 0);
+  // Popeye 4.104's lines for these problems (run live on the same input).
+  for (const char* line : {"  1.h7-h5   2.h5-h4 Rd1-d8 #\n", "  1.Ka8-b8 Rd1-d8 #\n", "  1.Rd1-d7   2.Rd7*b7 x\n",
+                           "  1.Rd1-a1   2.Ra1*a7 x\n", "  1.h7-h6 g5-g6 =\n"})
+    CHECK(run.out.find(line) != std::string::npos);
+}
+
+TEST_CASE("PGN problem files state series and other goals, and the engines without them name them", "[cli][series]") {
+  test::ScratchDir dir;
+  const std::string pgn = dir.write(
+      "h.pgn",
+      "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"-\"]\n[White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n"
+      "[Stipulation \"ser-h#2\"]\n[SetUp \"1\"]\n[FEN \"k7/7p/1K6/8/8/8/8/3R4 b - - 0 1\"]\n\n*\n");
+  const test::CliRun solved = test::run_arbiter_command("solve " + pgn + " --json", dir);
+  INFO(solved.out << solved.err);
+  CHECK(solved.status == 0);
+  CHECK(json::parse(solved.out)["solution_count"] == 10);  // one problem: one object
+
+  const test::CliRun verified = test::run_arbiter_command("verify " + pgn + " --json", dir);
+  CHECK(verified.status == 4);
+  CHECK(verified.out.find("verify plays #N, h#N, h#N.5 and s#N only so far") != std::string::npos);
+
+  const test::CliRun certificate = test::run_arbiter_command("solve " + pgn + " --certificate " + dir.path("c.json"), dir);
+  CHECK(certificate.status == 2);
+  CHECK(certificate.err.find("no certificate format for 'ser-h#2' yet") != std::string::npos);
+
+  const test::CliRun composed = test::run_arbiter_command("compose --stipulation h=2 --count 1", dir);
+  CHECK(composed.status == 2);
+  CHECK(composed.err.find("unsupported stipulation 'h=2' for compose") != std::string::npos);
+
+  // Another rule set does not play them yet: unsupported, named.
+  const test::CliRun option = test::run_arbiter_command(
+      "solve --variant option --fen \"k7/7p/1K6/8/8/8/8/3R4 b - - 0 1\" --stipulation ser-h#2", dir);
+  CHECK(option.status == 4);
+  CHECK(option.out.find("stipulation ser-h#2 (series helpmate) in option") != std::string::npos);
+}
