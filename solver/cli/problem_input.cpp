@@ -128,19 +128,6 @@ int report_illegal_twin(const std::string& command, const problem::SolveUnit& un
   return ExitBadInput;
 }
 
-problem::Problem classic_stipulations_only(problem::Problem p, const std::string& command) {
-  if (!p.playable()) return p;
-  std::vector<std::string> reasons;
-  for (const auto& unit : problem::solve_units(p))
-    if (!unit.stipulation.classic() &&
-        std::find(reasons.begin(), reasons.end(), "stipulation " + unit.stipulation.text) == reasons.end())
-      reasons.push_back("stipulation " + unit.stipulation.text);
-  for (auto& r : reasons)
-    r += fmt::format(": {} plays #N, h#N, h#N.5 and s#N only so far; arbiter solve and arbiter popeye solve it", command);
-  p.unsupported = reasons;
-  return p;
-}
-
 int play_problem(const std::string& command, const problem::Problem& p, bool json, nlohmann::ordered_json& results,
                  const std::function<int()>& body) {
   if (!p.playable()) return report_unplayable(command, p, json, results);

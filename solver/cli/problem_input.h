@@ -48,12 +48,6 @@ int report_unplayable(const std::string& command, const problem::Problem& p, boo
 // to `twins`. Returns 2.
 int report_illegal_twin(const std::string& command, const problem::SolveUnit& unit, bool json, nlohmann::ordered_json& twins);
 
-// `p` as `command` takes it: a problem (or twin) whose stipulation is not one of the four
-// classic forms (#N, h#N, h#N.5, s#N; Stipulation::classic) is unsupported for the commands
-// that do not play the others yet, named ("stipulation ser-h#5: verify plays #N, h#N, h#N.5
-// and s#N only so far; arbiter solve and arbiter popeye solve it").
-problem::Problem classic_stipulations_only(problem::Problem p, const std::string& command);
-
 // Runs one problem's work; bad input found while playing it (a variant's own reader refusing
 // the position, ...) becomes that problem's result as report_unplayable gives it, and the
 // file goes on with the next problem.

@@ -226,8 +226,9 @@ N.5), solved as helpmates are; series play ser-XN (White plays up to N moves in 
 reaching X) and ser-hXN (Black plays up to N moves, then White's one move reaches X), for the same
 goals. No series move but the last may give check; a direct series ends at its goal; shorter lines
 are solutions too, listed first, as Popeye lists them. JSON as for helpmates, with "series": true;
-the goal of the play is "direct" (ser-) or "help" (ser-h). verify, certificates, correct and compose
-take #N, h#N, h#N.5 and s#N only so far and name the others (unsupported, or refused).
+the goal of the play is "direct" (ser-) or "help" (ser-h). verify (and regress and batch),
+certificates, correct and compose take #N, h#N, h#N.5 and s#N only so far and name the others
+(unsupported, or refused).
 
 Selfmates 's#N' (solver/prover/mate_search.h, the same AND/OR search with another goal): White moves
 first and forces Black to mate White within N moves. Black resists, but a Black move that mates ends

@@ -127,7 +127,7 @@ int run_verify(const Args& args) {
   int status = ExitOk;
   ProblemTally tally("confirmed", "refuted or unsound");
   for (const auto& given : problems) {
-    const problem::Problem p = classic_stipulations_only(given, "verify");
+    const problem::Problem p = problem::classic_stipulations_only(given, "verify");
     const int problem_status = play_problem("verify", p, args.json, results, [&] {
       const VariantEngines& rules = find_variant(p.variant, p.where);
       const PgnLine no_solution;

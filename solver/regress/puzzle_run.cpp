@@ -275,7 +275,8 @@ std::vector<PuzzleRun> run_puzzle_file(const std::string& file, const Interpreta
   if (is_problem_file(text, file)) {
     auto problems = problem::read_problem_entries(text, file, problem::PublishedLines::Checked);
     const int count = int(problems.size());
-    for (auto& p : problems) {
+    for (auto& given : problems) {
+      problem::Problem p = problem::classic_stipulations_only(given, "verify");  // regress and batch verify
       if (!p.playable()) {
         runs.push_back(unplayable_run(p, count));
         continue;
