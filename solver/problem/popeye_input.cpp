@@ -345,7 +345,7 @@ void add_reason(std::vector<std::string>& reasons, std::string reason) {
 // h#4 is solved, and printed, as h#3.5. Popeye shortens a helpmate of whole moves only: none
 // for h#N.5, which White already starts, or for another genre.
 std::optional<Stipulation> white_to_play(const Stipulation& s) {
-  if (s.kind != Stipulation::HelpMate || s.half_move) return std::nullopt;
+  if (s.kind != Stipulation::HelpMate || s.half_move || s.series) return std::nullopt;
   Stipulation out = s;
   out.moves = s.moves - 1;
   out.half_move = true;
@@ -372,6 +372,13 @@ void apply_white_to_play(std::vector<TwinText>& twins, std::vector<std::string>&
 // also takes it on reflexmates, which Arbiter does not play yet), Threat, MaxFlightsquares and
 // NonTrivial on a direct mate or selfmate. The reason when the stipulation cannot take them, else none.
 std::optional<std::string> battle_refusal(const Stipulation& s, const BattleOptions& battle) {
+  // The options that change play are wired into #N, s#N and help play of mate so far.
+  if (!s.classic())
+    return fmt::format("option {} for '{}' (the options that change play are played with #N, h#N and s#N only so far)",
+                       battle.quodlibet ? "Quodlibet" : battle.stop_on_short ? "StopOnShortSolutions" : battle.null_moves ? "NullMoves"
+                       : battle.post_key ? "PostKeyPlay" : battle.max_threat >= 0 ? "Threat"
+                       : battle.max_flights >= 0 ? "MaxFlightsquares" : "NonTrivial",
+                       s.text);
   if (battle.quodlibet && s.kind != Stipulation::SelfMate)
     return fmt::format("option Quodlibet for '{}' (it adds the direct mate to a selfmate's goal)", s.text);
   if (battle.stop_on_short && s.kind != Stipulation::HelpMate)
@@ -797,6 +804,9 @@ class PopeyeReader {
     if (p.zero_position) twin_reasons(*p.zero_position, "a");
     for (std::size_t i = 0; i < p.twins.size(); ++i) twin_reasons(p.twins[i], twin_label(i + 1));
     // PostKeyPlay turns the side to move round: the twins' positions would need it too.
+    if (reasons.empty() && p.post_key_play && p.stipulation)
+      if (const auto s = p.stipulation->playable(p.stipulation_location); s && !s->classic() && s->kind != Stipulation::HelpMate)
+        add_reason(reasons, fmt::format("option PostKeyPlay for '{}' (played with #N and s#N only so far)", s->text));
     if (reasons.empty() && p.post_key_play && p.stipulation && (!p.twins.empty() || p.zero_position))
       if (const auto s = p.stipulation->playable(p.stipulation_location); s && s->kind != Stipulation::HelpMate)
         add_reason(reasons, fmt::format("option PostKeyPlay for '{}' with twins (each twin is the position after its key)", s->text));

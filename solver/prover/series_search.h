@@ -23,6 +23,11 @@
 //    itself), so a position reached by two orders is one entry.
 //  - Help series, the other side's final move: only checking moves are tried when the goal
 //    needs a check (mate, check).
+//  - Mate bound, orthodox chess and the goal mate (help_bound.h, may_mate): whether the goal
+//    side can mate at all with km of its moves and kd of the other's is judged on the final
+//    position from move counts alone, whatever their order, so it holds for a series too:
+//    a direct series gives the series side `left` moves and the other side none, a help series
+//    the series side `left` moves and the mating side one. No such mate: no solution below.
 
 #include <cstdint>
 #include <memory>
@@ -30,6 +35,7 @@
 
 #include "rules/core/capabilities.h"
 #include "rules/core/ruleset.h"
+#include "solver/prover/help_bound.h"
 #include "solver/prover/help_table.h"
 #include "solver/prover/limits.h"
 #include "solver/prover/move_source.h"
@@ -75,17 +81,35 @@ class SeriesSearch {
   // `left` series moves left (>= 1), the series side to move. Whether some solution lies below.
   bool search(int left) {
     if (tt_->loss(key(), left)) return false;
+    if constexpr (orthodox_fast_paths<G>) {
+      if (target_.kind == Target::Mate) {
+        const Position& pos = game_.position();
+        const Color series_side = pos.side_to_move();
+        const bool may = play_ == SeriesPlay::Direct ? help_bound::may_mate(pos, series_side, left, 0)
+                                                     : help_bound::may_mate(pos, ~series_side, 1, left);
+        if (!may) {
+          remember_loss(left);
+          return false;
+        }
+      }
+    }
     bool found = false;
     for (int stage = 0; stage < Stages; ++stage) {
       MoveList moves;
       generate_moves(game_, moves, stage, false);
       for (int i = 0; i < moves.size(); ++i) found = visit(moves[i], left) || found;
     }
-    if (!found && tt_->store_loss(key(), left) && ++fills_ == TableGrowth::Batch) {
-      tt_->note_fills(fills_);  // fills are reported in batches: the table grows by them
+    if (!found) remember_loss(left);
+    return found;
+  }
+
+  // Stores "no solution within `left` series moves" here; fills are reported to the table in
+  // batches, by which it grows.
+  void remember_loss(int left) {
+    if (tt_->store_loss(key(), left) && ++fills_ == TableGrowth::Batch) {
+      tt_->note_fills(fills_);
       fills_ = 0;
     }
-    return found;
   }
 
   bool visit(const M& m, int left) {
