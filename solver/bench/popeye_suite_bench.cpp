@@ -155,7 +155,8 @@ std::string directive_word(std::string_view id, popeye::Language language) {
 
 // Problem `index` of a file alone, for the peer: "begin", its directives (from after the word
 // that opens it, "begin" or the previous problem's "next", to the word that closes it), "end";
-// its protocol directive left out, so the peer writes no file.
+// its protocol and LaTeX directives left out, so the peer writes no file (BEISPIEL/twin.inp's
+// "latex twin.tex" wrote one into the working directory).
 std::string single_problem_input(const std::string& text, const std::vector<problem::Problem>& problems, std::size_t index,
                                  popeye::Language language) {
   std::size_t from = offset_of(text, problems[index].where.line, problems[index].where.column);
@@ -172,7 +173,8 @@ std::string single_problem_input(const std::string& text, const std::vector<prob
     std::string first;
     words >> first;
     const auto m = first.empty() ? std::nullopt : popeye::find_keyword(popeye::Kind::Directive, language, first);
-    if (m && !m->ambiguous() && m->keyword->id == "Protocol") continue;
+    // The directives that name a file the peer would write (protocol, LaTeX) are left out.
+    if (m && !m->ambiguous() && (m->keyword->id == "Protocol" || m->keyword->id == "LaTeX")) continue;
     out += line + "\n";
   }
   if (index + 1 < problems.size()) out += directive_word("EndProblem", language) + "\n";
