@@ -51,9 +51,9 @@ std::string read_all(const fs::path& p) {
   return s.str();
 }
 
-// "direct #", "help h#", "self s#", "help h=" for a stipulation that is exactly that genre's
-// (#N, h#N, h#N.5, s#N, h=N, whatever N), "series ser-" for any series form, else "other"
-// (other goals, reflexmates, structured ...).
+// "direct #", "help h#", "self s#", "help h=", "reflex r#" for a stipulation that is exactly that
+// genre's (#N, h#N, h#N.5, s#N, h=N, r#N or semi-r#N, whatever N), "series ser-" for any series
+// form, else "other" (other goals, structured ...).
 std::string family_of(const problem::Problem& p) {
   if (p.popeye.structured_stipulation) return "other";
   const std::string text = lowercase(std::string(trim(p.popeye.stipulation.empty() ? p.stipulation.text : p.popeye.stipulation)));
@@ -64,6 +64,7 @@ std::string family_of(const problem::Problem& p) {
   if (genre("h#")) return "help h#";
   if (genre("s#")) return "self s#";
   if (genre("h=")) return "help h=";
+  if (genre("r#") || genre("semi-r#")) return "reflex r#";
   if (text.starts_with("ser-")) return "series ser-";
   return "other";
 }

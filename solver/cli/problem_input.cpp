@@ -201,28 +201,25 @@ int exit_for(prover::Verdict v) {
 
 std::string describe_verdict(const prover::Solution& s) {
   if (s.goal == prover::Goal::HelpMate || s.series) return describe_help_verdict(s);
+  // What the play aims at: "mate", "selfmate", "reflexmate", "stalemate", "self-stalemate", ...
+  const std::string play = s.goal == prover::Goal::SelfMate         ? "self"
+                           : s.goal == prover::Goal::ReflexMate     ? "reflex"
+                           : s.goal == prover::Goal::SemiReflexMate ? "semi-reflex"
+                                                                    : "";
+  const std::string goal = s.target.kind == Target::Mate ? play + "mate" : (play.empty() ? "" : play + "-") + s.target.name();
   if (s.battle.post_key && s.verdict != prover::Verdict::Unknown) {  // Popeye's PostKeyPlay: no key to name
-    const std::string goal = s.goal == prover::Goal::SelfMate ? "selfmate" : "mate";
     return s.verdict == prover::Verdict::Proved
                ? fmt::format("verdict: proved (the play after the key: every defence allows {} in {} more)", goal, s.n - 1)
                : fmt::format("verdict: refuted (the play after the key: a defence escapes {} in {} more)", goal, s.n - 1);
   }
-  if (s.goal == prover::Goal::SelfMate) {
-    switch (s.verdict) {
-      case prover::Verdict::Proved:
-        return fmt::format("verdict: proved ({}; shortest selfmate {}{})", plural(s.keys.size(), "key", "keys"), s.shortest,
-                           s.shortest_exact ? "" : ", not proved minimal");
-      case prover::Verdict::Refuted:
-        return fmt::format("verdict: refuted (no selfmate in {} against every defence)", s.n);
-      case prover::Verdict::Unknown: return "verdict: unknown (" + s.reason + ")";
-    }
-  }
+  if (!s.forced_goal_moves.empty())  // reflex play: the attacker reaches the goal at once, and must
+    return fmt::format("verdict: refuted (the attacker can reach the goal at once and must: 1.{})", s.forced_goal_moves[0].san);
   switch (s.verdict) {
     case prover::Verdict::Proved:
-      return fmt::format("verdict: proved ({} {}; shortest mate {}{})", s.keys.size(), s.keys.size() == 1 ? "key" : "keys",
-                         s.shortest, s.shortest_exact ? "" : ", not proved minimal");
+      return fmt::format("verdict: proved ({}; shortest {} {}{})", plural(s.keys.size(), "key", "keys"), goal, s.shortest,
+                         s.shortest_exact ? "" : ", not proved minimal");
     case prover::Verdict::Refuted:
-      return fmt::format("verdict: refuted (no mate in {} against every defence)", s.n);
+      return fmt::format("verdict: refuted (no {} in {} against every defence)", goal, s.n);
     case prover::Verdict::Unknown:
       return "verdict: unknown (" + s.reason + ")";
   }

@@ -226,7 +226,13 @@ N.5), solved as helpmates are; series play ser-XN (White plays up to N moves in 
 reaching X) and ser-hXN (Black plays up to N moves, then White's one move reaches X), for the same
 goals. No series move but the last may give check; a direct series ends at its goal; shorter lines
 are solutions too, listed first, as Popeye lists them. JSON as for helpmates, with "series": true;
-the goal of the play is "direct" (ser-) or "help" (ser-h). verify (and regress and batch),
+the goal of the play is "direct" (ser-) or "help" (ser-h). Battle play towards any of these goals:
+direct (=N, +N, xN, ...: the first attacker move that reaches the goal ends the line), self (s=N,
+s+N, ...: the defender's move reaches it), and reflex play r#N (also r=N, ...): a selfmate in which
+a side that can reach the goal in one move must, so Black mates whenever it can and White must never
+be able to mate (Popeye prints such a forced first move "?!?"; JSON "forced_goal_moves"), and
+semi-r#N, where Black alone is so bound. Keys, threats and trees as for direct mates; goal "direct",
+"self", "reflex" or "semi-reflex". verify (and regress and batch),
 certificates, correct and compose take #N, h#N, h#N.5 and s#N only so far and name the others
 (unsupported, or refused).
 

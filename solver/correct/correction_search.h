@@ -31,6 +31,7 @@
 #include <functional>
 #include <numeric>
 #include <set>
+#include <stdexcept>
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
@@ -82,6 +83,9 @@ class CorrectionSearch {
       case prover::Goal::DirectMate: judge_.template emplace<1>(setup, published_, engine_line_, rules_); break;
       case prover::Goal::SelfMate: judge_.template emplace<2>(setup, published_, engine_line_, rules_); break;
       case prover::Goal::HelpMate: judge_.template emplace<3>(setup, published_, engine_line_, rules_); break;
+      case prover::Goal::ReflexMate:
+      case prover::Goal::SemiReflexMate:  // `correct` takes the classic stipulations only
+        throw std::logic_error("corrections of reflexmates are not searched yet");
     }
   }
 

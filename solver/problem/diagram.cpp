@@ -14,12 +14,7 @@ namespace {
 std::string_view color_name(Color c) { return c == White ? "White" : "Black"; }
 
 std::string_view stipulation_name(const Stipulation& s) {
-  switch (s.kind) {
-    case Stipulation::HelpMate: return s.half_move ? "a helpmate with a half move" : "a helpmate";
-    case Stipulation::SelfMate: return "a selfmate";
-    case Stipulation::DirectMate: break;
-  }
-  return "a direct mate";
+  return s.kind == Stipulation::HelpMate && s.half_move ? "a helpmate with a half move" : kind_name(s.kind);
 }
 
 struct Castle {

@@ -108,8 +108,14 @@ class HelpSelfReader : public PopeyeReader {
       m.series_side = play.starts_with("h") ? Black : White;
       return m;
     }
-    m.keys = play.starts_with("s") || play.starts_with("#");
-    if (!m.keys && !play.starts_with("h")) return std::nullopt;
+    // Help play prints lines ("h", "hs", "hr", "reci-h"); battle play a tree whose first moves
+    // marked " !" are the keys: direct ("#3", "=2", "+1", "x2", ...), self ("s#"), reflex ("r#",
+    // "semi-r#"). Proof games and the rest are not read.
+    if (play.starts_with("h") || play.starts_with("reci-")) return m;
+    if (play.starts_with("dia") || play.starts_with("a=>b") || play.starts_with("pser") || play.starts_with("exact-") ||
+        play.find("->") != std::string_view::npos)
+      return std::nullopt;
+    m.keys = true;
     return m;
   }
 

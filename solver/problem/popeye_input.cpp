@@ -372,8 +372,11 @@ void apply_white_to_play(std::vector<TwinText>& twins, std::vector<std::string>&
 // also takes it on reflexmates, which Arbiter does not play yet), Threat, MaxFlightsquares and
 // NonTrivial on a direct mate or selfmate. The reason when the stipulation cannot take them, else none.
 std::optional<std::string> battle_refusal(const Stipulation& s, const BattleOptions& battle) {
-  // The options that change play are wired into #N, s#N and help play of mate so far.
-  if (!s.classic())
+  // The options that change play are wired into #N, s#N and help play of mate so far; PostKeyPlay
+  // alone into all battle play whose goal the position after a move shows (r#, semi-r#, =, s=, ...).
+  const bool post_key_only = battle.post_key && !battle.quodlibet && !battle.stop_on_short && !battle.null_moves && !battle.depth_dependent();
+  const bool battle_play = !s.series && s.kind != Stipulation::HelpMate;
+  if (!s.classic() && !(post_key_only && battle_play && !s.target.needs_move_facts()))
     return fmt::format("option {} for '{}' (the options that change play are played with #N, h#N and s#N only so far)",
                        battle.quodlibet ? "Quodlibet" : battle.stop_on_short ? "StopOnShortSolutions" : battle.null_moves ? "NullMoves"
                        : battle.post_key ? "PostKeyPlay" : battle.max_threat >= 0 ? "Threat"
@@ -805,8 +808,9 @@ class PopeyeReader {
     for (std::size_t i = 0; i < p.twins.size(); ++i) twin_reasons(p.twins[i], twin_label(i + 1));
     // PostKeyPlay turns the side to move round: the twins' positions would need it too.
     if (reasons.empty() && p.post_key_play && p.stipulation)
-      if (const auto s = p.stipulation->playable(p.stipulation_location); s && !s->classic() && s->kind != Stipulation::HelpMate)
-        add_reason(reasons, fmt::format("option PostKeyPlay for '{}' (played with #N and s#N only so far)", s->text));
+      if (const auto s = p.stipulation->playable(p.stipulation_location);
+          s && !s->classic() && s->kind != Stipulation::HelpMate && (s->series || s->target.needs_move_facts()))
+        add_reason(reasons, fmt::format("option PostKeyPlay for '{}' (played in battle play towards a goal the position shows only so far)", s->text));
     if (reasons.empty() && p.post_key_play && p.stipulation && (!p.twins.empty() || p.zero_position))
       if (const auto s = p.stipulation->playable(p.stipulation_location); s && s->kind != Stipulation::HelpMate)
         add_reason(reasons, fmt::format("option PostKeyPlay for '{}' with twins (each twin is the position after its key)", s->text));

@@ -49,6 +49,32 @@ std::string number_of(int ply) { return ply % 2 == 0 ? fmt::format("{}.", ply / 
 
 bool mated(const Position& pos) { return pos.in_check() && orthodox::count_legal(pos) == 0; }
 
+// Has the move just played on `pos` reached `target`? (target_reached.h's judgement, on a bare
+// position: the move's facts from its history.)
+bool reached(Position& pos, const Target& target) {
+  const Move m = pos.last_move();
+  const bool castling = m.kind() == MoveKind::Castling, en_passant = m.kind() == MoveKind::EnPassant;
+  switch (target.kind) {
+    case Target::Mate: return mated(pos);
+    case Target::Stalemate: return !pos.in_check() && orthodox::count_legal(pos) == 0;
+    case Target::MateOrStalemate: return orthodox::count_legal(pos) == 0;
+    case Target::DoubleStalemate: {
+      if (pos.in_check() || orthodox::count_legal(pos) != 0) return false;
+      pos.make_null();
+      const bool stuck = orthodox::count_legal(pos) == 0;
+      pos.unmake_null();
+      return stuck;
+    }
+    case Target::Check: return pos.in_check();
+    case Target::Capture: return en_passant || pos.last_captured() != NoPiece;
+    case Target::Square: return m.to() == target.square;
+    case Target::Castling: return castling;
+    case Target::EnPassant: return en_passant;
+    case Target::AnyMove: return true;
+  }
+  return false;
+}
+
 // The keys of the shortest length in a solver's result: every move achieving the goal fastest.
 std::vector<prover::AttackerNode> fastest(prover::Solution s) {
   if (s.keys.empty()) return {};
@@ -64,7 +90,7 @@ std::vector<prover::AttackerNode> fastest(prover::Solution s) {
 class TreeWriter {
  public:
   TreeWriter(const prover::Solution& s, const LayoutOptions& options, const PositionSolver& solver)
-      : goal_(s.goal), options_(options), words_(words_of(options.language)), solver_(solver), pos_(read_known_fen(s.fen)) {}
+      : goal_(s.goal), target_(s.target), options_(options), words_(words_of(options.language)), solver_(solver), pos_(read_known_fen(s.fen)) {}
 
   void key(const prover::AttackerNode& key) {
     const bool has_threat_facts = key.mate_in >= 2;  // the prover computed the key's threat
@@ -102,9 +128,11 @@ class TreeWriter {
       pos_.make(d);
       prover::DefenceNode node{"", to_uci(d), {}, false};
       // A selfmate's defence that mates at once is its set play's shortest line.
-      const bool selfmated = goal_ == prover::Goal::SelfMate && mated(pos_);
-      if (!selfmated && n >= 2) node.answers = fastest(solver_(write_fen(pos_), goal_, n - 1));
+      const bool selfmated = prover::defender_reaches_goal(goal_) && reached(pos_, target_);
+      if (!selfmated && n >= 2) node.answers = fastest(solve(write_fen(pos_), n - 1));
       pos_.unmake();
+      // Reflex play: a defender that can reach the goal must; its other moves are not play.
+      if (prover::reflex_play(goal_) && !selfmated && forced_defence_exists()) continue;
       // Popeye shows a set defence that selfmates at once only where no longer play is due (n <= 2).
       if ((selfmated && (n <= 2 || options_.mates_in_1)) || !node.answers.empty()) defence(node, 1);
     }
@@ -116,9 +144,13 @@ class TreeWriter {
   // threat (" threat:" or " zugzwang." on a line of its own, the threat's trees below), then the
   // defences as below a key, each with its fastest answers; one that no answer within n - 1
   // defeats is followed by "refutes.".
+  // Below, the attacker's moves state their threats as with option Variation (Popeye does so in
+  // this mode). Reflex play: a defender that can reach the goal must, so no threat is stated.
   void post_key_play(int n) {
+    post_key_ = true;
     std::optional<std::vector<prover::AttackerNode>> threat;
-    if (n >= 2 && !options_.no_threat && !pos_.in_check()) threat = threat_after_move(n - 1);
+    const bool forced = prover::reflex_play(goal_) && forced_defence_exists();
+    if (n >= 2 && !options_.no_threat && !pos_.in_check() && !forced) threat = threat_after_move(n - 1);
     if (threat) {
       out_ << " " << (threat->empty() ? words_.zugzwang : words_.threat) << "\n";
       pos_.make_null();
@@ -130,9 +162,10 @@ class TreeWriter {
     for (const Move d : moves) {
       prover::DefenceNode node{"", to_uci(d), {}, false};
       pos_.make(d);
-      const bool selfmated = goal_ == prover::Goal::SelfMate && mated(pos_);
-      if (!selfmated && n >= 2) node.answers = fastest(solver_(write_fen(pos_), goal_, n - 1));
+      const bool selfmated = prover::defender_reaches_goal(goal_) && reached(pos_, target_);
+      if (!selfmated && n >= 2 && !forced) node.answers = fastest(solve(write_fen(pos_), n - 1));
       pos_.unmake();
+      if (forced && !selfmated) continue;  // reflex play: the defender must reach the goal
       if (selfmated) {
         defence(node, 1);
       } else if (node.answers.empty()) {
@@ -142,6 +175,13 @@ class TreeWriter {
         defence(node, 1);
       }
     }
+  }
+
+  // Reflex play: the attacker's move that reaches the goal at once, which it must play: Popeye's
+  // "?!?" (the play ends there, and no key exists).
+  void forced_goal_move(const std::string& uci) {
+    const Move m = move_of(pos_, uci);
+    line(0, popeye_goal_move_text(pos_, m, target_, options_.language) + " ?!?");
   }
 
   // A key named in SAN only (a limit ended the search: the keys proved so far).
@@ -164,9 +204,12 @@ class TreeWriter {
   // asked of the solver for every other move.
   void attacker(const prover::AttackerNode& a, int ply, std::string_view mark, std::optional<std::vector<prover::AttackerNode>> threat) {
     const Move m = move_of(pos_, a.uci);
-    std::string text = popeye_move_text(pos_, m, options_.language) + std::string(mark);
+    // A direct move that ends the play reaches the goal: Popeye marks it (" =", " x", ...).
+    const bool goal_move = goal_ == prover::Goal::DirectMate && a.mate_in == 1;
+    std::string text = (goal_move ? popeye_goal_move_text(pos_, m, target_, options_.language) : popeye_move_text(pos_, m, options_.language)) +
+                       std::string(mark);
     pos_.make(m);
-    const bool wants_threat = options_.variations && !options_.no_threat && a.mate_in >= 2 && !pos_.in_check();
+    const bool wants_threat = (options_.variations || post_key_) && !options_.no_threat && a.mate_in >= 2 && !pos_.in_check();
     if (wants_threat && !threat) threat = threat_after_move(a.mate_in - 1);
     if (!wants_threat) threat.reset();
     if (threat) text += fmt::format(" {}", threat->empty() ? words_.zugzwang : words_.threat);
@@ -192,7 +235,10 @@ class TreeWriter {
 
   void defence(const prover::DefenceNode& d, int ply) {
     const Move m = move_of(pos_, d.uci);
-    line(ply, popeye_move_text(pos_, m, options_.language));
+    pos_.make(m);
+    const bool goal_move = d.answers.empty() && prover::defender_reaches_goal(goal_) && reached(pos_, target_);
+    pos_.unmake();
+    line(ply, goal_move ? popeye_goal_move_text(pos_, m, target_, options_.language) : popeye_move_text(pos_, m, options_.language));
     pos_.make(m);
     for (const auto& a : d.answers) attacker(a, ply + 1, "", std::nullopt);
     pos_.unmake();
@@ -205,7 +251,7 @@ class TreeWriter {
     pos_.make_null();
     const std::string fen = write_fen(pos_);
     pos_.unmake_null();
-    return fastest(solver_(fen, goal_, left));
+    return fastest(solve(fen, left));
   }
 
   // Popeye shows a defence after a threat only when the threat no longer works in full after
@@ -230,7 +276,7 @@ class TreeWriter {
       prover::DefenceNode node{"", to_uci(d), {}, false};
       if (node.uci == refutation) continue;
       pos_.make(d);
-      if (!(goal_ == prover::Goal::SelfMate && mated(pos_)) && left >= 1) node.answers = fastest(solver_(write_fen(pos_), goal_, left));
+      if (!(prover::defender_reaches_goal(goal_) && reached(pos_, target_)) && left >= 1) node.answers = fastest(solve(write_fen(pos_), left));
       pos_.unmake();
       out.push_back(std::move(node));
     }
@@ -238,7 +284,24 @@ class TreeWriter {
     return out;
   }
 
+  prover::Solution solve(const std::string& fen, int n) const { return solver_(fen, goal_, target_, n); }
+
+  // Reflex play, the defender to move: can it reach the goal in one move? (Then it must.)
+  bool forced_defence_exists() {
+    MoveList<> moves;
+    orthodox::generate_legal(pos_, moves);
+    for (const Move d : moves) {
+      pos_.make(d);
+      const bool r = reached(pos_, target_);
+      pos_.unmake();
+      if (r) return true;
+    }
+    return false;
+  }
+
   prover::Goal goal_;
+  Target target_;
+  bool post_key_ = false;  // printing Popeye's PostKeyPlay
   const LayoutOptions& options_;
   const Words& words_;
   const PositionSolver& solver_;
@@ -330,8 +393,10 @@ std::string popeye_goal_move_text(const Position& pos, Move move, const Target& 
   after.make(move);
   if (target.kind == Target::MateOrStalemate) return text + " #=";
   if (after.in_check()) text += " +";
-  // The move's own spelling says castling and e.p. ("0-0", "e5*d6 ep."): no mark after it.
-  if (target.kind == Target::Check || target.kind == Target::Castling || target.kind == Target::EnPassant) return text;
+  // The move's own spelling says castling and e.p. ("0-0", "e5*d6 ep."); any move has no mark.
+  if (target.kind == Target::Check || target.kind == Target::Castling || target.kind == Target::EnPassant ||
+      target.kind == Target::AnyMove)
+    return text;
   return text + " " + (target.kind == Target::Square ? std::string("z") : target.symbol());
 }
 
@@ -403,6 +468,7 @@ std::string format_popeye_solution(const prover::Solution& s, const LayoutOption
   }
   if (options.tries)
     for (const auto& t : s.tries) writer.try_(t, s.n);
+  for (const auto& m : s.forced_goal_moves) writer.forced_goal_move(m.uci);
   return writer.text();
 }
 

@@ -66,9 +66,10 @@ std::string popeye_move_text(const Position& pos, Move move, Language language);
 // The piece letter of an orthodox piece in the language ('D' the German queen, 'C' the French knight).
 char popeye_piece_letter(PieceType type, Language language);
 
-// Every key of `goal` within n moves from `fen` (the side to move attacks), each with its exact
-// length and whole tree, as prover::solve gives them. Throws prover::LimitReached when a limit ends it.
-using PositionSolver = std::function<prover::Solution(const std::string& fen, prover::Goal goal, int n)>;
+// Every key of `goal` (the play) towards `target` within n moves from `fen` (the side to move
+// attacks), each with its exact length and whole tree, as prover::solve gives them. Throws
+// prover::LimitReached when a limit ends it.
+using PositionSolver = std::function<prover::Solution(const std::string& fen, prover::Goal goal, const Target& target, int n)>;
 
 // The solution lines of one problem (or twin) in Popeye's layout, each ending in '\n', a blank
 // line after each key or try (as Popeye separates them); helpmates one line a solution. A

@@ -4,9 +4,10 @@ namespace arbiter::problem::popeye {
 
 PositionSolver engine_position_solver(const VariantEngines& rules, const InterpretationSettings& interpretations,
                                       const prover::Limits& limits, const BattleOptions& battle) {
-  return [&rules, interpretations, limits, battle](const std::string& fen, prover::Goal goal, int n) {
+  return [&rules, interpretations, limits, battle](const std::string& fen, prover::Goal goal, const Target& target, int n) {
     prover::SolveOptions options;
     options.goal = goal;
+    options.target = target;
     options.battle = battle;
     options.battle.post_key = false;  // the layout asks of positions with the attacker to move
     options.n = n;

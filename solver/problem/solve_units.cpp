@@ -15,6 +15,8 @@ void set_stipulation(prover::SolveOptions& options, const Stipulation& stipulati
     case Stipulation::DirectMate: options.goal = prover::Goal::DirectMate; break;
     case Stipulation::SelfMate: options.goal = prover::Goal::SelfMate; break;
     case Stipulation::HelpMate: options.goal = prover::Goal::HelpMate; break;
+    case Stipulation::ReflexMate: options.goal = prover::Goal::ReflexMate; break;
+    case Stipulation::SemiReflexMate: options.goal = prover::Goal::SemiReflexMate; break;
   }
   options.n = stipulation.moves;
   options.target = stipulation.target;

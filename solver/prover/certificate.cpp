@@ -1,5 +1,7 @@
 #include "solver/prover/certificate.h"
 
+#include <stdexcept>
+
 #include <fmt/format.h>
 
 namespace arbiter::prover {
@@ -38,6 +40,9 @@ nlohmann::ordered_json certifies(Goal goal) {
       return {{"each_key", part(true, "replayed: after each key every defence is covered and every line ends, within the "
                                       "stipulation, with a defence that checkmates the attacker")},
               {"completeness", part(false, "not certified: that no other key exists" + search)}};
+    case Goal::ReflexMate:
+    case Goal::SemiReflexMate:  // the certificate commands take the classic stipulations only (classic_stipulations_only)
+      throw std::logic_error("certificates of reflex play are not made yet");
     case Goal::DirectMate: break;
   }
   return {{"each_key", part(true, "replayed: after each key every defence is covered and every line ends in checkmate "

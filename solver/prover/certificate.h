@@ -76,6 +76,8 @@ inline Goal goal_of(const Stipulation& s) {
   switch (s.kind) {
     case Stipulation::SelfMate: return Goal::SelfMate;
     case Stipulation::HelpMate: return Goal::HelpMate;
+    case Stipulation::ReflexMate: return Goal::ReflexMate;
+    case Stipulation::SemiReflexMate: return Goal::SemiReflexMate;
     case Stipulation::DirectMate: break;
   }
   return Goal::DirectMate;

@@ -6,6 +6,10 @@
 //   SelfMate    the side to move forces the other side to mate it within n moves: the other
 //               side resists, but when every move it has mates, it must mate (so on the last
 //               move a selfmate needs every defence to mate)
+//   ReflexMate  a selfmate in which a side that can reach the goal in one move must: the
+//               defender's forced goal move is the attacker's aim ("r#n"), and an attacker
+//               node where the attacker itself could reach the goal fails (it would have to)
+//   SemiReflexMate  the defender alone is bound so ("semi-r#n")
 //   HelpMate    both sides cooperate; the side that does not move first is mated (h#n: Black
 //               starts and White mates on its n-th move; h#n.5: White starts and mates on
 //               its (n+1)-th move)
@@ -16,20 +20,30 @@
 
 namespace arbiter::prover {
 
-enum class Goal { DirectMate, SelfMate, HelpMate };
+enum class Goal { DirectMate, SelfMate, HelpMate, ReflexMate, SemiReflexMate };
+
+// Does the defender's move reach the goal (self and reflex play), not the attacker's?
+constexpr bool defender_reaches_goal(Goal g) { return g == Goal::SelfMate || g == Goal::ReflexMate || g == Goal::SemiReflexMate; }
+constexpr bool reflex_play(Goal g) { return g == Goal::ReflexMate || g == Goal::SemiReflexMate; }
 
 inline std::string goal_name(Goal g) {
   switch (g) {
     case Goal::DirectMate: return "direct";
     case Goal::SelfMate: return "self";
     case Goal::HelpMate: return "help";
+    case Goal::ReflexMate: return "reflex";
+    case Goal::SemiReflexMate: return "semi-reflex";
   }
   return "direct";
 }
 
-// "#3", "s#3", "h#2", "h#2.5"; with another goal or series play "h=2", "ser-h#5", "ser-=3".
+// "#3", "s#3", "h#2", "h#2.5", "r#2", "semi-r#2"; with another goal or series play "h=2", "ser-h#5", "ser-=3".
 inline std::string stipulation_text(Goal g, int n, bool half_move, const Target& target = {}, bool series = false) {
-  std::string play = g == Goal::HelpMate ? "h" : g == Goal::SelfMate ? "s" : "";
+  std::string play = g == Goal::HelpMate         ? "h"
+                     : g == Goal::SelfMate       ? "s"
+                     : g == Goal::ReflexMate     ? "r"
+                     : g == Goal::SemiReflexMate ? "semi-r"
+                                                 : "";
   return (series ? "ser-" : "") + play + target.symbol() + std::to_string(n) + (half_move ? ".5" : "");
 }
 

@@ -1,7 +1,8 @@
 #pragma once
 // Depth-first AND/OR proof search for direct mate ("#n": the side to move mates in at most n
 // of its own moves against every defence) and selfmate ("s#n": the side to move forces the
-// defender to mate it within n moves), generic over any RuleSet.
+// defender to mate it within n moves), generic over any RuleSet; with another goal (target.h:
+// "=3", "s=2", "+2") and in reflex play ("r#2", "semi-r#2") too.
 //
 //   OR node  (attacker to move, n moves left): some move after which every defence loses.
 //   AND node (defender to move, n moves left): every defence is answered by a mate in n.
@@ -13,6 +14,16 @@
 // defender escapes a selfmate (stalemate, or it is itself mated: neither is the goal). So on
 // the last move a selfmate needs every defence to mate, which is Popeye's "s#". With Popeye's
 // Quodlibet ("s# or #") a defender left mated by the attacker has lost too.
+//
+// Another goal than mate (set_target) is judged by target_reached.h on the position after the
+// move and the move's facts, read back from the game's history (last_move_facts): a direct
+// line ends at the first attacker move that reaches it, whatever its length; a defender left
+// without a move has escaped (only a mate, which is the goal "#", ends the play there).
+// Reflex play ("r#n", Popeye's reading): at every defender node, a defender that can reach the
+// goal in one move must, which is the attacker's win; with no such move the defences go on as in
+// a direct mate, and after the attacker's last move the defender has escaped. In full reflex
+// play ("r#", not "semi-r#") the attacker is bound the same way: an attacker node where the
+// attacker could reach the goal itself is lost (it would have to, and that is not its aim).
 //
 // What keeps it fast, and why each cut is sound:
 //  - Mate-distance bounds in a shared transposition table (transposition_table.h): "mate in
@@ -54,6 +65,7 @@
 #include "solver/prover/move_source.h"
 #include "solver/prover/transposition_table.h"
 #include "solver/stipulation/stipulation.h"
+#include "solver/stipulation/target_reached.h"
 
 namespace arbiter::prover {
 
@@ -64,6 +76,8 @@ template <RuleSet G, Goal Kind = Goal::DirectMate>
 class MateSearch {
   static_assert(Kind != Goal::HelpMate, "helpmates have their own search (help_search.h)");
   static constexpr bool Self = Kind == Goal::SelfMate;
+  static constexpr bool Reflex = reflex_play(Kind);
+  static constexpr bool FullReflex = Kind == Goal::ReflexMate;
 
  public:
   using M = typename G::MoveType;
@@ -89,8 +103,15 @@ class MateSearch {
       auto known = tt_->probe(game_.key(), n);
       if (known != TranspositionTable::Probe::Unknown) return known == TranspositionTable::Probe::Win;
     }
-    // Direct mate: on the last move only a check can mate. A selfmate's last move need not check.
-    const bool only_checks = (!Self && n == 1) || checks_only_;
+    if constexpr (FullReflex) {
+      if (can_reach_goal()) {  // the attacker would have to reach the goal itself
+        if (use_table) remember(n, false);
+        return false;
+      }
+    }
+    // Direct play: on the last move only a check can mate (or check). A selfmate's or reflexmate's
+    // last move need not check, nor a direct move aiming at another goal.
+    const bool only_checks = (Kind == Goal::DirectMate && n == 1 && target_.needs_check()) || checks_only_;
     for (int stage = 0; stage < Stages; ++stage) {
       MoveList moves;
       generate(moves, stage, only_checks);
@@ -111,7 +132,7 @@ class MateSearch {
   // moves? With no defence left this is mate (true) or stalemate (false).
   bool every_defence_loses(int n) {
     const stop::SearchScope scope;  // the rules may stop by SearchStopped in here (rules/core/stop.h)
-    if (!Self && n == 0) return game_.in_check() && !game_.has_legal_move();  // the move played must have mated
+    if (const auto settled = settled_before_defences(n)) return *settled;
     if (battle_.depth_dependent() && refuted_by_options(n)) return false;
     std::optional<NontrivialAllowance> allowance;
     if (nontrivial_applies(n) && !allow_nontrivial(allowance)) return false;
@@ -148,6 +169,13 @@ class MateSearch {
     const stop::SearchScope scope;  // the rules may stop by SearchStopped in here (rules/core/stop.h)
     if (ply_ < MaxSearchPly) defence_killers_[ply_] = {};
     naming_ply_ = ply_;  // the order here names the refutation: not rotated either
+    if (const auto settled = settled_before_defences(n)) {
+      naming_ply_ = -1;
+      if (*settled) return {true, std::nullopt};
+      MoveList moves;
+      game_.generate_legal(moves);
+      return {false, moves.size() > 0 ? std::optional<M>(moves[0]) : std::nullopt};
+    }
     std::optional<NontrivialAllowance> allowance;
     const bool refuted = battle_.depth_dependent() && (Self || n > 0) &&
                          (refuted_by_options(n) || (nontrivial_applies(n) && !allow_nontrivial(allowance)));
@@ -184,8 +212,43 @@ class MateSearch {
   // Restrict the attacker to checking moves (a proof found so is still a proof).
   void set_checks_only(bool on) { checks_only_ = on; }
 
-  // Selfmate: has the move just played mated the attacker (now to move)?
-  bool attacker_mated() { return game_.in_check() && !game_.has_legal_move(); }
+  // The goal (mate unless set otherwise), for every search on this instance: set before the
+  // search starts, as the table's entries hold for one goal.
+  void set_target(const Target& target) { target_ = target; }
+  const Target& target() const { return target_; }
+
+  // Has the move just played reached the goal? (Self and reflex play: the defender's move; direct
+  // play: the attacker's.) Mate is judged on the position alone; the other goals ask the move's
+  // facts, read back from the game's history.
+  bool goal_reached() {
+    if (target_.kind == Target::Mate) return game_.in_check() && !game_.has_legal_move();
+    return target_reached(game_, target_, last_move_facts(game_));
+  }
+  // Selfmate: has the move just played mated the attacker (now to move)? (The goal, in general.)
+  bool attacker_mated() { return goal_reached(); }
+
+  // Can the side to move reach the goal in one move? (Reflex play: then it must.)
+  bool can_reach_goal() { return !goal_moves(true).empty(); }
+  // Every move of the side to move that reaches the goal (the first only with `first_only`).
+  std::vector<M> goal_moves(bool first_only = false) {
+    std::vector<M> out;
+    MoveList moves;
+    game_.generate_legal(moves);
+    // Only a checking move can mate or check: the others are skipped unplayed.
+    auto gives_check = check_oracle(game_);
+    for (const M& m : moves) {
+      if (target_.needs_check() && !gives_check(m)) continue;
+      budget_.spend();
+      game_.play(m);
+      const bool reached = goal_reached();
+      game_.undo();
+      if (reached) {
+        out.push_back(m);
+        if (first_only) break;
+      }
+    }
+    return out;
+  }
 
   // Another thread searches the same position: this one takes the defences of its defender
   // nodes near the top (the first SharedPlies plies) from a different starting point (slot k of
@@ -252,6 +315,21 @@ class MateSearch {
     return false;
   }
 
+  // Defender to move with n attacker moves left: a verdict that needs no look at the defences.
+  // Direct play: the attacker's move just played reached the goal (win), or it was the last
+  // (loss). Reflex play: the defender can reach the goal, so it must (win), or the attacker's
+  // moves are spent (loss). Selfmates decide in defend_selfmate.
+  std::optional<bool> settled_before_defences(int n) {
+    if constexpr (Kind == Goal::DirectMate) {
+      if (n == 0) return goal_reached();  // the move played must have reached it
+      if (target_.kind != Target::Mate && goal_reached()) return true;  // mate is seen in defend()
+    } else if constexpr (Reflex) {
+      if (can_reach_goal()) return true;
+      if (n == 0) return false;
+    }
+    return std::nullopt;
+  }
+
   bool nontrivial_applies(int n) const { return battle_.nontrivial_max >= 0 && n > battle_.nontrivial_length; }
 
   // Defender to move: false when more defences are non-trivial than the allowance grants (the
@@ -302,7 +380,9 @@ class MateSearch {
         }
       }
     }
-    if (!any) return {game_.in_check(), std::nullopt};  // mated, or stalemated
+    // Mated (the goal "#" reached by the attacker's move), or stalemated; with another goal, or in
+    // reflex play, a defender without a move has escaped.
+    if (!any) return {Kind == Goal::DirectMate && target_.kind == Target::Mate && game_.in_check(), std::nullopt};
     return {true, std::nullopt};
   }
 
@@ -462,6 +542,7 @@ class MateSearch {
   std::unique_ptr<SortScratch> sort_scratch_;
   bool checks_only_ = false;
   BattleOptions battle_;
+  Target target_;
   int nontrivial_left_ = -1;  // NonTrivial's allowance on the line searched (NontrivialAllowance)
   int ply_ = 0;
   int rotation_slot_ = 0, rotation_of_ = 1;

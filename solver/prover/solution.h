@@ -70,6 +70,9 @@ struct Solution {
   bool set_play_requested = false;
   std::vector<HelpLine> set_play;
   std::vector<AttackerNode> keys;
+  // Reflexmates ("r#n"): the attacker's moves from the diagram that reach the goal at once. The
+  // attacker must play one, which ends the play: there is no key (Popeye prints them "?!?").
+  std::vector<LineMove> forced_goal_moves;
   int shortest = 0;          // mate length of the fastest key (0: none)
   bool shortest_exact = true;  // false in first-key mode when a shorter mate was not ruled out
   bool complete = true;      // every first move examined (false in first-key mode)

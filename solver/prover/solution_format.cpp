@@ -179,8 +179,8 @@ std::string format_solution_text(const Solution& s) {
   TextWriter w(out);
   for (const auto& key : s.keys) {
     out << "1." << key.san << "!";
-    if (key.mate_in < s.n) out << "  (short solution: mate in " << key.mate_in << ")";
-    if (!s.tree_complete || (key.mate_in == 1 && s.goal != Goal::SelfMate)) {
+    if (key.mate_in < s.n) out << "  (short solution: " << (s.target.kind == Target::Mate ? "mate in " : "in ") << key.mate_in << ")";
+    if (!s.tree_complete || (key.mate_in == 1 && !defender_reaches_goal(s.goal))) {
       out << "\n";
       continue;
     }
@@ -193,6 +193,8 @@ std::string format_solution_text(const Solution& s) {
     out << "\n";
   }
   for (const auto& t : s.tries) out << "1." << t.san << "? " << t.refutation_san << "!\n";
+  for (const auto& m : s.forced_goal_moves)
+    out << "1." << m.san << "  (the attacker reaches the goal at once, and must: no key)\n";
   if (s.verdict == Verdict::Unknown && !s.open_moves.empty()) {
     out << fmt::format("so far: {} first move{} proved a key{}{}, {} refuted; still open ({}):", s.keys_so_far.size(),
                        s.keys_so_far.size() == 1 ? "" : "s", s.keys_so_far.empty() ? "" : " (1.",
@@ -232,7 +234,7 @@ nlohmann::ordered_json solution_json(const Solution& s) {
   j["variant"] = s.variant;
   j["fen"] = s.fen;
   j["stipulation"] = s.stipulation;
-  j["goal"] = goal_name(s.goal);  // the play: direct, self or help
+  j["goal"] = goal_name(s.goal);  // the play: direct, self, help, reflex or semi-reflex
   j["target"] = s.target.symbol();  // what the last move reaches: "#", "=", "x", ...
   if (s.series) j["series"] = true;
   if (s.goal == Goal::HelpMate || s.series) {
@@ -264,6 +266,10 @@ nlohmann::ordered_json solution_json(const Solution& s) {
   for (const auto& k : s.keys) {
     j["keys"].push_back(k.san);
     j["keys_uci"].push_back(k.uci);
+  }
+  if (!s.forced_goal_moves.empty()) {
+    j["forced_goal_moves"] = nlohmann::ordered_json::array();
+    for (const auto& m : s.forced_goal_moves) j["forced_goal_moves"].push_back(m.uci);
   }
   j["shortest"] = s.shortest;
   j["shortest_exact"] = s.shortest_exact;

@@ -36,6 +36,8 @@ namespace arbiter::prover {
 template <RuleSet G, Goal Kind = Goal::DirectMate>
 class Solver {
   static constexpr bool Self = Kind == Goal::SelfMate;
+  // The defender's move reaches the goal: self and reflex play.
+  static constexpr bool DefenderAims = defender_reaches_goal(Kind);
 
  public:
   using M = typename G::MoveType;
@@ -43,6 +45,7 @@ class Solver {
 
   Solver(G& game, const SolveOptions& options) : game_(game), options_(options), search_(game, options.limits) {
     search_.set_battle(options.battle);
+    search_.set_target(options.target);
   }
 
   Solution run() {
@@ -52,20 +55,27 @@ class Solver {
     s.n = options_.n;
     s.goal = Kind;
     s.battle = options_.battle;
-    s.stipulation = stipulation_text(Kind, options_.n, false);
+    s.target = options_.target;
+    s.stipulation = stipulation_text(Kind, options_.n, false, options_.target);
     s.tries_requested = options_.tries;
     s.refutations_requested = options_.refutations;
     if (options_.battle.post_key) return after_key(s);
     std::vector<std::pair<M, int>> keys;
     try {
-      if (options_.first_key_only) {
+      if constexpr (Kind == Goal::ReflexMate) {
+        // The attacker able to reach the goal at once must: no move of the diagram is a key.
+        for (const M& m : search_.goal_moves()) s.forced_goal_moves.push_back({game_.move_text(m), game_.move_uci(m)});
+      }
+      if (!s.forced_goal_moves.empty()) {
+        s.verdict = Verdict::Refuted;
+      } else if (options_.first_key_only) {
         s.complete = false;
         if (auto key = first_key()) keys.push_back(*key);
         s.shortest_exact = keys.empty() || keys[0].second == 1 || found_by_full_deepening_;
       } else {
         keys = all_keys(s);
       }
-      s.verdict = keys.empty() ? Verdict::Refuted : Verdict::Proved;
+      if (s.forced_goal_moves.empty()) s.verdict = keys.empty() ? Verdict::Refuted : Verdict::Proved;
     } catch (const LimitReached& e) {
       s.verdict = Verdict::Unknown;
       s.reason = e.what();
@@ -154,6 +164,7 @@ class Solver {
       G game = game_;
       MateSearch<G, Kind> search(game, share, search_.table());
       search.set_battle(options_.battle);
+      search.set_target(options_.target);
       try {
         while (!stop.load(std::memory_order_relaxed)) {
           int i = next.fetch_add(1);
@@ -265,8 +276,10 @@ class Solver {
   std::optional<std::pair<M, int>> first_key() {
     MoveList moves;
     game_.generate_legal(moves);
-    search_.set_checks_only(!Self);  // a selfmate's forcing moves need not be checks
-    for (int k = 1; k <= options_.n && !Self; ++k) {
+    // A selfmate's or reflexmate's forcing moves need not be checks, nor those aiming at another goal.
+    const bool checks_first = Kind == Goal::DirectMate && options_.target.kind == Target::Mate;
+    search_.set_checks_only(checks_first);
+    for (int k = 1; k <= options_.n && checks_first; ++k) {
       for (const M& m : moves) {
         game_.play(m);
         bool check = game_.in_check();
@@ -308,7 +321,7 @@ class Solver {
         game_.undo_null();
       }
     }
-    if (length > 1 || Self) node.defences = key_defences(length - 1, node.threat);
+    if ((length > 1 && !direct_goal_reached()) || DefenderAims) node.defences = key_defences(length - 1, node.threat);
     game_.undo();
     return node;
   }
@@ -319,10 +332,17 @@ class Solver {
   std::vector<DefenceNode> key_defences(int n, const std::vector<AttackerNode>& threat) {
     MoveList moves;
     game_.generate_legal(moves);
+    if constexpr (reflex_play(Kind)) {  // a defender that can reach the goal must: those moves alone
+      const auto forced = search_.goal_moves();
+      if (!forced.empty()) {
+        moves.clear();
+        for (const M& d : forced) moves.push(d);
+      }
+    }
     const int count = moves.size();
     const int threads = std::max(1, std::min(options_.threads, count));
     // Under NonTrivial the allowance below this node is the search's own state: one thread.
-    if (threads == 1 || options_.battle.nontrivial_max >= 0) return defences(game_, search_, n, threat);
+    if (threads == 1 || options_.battle.nontrivial_max >= 0) return defences(game_, search_, n, threat);  // (it finds the same moves)
     std::vector<DefenceNode> result(static_cast<std::size_t>(count));
     std::atomic<int> next{0};
     std::atomic<bool> stop{false};
@@ -335,6 +355,7 @@ class Solver {
       G game = game_;
       MateSearch<G, Kind> search(game, limits, search_.table());
       search.set_battle(options_.battle);
+      search.set_target(options_.target);
       search.budget().watch(&stop);
       try {
         for (int i; (i = next.fetch_add(1)) < count;) result[std::size_t(i)] = defence(game, search, moves[i], n, threat);
@@ -361,6 +382,13 @@ class Solver {
     MoveList moves;
     game.generate_legal(moves);
     std::vector<DefenceNode> result;
+    if constexpr (reflex_play(Kind)) {  // a defender that can reach the goal must: those moves alone
+      const auto forced = search.goal_moves();
+      if (!forced.empty()) {
+        for (const M& d : forced) result.push_back(defence(game, search, d, n, threat));
+        return result;
+      }
+    }
     for (const M& d : moves) result.push_back(defence(game, search, d, n, threat));
     return result;
   }
@@ -369,7 +397,7 @@ class Solver {
     count_tree_node();
     DefenceNode dn{game.move_text(d), game.move_uci(d), {}, false};
     game.play(d);
-    if (Self && search.attacker_mated()) {  // the selfmate itself: nothing follows
+    if (DefenderAims && search.goal_reached()) {  // the selfmate (reflexmate) itself: nothing follows
       game.undo();
       return dn;
     }
@@ -394,15 +422,22 @@ class Solver {
       if (!win) continue;
       count_tree_node();
       AttackerNode an{game.move_text(a), game.move_uci(a), k, false, {}, {}};
-      if (k > 1 || Self) {
+      if (k > 1 || DefenderAims) {
         game.play(a);
         an.check = game.in_check();
-        an.defences = defences(game, search, k - 1, {});
+        if (DefenderAims || !search.goal_reached()) an.defences = defences(game, search, k - 1, {});
         game.undo();
       }
       result.push_back(std::move(an));
     }
     return result;
+  }
+
+  // Direct play towards another goal than mate, the key just played: has it reached the goal?
+  // (A mate leaves no defence; the other goals may leave some, which are not played.)
+  bool direct_goal_reached() {
+    if constexpr (Kind == Goal::DirectMate) return options_.target.kind != Target::Mate && search_.goal_reached();
+    return false;
   }
 
   G& game_;
@@ -419,11 +454,15 @@ Solution solve(G& game, const SolveOptions& options) {
   if (!judges<G>(options.target))
     throw std::runtime_error(fmt::format("the goal '{}' needs orthodox moves, which {} does not have", options.target.symbol(),
                                          G::variant_name));
-  if (options.goal != Goal::HelpMate && options.target.kind != Target::Mate)
+  BattleOptions besides_post_key = options.battle;
+  besides_post_key.post_key = false;
+  if (options.goal != Goal::HelpMate && options.target.kind != Target::Mate && besides_post_key.any())
     throw std::runtime_error(stipulation_text(options.goal, options.n, false, options.target) +
-                             ": battle play aims at mate only so far");
+                             ": Popeye's options of battle play are played with the goal mate only so far");
   switch (options.goal) {
     case Goal::SelfMate: return Solver<G, Goal::SelfMate>(game, options).run();
+    case Goal::ReflexMate: return Solver<G, Goal::ReflexMate>(game, options).run();
+    case Goal::SemiReflexMate: return Solver<G, Goal::SemiReflexMate>(game, options).run();
     case Goal::HelpMate: return solve_help(game, options);
     case Goal::DirectMate: break;
   }

@@ -4,6 +4,7 @@
 // the moves left, each stated mate is mate, each stated threat works), and the problem must
 // be sound: no other key (cook) and no shorter mate than stipulated (short solution).
 
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -218,6 +219,9 @@ VerifyReport verify_published(G& game, Solution solution, const PgnLine& publish
   switch (solution.goal) {
     case Goal::HelpMate: return verify_help_published(game, std::move(solution), published);
     case Goal::SelfMate: return verify_keyed_published<G, Goal::SelfMate>(game, std::move(solution), published, limits);
+    case Goal::ReflexMate:
+    case Goal::SemiReflexMate:  // `verify` takes the classic stipulations only (problem::classic_stipulations_only)
+      throw std::logic_error("published reflexmates are not verified yet");
     case Goal::DirectMate: break;
   }
   return verify_keyed_published<G, Goal::DirectMate>(game, std::move(solution), published, limits);

@@ -22,15 +22,6 @@ bool is_digit(char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0;
 
 constexpr std::string_view Expected = "expected '#N' (direct mate), 'h#N' (helpmate) or 's#N' (selfmate)";
 
-std::string_view kind_name(Stipulation::Kind kind) {
-  switch (kind) {
-    case Stipulation::HelpMate: return "a helpmate";
-    case Stipulation::SelfMate: return "a selfmate";
-    case Stipulation::DirectMate: break;
-  }
-  return "a direct mate";
-}
-
 // "2.1.1.1" (two first moves, each with one continuation) or "2": the product of the numbers.
 // `at` is the location of count[0].
 int solution_count(std::string_view count, std::string_view stipulation, const SourceLocation& at) {
@@ -75,9 +66,20 @@ bool classic_shape(std::string_view word) {
 
 }  // namespace
 
+std::string_view kind_name(Stipulation::Kind kind) {
+  switch (kind) {
+    case Stipulation::HelpMate: return "a helpmate";
+    case Stipulation::SelfMate: return "a selfmate";
+    case Stipulation::ReflexMate: return "a reflexmate";
+    case Stipulation::SemiReflexMate: return "a semi-reflexmate";
+    case Stipulation::DirectMate: break;
+  }
+  return "a direct mate";
+}
+
 std::string Stipulation::canonical_text() const {
   std::string out = series ? "ser-" : "";
-  out += kind == HelpMate ? "h" : kind == SelfMate ? "s" : "";
+  out += kind == HelpMate ? "h" : kind == SelfMate ? "s" : kind == ReflexMate ? "r" : kind == SemiReflexMate ? "semi-r" : "";
   out += target.symbol();
   out += std::to_string(moves);
   if (half_move) out += ".5";
@@ -104,8 +106,8 @@ Stipulation parse_stipulation(std::string_view text, const SourceLocation& where
     }
     if (form) {
       auto s = form->playable(at);
-      if (!s) fail(at, fmt::format("unsupported stipulation '{}' ({}): {}, or a help play or series of another goal ('h=2', "
-                                   "'ser-h#5')",
+      if (!s) fail(at, fmt::format("unsupported stipulation '{}' ({}): {}, a help play or series of another goal ('h=2', "
+                                   "'ser-h#5'), or battle or reflex play of any goal ('=2', 'r#2', 'semi-r#2')",
                                    word, form->description(), Expected));
       std::size_t count_at = end;
       while (count_at < text.size() && is_blank(text[count_at])) ++count_at;

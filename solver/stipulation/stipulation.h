@@ -65,6 +65,10 @@ struct Stipulation {
                  // "h#N.5": White starts (N+1/2 moves); "ser-h#N": Black plays up to N moves
                  // in a row, then White mates in one
     SelfMate,    // "s#N": White starts and forces Black to mate White within N moves
+    ReflexMate,  // "r#N": a selfmate in which either side that can reach the goal in one move
+                 // must: Black is forced to mate whenever it can (that is White's aim), and
+                 // White may never be able to mate (it would have to, which ends the play)
+    SemiReflexMate,  // "semi-r#N": the same, with Black alone bound to mate when it can
   };
   Kind kind = DirectMate;
   Target target;        // the goal: mate unless the text names another ("h=2": stalemate)
@@ -83,13 +87,16 @@ struct Stipulation {
   Color first_mover() const { return kind == HelpMate && !half_move ? Black : White; }
   // One of the four forms every engine plays: #N, h#N, h#N.5, s#N (mate, no series). The others
   // are solved by `solve` and its kin; an engine that does not play them yet names them.
-  bool classic() const { return target.kind == Target::Mate && !series; }
+  bool classic() const { return target.kind == Target::Mate && !series && kind != ReflexMate && kind != SemiReflexMate; }
   // The stipulation in its one spelling ("h#1.5" for Popeye's "h#1.0", "ser-h=3" for
   // "Ser-H=3"): what a PGN [Stipulation] tag and Popeye's stipulation line print.
   std::string canonical_text() const;
   // Helpmates: the plies of a full-length solution (h#2: 4, h#2.5: 5).
   int plies() const { return 2 * moves + (half_move ? 1 : 0); }
 };
+
+// "a direct mate", "a helpmate", "a selfmate", "a reflexmate", "a semi-reflexmate".
+std::string_view kind_name(Stipulation::Kind kind);
 
 // Reads "#N", "h#N", "h#N.5", "s#N" (the letter in either case), optionally followed by a
 // solution count in the problemists' form "2.1.1.1" (h#2 2.1.1.1: two solutions).

@@ -190,20 +190,24 @@ std::string StipulationForm::named() const {
 }
 
 std::optional<Stipulation> StipulationForm::playable(const SourceLocation& where) const {
-  if (intro > 0 || exact || semi || reciprocal || (!series.empty() && series != "ser")) return std::nullopt;
+  if (intro > 0 || exact || reciprocal || (!series.empty() && series != "ser")) return std::nullopt;
   const auto target = target_of(goal, goal_square);
   if (!target) return std::nullopt;
   const bool ser = series == "ser";
-  if (play != "" && play != "h" && (play != "s" || ser)) return std::nullopt;
-  // Battle play (direct and self, not series) aims at mate only so far.
-  if (!ser && play != "h" && target->kind != Target::Mate) return std::nullopt;
+  // Series play: direct and help; battle play: direct, self, reflex and semi-reflex (Popeye's
+  // "semi-" goes with "r" only); help play.
+  if (ser ? (play != "" && play != "h") : (play != "" && play != "h" && play != "s" && play != "r")) return std::nullopt;
+  if (semi && (ser || play != "r")) return std::nullopt;
   if (half_move && (play != "h" || ser)) return std::nullopt;  // only helpmates have a half move
   if (moves > MaxMateMoves || (moves == 0 && !half_move)) return std::nullopt;
-  if (!ser && target->kind == Target::Mate) {
+  if (!ser && target->kind == Target::Mate && play != "r") {
     return parse_stipulation(fmt::format("{}#{}{}", play, moves, half_move ? ".5" : ""), where);
   }
   Stipulation s;
-  s.kind = play == "h" ? Stipulation::HelpMate : Stipulation::DirectMate;
+  s.kind = play == "h"   ? Stipulation::HelpMate
+           : play == "s" ? Stipulation::SelfMate
+           : play == "r" ? (semi ? Stipulation::SemiReflexMate : Stipulation::ReflexMate)
+                         : Stipulation::DirectMate;
   s.target = *target;
   s.series = ser;
   s.moves = moves;

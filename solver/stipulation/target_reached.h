@@ -42,6 +42,26 @@ MoveFacts move_facts([[maybe_unused]] const G& game, [[maybe_unused]] const type
   return f;
 }
 
+// The facts of the move just played, read back from the position's history (its last move and
+// what it captured), for engines that judge a goal where the move was played by another part of
+// the search (battle play's tree, threats, verification). A position with no move played yet, or
+// whose last turn was a pass, has empty facts.
+template <RuleSet G>
+MoveFacts last_move_facts([[maybe_unused]] const G& game) {
+  MoveFacts f;
+  if constexpr (BoardPosition<G> && std::same_as<typename G::MoveType, Move>) {
+    const Position& pos = game.position();
+    if (pos.plies_played() == 0) return f;
+    const Move m = pos.last_move();
+    if (m == Move()) return f;
+    f.castling = m.kind() == MoveKind::Castling;
+    f.en_passant = m.kind() == MoveKind::EnPassant;
+    f.capture = f.en_passant || pos.last_captured() != NoPiece;
+    f.to = m.to();
+  }
+  return f;
+}
+
 // `game` is the position after the move; `facts` the move's, from move_facts() before it.
 template <RuleSet G>
 bool target_reached(G& game, const Target& target, const MoveFacts& facts) {

@@ -18,6 +18,7 @@
 #include "solver/prover/series_search.h"
 #include "solver/prover/solve.h"
 #include "solver/stipulation/stipulation_form.h"
+#include "tests/support/test_support.h"
 
 using namespace arbiter;
 using prover::SeriesPlay;
@@ -141,53 +142,6 @@ Lines walked_help(const std::string& fen, int plies, const Target& goal) {
   });
 }
 
-// Legal positions with both kings and 2 to 4 other men, either side to move, from a fixed seed.
-std::vector<std::string> random_positions(int count, unsigned seed) {
-  std::mt19937 rng(seed);
-  std::vector<std::string> out;
-  const std::string men = "QRBNPqrbnp";
-  while (int(out.size()) < count) {
-    char board[64];
-    std::fill(board, board + 64, '.');
-    auto place = [&](char piece) {
-      for (;;) {
-        const int sq = int(rng() % 64);
-        const int rank = sq / 8;
-        if (board[sq] != '.' || ((piece == 'P' || piece == 'p') && (rank == 0 || rank == 7))) continue;
-        board[sq] = piece;
-        return;
-      }
-    };
-    place('K');
-    place('k');
-    const int others = 2 + int(rng() % 3);
-    for (int i = 0; i < others; ++i) place(men[rng() % men.size()]);
-    std::string fen;
-    for (int rank = 7; rank >= 0; --rank) {
-      int empty = 0;
-      for (int file = 0; file < 8; ++file) {
-        const char c = board[rank * 8 + file];
-        if (c == '.') {
-          ++empty;
-          continue;
-        }
-        if (empty) fen += char('0' + empty);
-        empty = 0;
-        fen += c;
-      }
-      if (empty) fen += char('0' + empty);
-      if (rank) fen += '/';
-    }
-    fen += rng() % 2 ? " w - - 0 1" : " b - - 0 1";
-    try {
-      (void)read_fen(fen, {"random", 1, 1});
-      out.push_back(fen);
-    } catch (const ParseError&) {  // the side not to move in check, kings touching: drawn again
-    }
-  }
-  return out;
-}
-
 }  // namespace
 
 TEST_CASE("series play: the search lists what the definition's walk lists", "[series]") {
@@ -217,7 +171,7 @@ TEST_CASE("series play: the search lists what the definition's walk lists", "[se
   // Random positions, every goal, both plays: a table keyed without the series length, or one
   // that let a direct series go on past its goal, differs here.
   int compared = 0, with_lines = 0;
-  for (const auto& fen : random_positions(60, 20261126)) {
+  for (const auto& fen : test::sparse_positions(60, 20261126)) {
     for (const char* goal : {"#", "=", "+", "x"}) {
       for (const SeriesPlay play : {SeriesPlay::Direct, SeriesPlay::Help}) {
         INFO(fen << " " << goal << (play == SeriesPlay::Help ? " help" : " direct"));
@@ -254,7 +208,7 @@ TEST_CASE("help play towards other goals: the search with its cuts lists what th
     CHECK(help_lines(c.fen, c.plies, target(c.goal, c.square)) == walked);
   }
   int with_lines = 0;
-  for (const auto& fen : random_positions(60, 7)) {
+  for (const auto& fen : test::sparse_positions(60, 7)) {
     for (const char* goal : {"=", "+", "x", "#="}) {
       INFO(fen << " " << goal);
       const Lines walked = walked_help(fen, 3, target(goal));

@@ -104,10 +104,23 @@ TEST_CASE("stipulation forms: the played ones, in their one spelling", "[stipula
   CHECK(parse_stipulation_form("ser-#4", {}).playable({})->first_mover() == White);
   CHECK(parse_stipulation_form("hze44", {}).playable({})->target.square == parse_square("e4"));
   CHECK(parse_stipulation_form("h#2", {}).playable({})->classic());
-  // Battle play of another goal, the other series and play types, and the rest: not yet.
-  for (const char* text : {"r#2", "=2", "s=2", "+3", "ser-s#3", "ser-r#2", "exact-h#3", "2->#2", "#31", "s#2.5", "#2.5", "reci-h#2",
-                           "hs#2", "semi-r#2", "pser-h#6", "dia5", "#=2", "h##2", "h##!2", "ser-h%2", "hct2", "hc812", "ser-h#2.5",
-                           "ser-#31"}) {
+  // Battle play of any goal, and reflex play: direct, self, reflex and semi-reflex.
+  const auto reflex = parse_stipulation_form("R#2", {}).playable({});
+  CHECK(reflex->kind == Stipulation::ReflexMate);
+  CHECK_FALSE(reflex->classic());
+  CHECK(reflex->text == "r#2");
+  CHECK(parse_stipulation_form("semi-r#2", {}).playable({})->kind == Stipulation::SemiReflexMate);
+  CHECK(parse_stipulation_form("semi-r#2", {}).playable({})->text == "semi-r#2");
+  CHECK(parse_stipulation_form("s=2", {}).playable({})->kind == Stipulation::SelfMate);
+  CHECK(parse_stipulation_form("s=2", {}).playable({})->target.kind == Target::Stalemate);
+  CHECK(parse_stipulation_form("=2", {}).playable({})->kind == Stipulation::DirectMate);
+  CHECK(parse_stipulation_form("+3", {}).playable({})->target.kind == Target::Check);
+  CHECK(parse_stipulation_form("#=2", {}).playable({})->target.kind == Target::MateOrStalemate);
+  CHECK(parse_stipulation_form("r=2", {}).playable({})->text == "r=2");
+  // The other series and play types, and the rest: not yet.
+  for (const char* text : {"ser-s#3", "ser-r#2", "exact-h#3", "2->#2", "#31", "s#2.5", "#2.5", "reci-h#2", "hs#2", "semi-s#2",
+                           "semi-h#2", "ser-semi-r#2", "pser-h#6", "dia5", "h##2", "h##!2", "ser-h%2", "hct2", "hc812", "ser-h#2.5",
+                           "ser-#31", "r#2.5"}) {
     INFO(text);
     CHECK_FALSE(parse_stipulation_form(text, {}).playable({}).has_value());
   }

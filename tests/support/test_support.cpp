@@ -2,6 +2,7 @@
 #include "tests/support/test_support.h"
 
 #include <fstream>
+#include <random>
 #include <set>
 #include <sstream>
 #include <stdexcept>
@@ -388,6 +389,53 @@ nlohmann::json run_arbiter_json(const std::string& args, int& status) {
   const CliRun run = run_arbiter_command(args, dir);
   status = run.status;
   return nlohmann::json::parse(run.out);
+}
+
+// Legal positions with both kings and 2 to 4 other men, either side to move, from a fixed seed.
+std::vector<std::string> sparse_positions(int count, unsigned seed) {
+  std::mt19937 rng(seed);
+  std::vector<std::string> out;
+  const std::string men = "QRBNPqrbnp";
+  while (int(out.size()) < count) {
+    char board[64];
+    std::fill(board, board + 64, '.');
+    auto place = [&](char piece) {
+      for (;;) {
+        const int sq = int(rng() % 64);
+        const int rank = sq / 8;
+        if (board[sq] != '.' || ((piece == 'P' || piece == 'p') && (rank == 0 || rank == 7))) continue;
+        board[sq] = piece;
+        return;
+      }
+    };
+    place('K');
+    place('k');
+    const int others = 2 + int(rng() % 3);
+    for (int i = 0; i < others; ++i) place(men[rng() % men.size()]);
+    std::string fen;
+    for (int rank = 7; rank >= 0; --rank) {
+      int empty = 0;
+      for (int file = 0; file < 8; ++file) {
+        const char c = board[rank * 8 + file];
+        if (c == '.') {
+          ++empty;
+          continue;
+        }
+        if (empty) fen += char('0' + empty);
+        empty = 0;
+        fen += c;
+      }
+      if (empty) fen += char('0' + empty);
+      if (rank) fen += '/';
+    }
+    fen += rng() % 2 ? " w - - 0 1" : " b - - 0 1";
+    try {
+      (void)read_fen(fen, {"random", 1, 1});
+      out.push_back(fen);
+    } catch (const ParseError&) {  // the side not to move in check, kings touching: drawn again
+    }
+  }
+  return out;
 }
 
 }  // namespace arbiter::test

@@ -102,6 +102,11 @@ std::vector<std::string> sample_positions(std::uint64_t seed, int count);
 // every position visited (FEN), `games` games of up to `max_plies` plies each.
 std::vector<std::string> random_game_positions(std::uint64_t seed, int games, int max_plies);
 
+// Legal positions with both kings and 2 to 4 other men placed at random (no pawn on the first or
+// last rank), either side to move, from a fixed seed: small trees for comparing a search with
+// a plain walk of its definition.
+std::vector<std::string> sparse_positions(int count, unsigned seed);
+
 }  // namespace arbiter::test
 
 // --- The orthodox-problems corpus and the arbiter command, for the prover suites ------------
