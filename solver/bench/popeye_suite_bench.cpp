@@ -51,8 +51,9 @@ std::string read_all(const fs::path& p) {
   return s.str();
 }
 
-// "direct #", "help h#", "self s#", "help h=", "reflex r#" for a stipulation that is exactly that
-// genre's (#N, h#N, h#N.5, s#N, h=N, r#N or semi-r#N, whatever N), "series ser-" for any series
+// "direct #", "help h#", "self s#", "help h=", "reflex r#", "help-self hs# hr#" for a stipulation
+// that is exactly that genre's (#N, h#N, h#N.5, s#N, h=N, r#N or semi-r#N, hs#N or hr#N, whatever
+// N), "series ser-" for any series
 // form, else "other" (other goals, structured ...).
 std::string family_of(const problem::Problem& p) {
   if (p.popeye.structured_stipulation) return "other";
@@ -65,6 +66,7 @@ std::string family_of(const problem::Problem& p) {
   if (genre("s#")) return "self s#";
   if (genre("h=")) return "help h=";
   if (genre("r#") || genre("semi-r#")) return "reflex r#";
+  if (genre("hs#") || genre("hr#")) return "help-self hs# hr#";
   if (text.starts_with("ser-")) return "series ser-";
   return "other";
 }

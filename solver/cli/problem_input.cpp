@@ -181,6 +181,9 @@ std::string describe_help_verdict(const prover::Solution& s) {
       return fmt::format("verdict: proved ({}{}{})", count, stated, cooked ? ": cooked" : "");
     }
     case prover::Verdict::Refuted:
+      if (!s.forced_goal_moves.empty())  // help-reflex play: the first mover reaches the goal at once, and must
+        return fmt::format("verdict: refuted (no solution of {}: the first mover can reach the goal at once and must, 1.{})",
+                           s.stipulation, s.forced_goal_moves[0].san);
       if (s.solutions.empty()) return fmt::format("verdict: refuted (no solution of {})", s.stipulation);
       return fmt::format("verdict: refuted ({}{}: too few)", count, stated);
     case prover::Verdict::Unknown: return "verdict: unknown (" + s.reason + ")";

@@ -231,7 +231,12 @@ direct (=N, +N, xN, ...: the first attacker move that reaches the goal ends the 
 s+N, ...: the defender's move reaches it), and reflex play r#N (also r=N, ...): a selfmate in which
 a side that can reach the goal in one move must, so Black mates whenever it can and White must never
 be able to mate (Popeye prints such a forced first move "?!?"; JSON "forced_goal_moves"), and
-semi-r#N, where Black alone is so bound. Keys, threats and trees as for direct mates; goal "direct",
+semi-r#N, where Black alone is so bound. Help-self and help-reflex play hs#N and hr#N (N.5 too):
+White starts (Black with .5), both sides help, and after White's last move Black must reach the
+goal with every move it has (hs: a selfmate in 1) or can, and so must (hr: a reflexmate in 1); in
+hr the reflex rule binds both sides throughout (Black mates whenever it can, which ends the line;
+a White that could mate must). Lines as for helpmates, with Black's last move; JSON "help_end"
+("self" or "reflex"). Keys, threats and trees as for direct mates; goal "direct",
 "self", "reflex" or "semi-reflex". verify (and regress and batch),
 certificates, correct and compose take #N, h#N, h#N.5 and s#N only so far and name the others
 (unsupported, or refused).

@@ -97,6 +97,7 @@ class HelpSelfReader : public PopeyeReader {
     bool keys = false;
     bool series = false;
     Color series_side = White;  // ser-h: Black's series, White's last move
+    bool help_self = false;     // "hs", "hr": Black reaches the goal last
   };
 
   static std::optional<Mode> mode_of(std::string_view stipulation) {
@@ -111,6 +112,7 @@ class HelpSelfReader : public PopeyeReader {
     // Help play prints lines ("h", "hs", "hr", "reci-h"); battle play a tree whose first moves
     // marked " !" are the keys: direct ("#3", "=2", "+1", "x2", ...), self ("s#"), reflex ("r#",
     // "semi-r#"). Proof games and the rest are not read.
+    m.help_self = play.starts_with("hs") || play.starts_with("hr");
     if (play.starts_with("h") || play.starts_with("reci-")) return m;
     if (play.starts_with("dia") || play.starts_with("a=>b") || play.starts_with("pser") || play.starts_with("exact-") ||
         play.find("->") != std::string_view::npos)
@@ -196,8 +198,11 @@ class HelpSelfReader : public PopeyeReader {
     const auto number = move_number(ws.front().text);
     if (!number)
       throw ParseError(at.advanced(ws.front().column), "expected a solution line ('1.Qb4-h4 Qd6-h6   2.0-0-0 + ...')");
-    // Popeye numbers a helpmate's moves from Black's: "1." Black starts, "1..." White starts.
-    Color side = number->side == Black ? White : Black;
+    // Help-reflex play: "1.Qf6-d8 # ?!?", the move White would have to play, ends no solution.
+    if (ws.back().text == "?!?") return;
+    // Popeye numbers a helpmate's moves from Black's: "1." Black starts, "1..." White starts; in
+    // help-self and help-reflex play from White's ("hs#2": "1." White starts).
+    Color side = (number->side == Black) != mode_.help_self ? White : Black;
     std::string solution;
     for (const auto& w : ws) {
       const auto prefix = move_number(w.text);

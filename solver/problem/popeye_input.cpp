@@ -823,6 +823,9 @@ class PopeyeReader {
     }
     // Popeye refuses the pair: the set play is itself the first mover's pass.
     if (p.battle.null_moves && p.set_play) add_reason(reasons, "option NullMoves with option SetPlay (Popeye refuses the pair)");
+    if (p.set_play && p.stipulation)
+      if (const auto s = p.stipulation->playable(p.stipulation_location); s && s->help_end != HelpEnd::Goal)
+        add_reason(reasons, fmt::format("option SetPlay for '{}' (not played in help-self and help-reflex play yet)", s->text));
     if (reasons.empty() && p.battle.any() && p.stipulation) {
       if (const auto s = p.stipulation->playable(p.stipulation_location))
         if (auto refusal = battle_refusal(*s, p.battle)) add_reason(reasons, *refusal);

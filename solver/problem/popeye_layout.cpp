@@ -346,6 +346,8 @@ std::string help_solution(const prover::Solution& s, const LayoutOptions& option
   }
   const auto& lines = s.verdict == prover::Verdict::Unknown ? s.solutions_so_far : s.solutions;
   out += help_lines(s.fen, lines, s.half_move, options.language, s.target);
+  // Help-reflex play: the first mover would have to reach the goal itself, "  1.Qf6-d8 # ?!?".
+  for (const auto& m : s.forced_goal_moves) out += popeye_help_line(s.fen, {{m}}, s.half_move, options.language, s.target) + " ?!?\n";
   return out;
 }
 

@@ -16,6 +16,7 @@
 
 #include <string>
 
+#include "solver/stipulation/stipulation.h"
 #include "solver/stipulation/target.h"
 
 namespace arbiter::prover {
@@ -38,12 +39,14 @@ inline std::string goal_name(Goal g) {
 }
 
 // "#3", "s#3", "h#2", "h#2.5", "r#2", "semi-r#2"; with another goal or series play "h=2", "ser-h#5", "ser-=3".
-inline std::string stipulation_text(Goal g, int n, bool half_move, const Target& target = {}, bool series = false) {
+inline std::string stipulation_text(Goal g, int n, bool half_move, const Target& target = {}, bool series = false,
+                                    HelpEnd help_end = HelpEnd::Goal) {
   std::string play = g == Goal::HelpMate         ? "h"
                      : g == Goal::SelfMate       ? "s"
                      : g == Goal::ReflexMate     ? "r"
                      : g == Goal::SemiReflexMate ? "semi-r"
                                                  : "";
+  if (g == Goal::HelpMate) play += help_end == HelpEnd::Self ? "s" : help_end == HelpEnd::Reflex ? "r" : "";
   return (series ? "ser-" : "") + play + target.symbol() + std::to_string(n) + (half_move ? ".5" : "");
 }
 

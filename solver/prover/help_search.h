@@ -49,6 +49,16 @@
 //    it empties or fills (help_bound.h, relevant_squares); its other moves are skipped,
 //    since no check, hence no mate, can follow them.
 //
+// Help-self and help-reflex play ("hs#n", "hr#n", set_help_end): the help play's last move (the
+// "mater"'s, as below) must leave the other side a move that reaches the goal, and then every
+// move it has must (hs: a selfmate in 1) or one of them it must play (hr: a reflexmate in 1); the
+// line found holds that reply too, one line per reply (Popeye's layout). A line ends at the first
+// mater move after which this holds (short solutions, as in help play). In help-reflex play the
+// reflex rule binds both sides throughout (Popeye's reading): the other side, whenever it can
+// reach the goal, must (its goal moves end the line there, a short solution), and a mater that
+// could reach the goal itself must too, which ends no line well: no solution passes there.
+// The cuts that reason about mate or check are off (they are about the mater's goal move).
+//
 // Popeye's NullMoves (set_null_moves): either side may pass instead of moving, unless it is in
 // check or the move before was a pass. A pass is tried first at every such node, and appears in
 // a line as the null move M{}. The cuts stay sound: a pass never mates (the side that just
@@ -70,6 +80,7 @@
 #include "solver/prover/help_table.h"
 #include "solver/prover/limits.h"
 #include "solver/prover/move_source.h"
+#include "solver/stipulation/stipulation.h"
 #include "solver/stipulation/target_reached.h"
 
 namespace arbiter::prover {
@@ -150,6 +161,13 @@ class HelpSearch {
   }
   const Target& target() const { return target_; }
 
+  // Help-self or help-reflex play (see above): `solutions(p)` then takes p, the help plies
+  // before the other side's reply, and lists lines of p + 1 plies (or fewer).
+  void set_help_end(HelpEnd end) {
+    help_end_ = end;
+    end_salt_ = end == HelpEnd::Goal ? 0 : end == HelpEnd::Self ? 0x8CB92BA72F3D8DD7ULL : 0x5851F42D4C957F2DULL;
+  }
+
   // Popeye's NullMoves (see above); the rule set must be able to pass.
   void set_null_moves(bool on) {
     static_assert(NullMove<G>, "null moves need a rule set that can pass");
@@ -180,18 +198,59 @@ class HelpSearch {
 
   // The position's key, salted with the mating side (and apart after a pass: no pass may follow).
   // And with the goal.
-  std::uint64_t key() const { return game_.key() ^ salt_ ^ target_salt_ ^ (after_null_ ? AfterNullSalt : 0); }
+  std::uint64_t key() const { return game_.key() ^ salt_ ^ target_salt_ ^ end_salt_ ^ (after_null_ ? AfterNullSalt : 0); }
   static constexpr std::uint64_t AfterNullSalt = 0xD1B54A32D192ED03ULL;
 
   // The cuts that are sound for the goal (set_target): the mate and flight bounds for mate, the
   // check precheck and relevance filter for any goal only a check reaches.
-  bool mate_cuts() const { return target_.kind == Target::Mate; }
-  bool check_cuts() const { return target_.needs_check(); }
+  bool mate_cuts() const { return target_.kind == Target::Mate && help_end_ == HelpEnd::Goal; }
+  bool check_cuts() const { return target_.needs_check() && help_end_ == HelpEnd::Goal; }
+
+  // The moves of the side to move that reach the goal.
+  std::vector<M> goal_moves() {
+    std::vector<M> out;
+    MoveList moves;
+    game_.generate_legal(moves);
+    for (int i = 0; i < moves.size(); ++i) {
+      const MoveFacts facts = target_.needs_move_facts() ? move_facts(game_, moves[i]) : MoveFacts{};
+      budget_.spend();
+      game_.play(moves[i]);
+      const bool reached = target_reached(game_, target_, facts);
+      game_.undo();
+      if (reached) out.push_back(moves[i]);
+    }
+    return out;
+  }
+
+  // Help-self and help-reflex play, after the mater's move: the other side's replies that end
+  // the line (recorded, each its own line), or none. hs: all its moves, when every one reaches
+  // the goal; hr: those that reach it.
+  bool record_end_replies() {
+    std::vector<M> ends = goal_moves();
+    if (help_end_ == HelpEnd::Self) {
+      MoveList moves;
+      game_.generate_legal(moves);
+      if (ends.empty() || int(ends.size()) != moves.size()) return false;
+    }
+    for (const M& r : ends) {
+      path_.push_back(r);
+      record();
+      path_.pop_back();
+      if (capped_) break;
+    }
+    return !ends.empty();
+  }
 
   // `p` plies left; `mater` is true when the side to move is the one that mates. Returns
   // whether some solution lies below (complete searches only: when capped it may be partial).
   bool search(int p, bool mater) {
     const bool last = p == 1;  // only reached with mater to move
+    if (help_end_ == HelpEnd::Reflex) {
+      // The reflex rule: the other side reaches the goal whenever it can (those lines end here);
+      // a mater that could must, and no line goes on.
+      if (!mater && record_end_replies()) return true;
+      if (mater && !goal_moves().empty()) return false;
+    }
     [[maybe_unused]] bool filter = false;
     [[maybe_unused]] help_bound::Relevance relevance{};
     [[maybe_unused]] bool flight_filter = false, others_ok = true;
@@ -244,13 +303,13 @@ class HelpSearch {
     }
     for (int stage = 0; stage < Stages; ++stage) {
       MoveList moves;
-      generate(moves, stage, last && target_.needs_check());
+      generate(moves, stage, last && check_cuts());
       if constexpr (Orthodox) {
         if (p >= 3) prefetch_children(moves);
       }
       for (int i = 0; i < moves.size(); ++i) {
         const M m = moves[i];
-        if (last && target_.needs_check() && !(Stages == 1 && HasCheckGenerator) && !gives_check(m)) continue;
+        if (last && check_cuts() && !(Stages == 1 && HasCheckGenerator) && !gives_check(m)) continue;
         if constexpr (Orthodox) {
           if (filter && !help_bound::relevant(game_.position(), m, relevance)) continue;
           if (flight_filter && m.kind() != MoveKind::Castling && m.kind() != MoveKind::EnPassant) {
@@ -283,7 +342,12 @@ class HelpSearch {
     game_.play(m);
     const bool after_null = after_null_;
     after_null_ = false;
-    if (mater) {
+    if (mater && help_end_ != HelpEnd::Goal) {
+      // The other side to move: does the line end here, or go on?
+      const bool ended = help_end_ == HelpEnd::Self ? record_end_replies() : false;
+      if (help_end_ == HelpEnd::Reflex) found = p >= 3 ? search(p - 1, false) : record_end_replies();
+      else found = ended || (p >= 3 && search(p - 1, false));
+    } else if (mater) {
       if (target_reached(game_, target_, facts)) {
         record();
         found = true;
@@ -362,6 +426,8 @@ class HelpSearch {
   HelpCuts cuts_;
   Target target_;
   std::uint64_t target_salt_ = 0;
+  HelpEnd help_end_ = HelpEnd::Goal;
+  std::uint64_t end_salt_ = 0;
   std::vector<M> path_;
   std::vector<std::vector<M>> found_;
   std::size_t max_solutions_ = 0;

@@ -166,33 +166,52 @@ Solution solve_help(G& game, const SolveOptions& options) {
   s.n = options.n;
   s.half_move = options.half_move;
   s.target = options.target;
-  s.stipulation = stipulation_text(Goal::HelpMate, options.n, options.half_move, options.target);
+  s.help_end = options.help_end;
+  s.stipulation = stipulation_text(Goal::HelpMate, options.n, options.half_move, options.target, false, options.help_end);
   s.stated_solutions = options.stated_solutions;
   s.set_play_requested = options.set_play;
   s.battle.null_moves = options.battle.null_moves;
   s.battle.stop_on_short = options.battle.stop_on_short;
   const int plies = 2 * options.n + (options.half_move ? 1 : 0);
+  // Help-self and help-reflex play: the help plies come before the other side's last reply.
+  const int help_plies = options.help_end == HelpEnd::Goal ? plies : plies - 1;
   HelpSearch<G> search(game, options.limits);
   search.set_target(options.target);
+  search.set_help_end(options.help_end);
   const bool null_moves = options.battle.null_moves;
   if constexpr (NullMove<G>) search.set_null_moves(null_moves);
+  // Help-reflex play whose first mover is the mater: able to reach the goal at once, it must, and
+  // no line is a solution (Popeye prints that move "?!?").
+  if (options.help_end == HelpEnd::Reflex && help_plies % 2 == 1) {
+    typename G::MoveListType first;
+    game.generate_legal(first);
+    for (int i = 0; i < first.size(); ++i) {
+      const MoveFacts facts = options.target.needs_move_facts() ? move_facts(game, first[i]) : MoveFacts{};
+      game.play(first[i]);
+      const bool reached = target_reached(game, options.target, facts);
+      game.undo();
+      if (reached) s.forced_goal_moves.push_back({game.move_text(first[i]), game.move_uci(first[i])});
+    }
+  }
   const G root = game;  // a limit leaves `game` wherever the search was: lines found are spelt from here
   std::vector<std::vector<typename G::MoveType>> so_far;
   bool solutions_done = false;
   std::uint64_t parallel_nodes = 0;
   // Threads pay off on long searches only, and a capped search (a cook is enough) stays on one.
   // The threads share out pairs of real moves: with null moves the search stays on one.
-  const bool parallel = options.threads > 1 && options.max_solutions == 0 && plies >= 4 && !null_moves;
+  // Help-self and help-reflex play stay on one too (the pairs below list help play's lines).
+  const bool parallel =
+      options.threads > 1 && options.max_solutions == 0 && plies >= 4 && !null_moves && options.help_end == HelpEnd::Goal;
   try {
     if (parallel) {
       s.solutions =
           spell_help_lines(game, help_solutions_parallel(game, plies, options.limits, options.threads, parallel_nodes, so_far, options.target));
     } else {
-      s.solutions = spell_help_lines(game, search.solutions(plies, options.max_solutions), null_moves);
+      s.solutions = spell_help_lines(game, search.solutions(help_plies, options.max_solutions), null_moves);
       s.complete = !search.capped();
     }
     solutions_done = true;
-    if (options.set_play) {
+    if (options.set_play && options.help_end == HelpEnd::Goal) {  // (the readers refuse it with hs and hr)
       // Set play: the first mover passes, so the other side starts a line one ply shorter.
       if constexpr (NullMove<G>) {
         if (!game.in_check() && plies > 1) {

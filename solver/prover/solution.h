@@ -58,6 +58,7 @@ struct Solution {
   // Series play ("ser-#5", "ser-h=3"): `solutions` hold the series side's moves (the other side's
   // passes left out), then, in help series, the other side's move that reaches the goal.
   bool series = false;
+  HelpEnd help_end = HelpEnd::Goal;  // help play ending in a selfmate or reflexmate in 1 ("hs#2", "hr#2")
   BattleOptions battle;      // direct mates and selfmates: the Popeye options it was solved under
   // Helpmates: every solution (short ones included, as Popeye lists them), in search order.
   // `keys` stays empty: a helpmate has no key.

@@ -138,6 +138,8 @@ void write_help_solution(std::ostringstream& out, const Solution& s) {
   // The moves of a full-length line: short ones are marked.
   const std::size_t full = s.series ? std::size_t(s.n + (s.goal == Goal::HelpMate ? 1 : 0))
                                     : std::size_t(2 * s.n + (s.half_move ? 1 : 0));
+  for (const auto& m : s.forced_goal_moves)  // help-reflex play
+    out << "1." << m.san << "  (the first mover reaches the goal at once, and must: no solution)\n";
   if (s.verdict == Verdict::Unknown) {  // stopped by a limit: what was found before it, if anything
     if (s.solutions_so_far.empty()) return;
     out << fmt::format("so far: {} solution{} found before the limit (the list is not complete){}:\n",
@@ -247,6 +249,11 @@ nlohmann::ordered_json solution_json(const Solution& s) {
       j["solutions_text"].push_back(line_text(s, line));
     }
     j["solution_count"] = s.solutions.size();
+    if (s.help_end != HelpEnd::Goal) j["help_end"] = s.help_end == HelpEnd::Self ? "self" : "reflex";  // "hs", "hr"
+    if (!s.forced_goal_moves.empty()) {
+      j["forced_goal_moves"] = nlohmann::ordered_json::array();
+      for (const auto& m : s.forced_goal_moves) j["forced_goal_moves"].push_back(m.uci);
+    }
     j["complete"] = s.complete;
     if (s.stated_solutions > 0) j["stated_solutions"] = s.stated_solutions;
     if (s.set_play_requested) {

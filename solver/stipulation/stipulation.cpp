@@ -80,6 +80,7 @@ std::string_view kind_name(Stipulation::Kind kind) {
 std::string Stipulation::canonical_text() const {
   std::string out = series ? "ser-" : "";
   out += kind == HelpMate ? "h" : kind == SelfMate ? "s" : kind == ReflexMate ? "r" : kind == SemiReflexMate ? "semi-r" : "";
+  if (kind == HelpMate) out += help_end == HelpEnd::Self ? "s" : help_end == HelpEnd::Reflex ? "r" : "";
   out += target.symbol();
   out += std::to_string(moves);
   if (half_move) out += ".5";

@@ -56,6 +56,12 @@ struct BattleOptions {
   bool any() const { return quodlibet || post_key || null_moves || stop_on_short || depth_dependent(); }
 };
 
+// How help play ends: "h#" with the goal move itself; "hs#" (help-self) with a position in which
+// the other side must reach the goal with every move it has (a selfmate in 1); "hr#"
+// (help-reflex) with one in which it can, and so must (a reflexmate in 1), the reflex rule
+// binding both sides throughout (see HelpSearch::set_help_end).
+enum class HelpEnd { Goal, Self, Reflex };
+
 struct Stipulation {
   // The play; the names say it with the goal mate, and `target` may name another goal.
   enum Kind {
@@ -71,6 +77,7 @@ struct Stipulation {
     SemiReflexMate,  // "semi-r#N": the same, with Black alone bound to mate when it can
   };
   Kind kind = DirectMate;
+  HelpEnd help_end = HelpEnd::Goal;  // HelpMate: "hs", "hr"
   Target target;        // the goal: mate unless the text names another ("h=2": stalemate)
   // Series play ("ser-"): the side to move plays up to N moves in a row while the other passes;
   // none of them may give check but the last, and the line ends at the goal (short lines count).
@@ -83,11 +90,19 @@ struct Stipulation {
   BattleOptions battle;  // direct mates and selfmates (Quodlibet: selfmates only)
   std::string text;        // "h#2", as written (without the solution-count suffix)
 
-  // The side that moves first: Black for h#N and ser-h#N, White for h#N.5, s#N, #N and ser-#N.
-  Color first_mover() const { return kind == HelpMate && !half_move ? Black : White; }
+  // The side that moves first: Black for h#N and ser-h#N, White for h#N.5, s#N, #N and ser-#N;
+  // in help-self and help-reflex play the side that reaches the goal last is Black: White starts
+  // hs#N and hr#N, Black hs#N.5 and hr#N.5.
+  Color first_mover() const {
+    if (kind != HelpMate) return White;
+    if (help_end != HelpEnd::Goal && !series) return half_move ? Black : White;
+    return half_move ? White : Black;
+  }
   // One of the four forms every engine plays: #N, h#N, h#N.5, s#N (mate, no series). The others
   // are solved by `solve` and its kin; an engine that does not play them yet names them.
-  bool classic() const { return target.kind == Target::Mate && !series && kind != ReflexMate && kind != SemiReflexMate; }
+  bool classic() const {
+    return target.kind == Target::Mate && !series && kind != ReflexMate && kind != SemiReflexMate && help_end == HelpEnd::Goal;
+  }
   // The stipulation in its one spelling ("h#1.5" for Popeye's "h#1.0", "ser-h=3" for
   // "Ser-H=3"): what a PGN [Stipulation] tag and Popeye's stipulation line print.
   std::string canonical_text() const;

@@ -196,18 +196,22 @@ std::optional<Stipulation> StipulationForm::playable(const SourceLocation& where
   const bool ser = series == "ser";
   // Series play: direct and help; battle play: direct, self, reflex and semi-reflex (Popeye's
   // "semi-" goes with "r" only); help play.
-  if (ser ? (play != "" && play != "h") : (play != "" && play != "h" && play != "s" && play != "r")) return std::nullopt;
+  // Help play ending in a selfmate or reflexmate in 1 ("hs", "hr"), not in series.
+  const bool help_self = play == "hs" || play == "hr";
+  if (ser ? (play != "" && play != "h") : (play != "" && play != "h" && play != "s" && play != "r" && !help_self)) return std::nullopt;
   if (semi && (ser || play != "r")) return std::nullopt;
-  if (half_move && (play != "h" || ser)) return std::nullopt;  // only helpmates have a half move
+  if (half_move && ((play != "h" && !help_self) || ser)) return std::nullopt;  // only help play has a half move
+  if (help_self && moves == 0) return std::nullopt;  // hs#0.5, hr#0.5: no help move before the end
   if (moves > MaxMateMoves || (moves == 0 && !half_move)) return std::nullopt;
-  if (!ser && target->kind == Target::Mate && play != "r") {
+  if (!ser && target->kind == Target::Mate && (play == "" || play == "h" || play == "s")) {  // the four classic forms
     return parse_stipulation(fmt::format("{}#{}{}", play, moves, half_move ? ".5" : ""), where);
   }
   Stipulation s;
-  s.kind = play == "h"   ? Stipulation::HelpMate
+  s.kind = play == "h" || help_self ? Stipulation::HelpMate
            : play == "s" ? Stipulation::SelfMate
            : play == "r" ? (semi ? Stipulation::SemiReflexMate : Stipulation::ReflexMate)
                          : Stipulation::DirectMate;
+  s.help_end = play == "hs" ? HelpEnd::Self : play == "hr" ? HelpEnd::Reflex : HelpEnd::Goal;
   s.target = *target;
   s.series = ser;
   s.moves = moves;

@@ -336,7 +336,8 @@ TEST_CASE("stipulations: '#N', 'h#N', 'h#N.5', 's#N', 1 <= N <= MaxMateMoves", "
   CHECK(parse_stipulation("s#3", {}).kind == Stipulation::SelfMate);
   CHECK(parse_stipulation("r#2", {}).kind == Stipulation::ReflexMate);  // battle play of any goal: stipulation_form_test.cpp
   CHECK(parse_stipulation("=2", {}).target.kind == Target::Stalemate);
-  for (std::string s : {"#2.5", "##2", "ser-s#5", "hs#2", "x#2"}) {
+  CHECK(parse_stipulation("hs#2", {}).help_end == HelpEnd::Self);
+  for (std::string s : {"#2.5", "##2", "ser-s#5", "reci-h#2", "x#2"}) {
     INFO(s);
     CHECK_THROWS_WITH(parse_stipulation(s, {}), Catch::Contains("unsupported stipulation '" + s + "'"));
   }
@@ -421,11 +422,11 @@ TEST_CASE("what Arbiter does not play yet is read, modelled and named: unsupport
   const std::string pieces = "pieces white ke1 qd1\n       black ke8\n";
   const std::string fen = "[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"]\n\n*\n";
   const std::vector<UnsupportedCase> cases = {
-      {"PGN help-reflexmate", PgnHead + "[Stipulation \"hr#2\"]\n" + fen, {"stipulation hr#2 (help-reflexmate)"}},
+      {"PGN series reflexmate", PgnHead + "[Stipulation \"ser-r#2\"]\n" + fen, {"stipulation ser-r#2 (series reflexmate)"}},
       {"PGN mate in 999", PgnHead + "[Stipulation \"#999\"]\n" + fen,
        {"stipulation #999 (direct mate longer than the 30 moves Arbiter searches)"}},
       {"series self-stalemate", "begin\n" + pieces + "stipulation ser-s=5\nend\n", {"stipulation ser-s=5 (series self-stalemate)"}},
-      {"help-selfmate", "begin\n" + pieces + "stipulation hs#3\nend\n", {"stipulation hs#3 (help-selfmate)"}},
+      {"series help-selfmate", "begin\n" + pieces + "stipulation ser-hs#3\nend\n", {"stipulation ser-hs#3 (series help-selfmate)"}},
       {"introductory moves", "begin\n" + pieces + "stipulation 2->ser-#3\nend\n",
        {"stipulation 2->ser-#3 (2 moves then series mate)"}},
       {"reciprocal", "begin\n" + pieces + "stipulation reci-h(=)#2\nend\n",
@@ -455,8 +456,8 @@ TEST_CASE("what Arbiter does not play yet is read, modelled and named: unsupport
        {"option PostKeyPlay for '#2' with twins (each twin is the position after its key)"}},
       {"a twin with a condition and a fairy man", "begin\n" + pieces + "stipulation #2\ntwin condition madrasi\ntwin add white gc3\nend\n",
        {"twin b): condition Madrasi", "twin c): piece grasshopper (G)"}},
-      {"a twin with a stipulation Arbiter does not play", "begin\n" + pieces + "stipulation #2\ntwin stipulation hr=2\nend\n",
-       {"twin b): stipulation hr=2 (help-reflex-stalemate)"}},
+      {"a twin with a stipulation Arbiter does not play", "begin\n" + pieces + "stipulation #2\ntwin stipulation ser-r=2\nend\n",
+       {"twin b): stipulation ser-r=2 (series reflex-stalemate)"}},
       {"the same square twice: Popeye's underworld", "begin\npieces white ke1 qd1\n       black ke8 rd1\nstipulation #2\nend\n",
        {"a man under another on d1 (the white queen at line 2, column 18 below the black rook at line 3, column 18: Popeye's "
         "underworld)"}},
@@ -548,7 +549,7 @@ TEST_CASE("one problem per result: a malformed or unsupported problem does not s
   CHECK_THROWS_AS(read_problems(text, "many.inp"), ParseError);
   // PGN: each game is a problem of its own.
   const std::string pgn = PgnHead + "[Stipulation \"#2\"]\n[FEN \"k7/8/1K6/8/8/8/8/7R w - - 0 1\"]\n\n*\n\n" + PgnHead +
-                          "[Stipulation \"#2\"]\n\n*\n\n" + PgnHead + "[Stipulation \"hr#2\"]\n[FEN \"k7/8/1K6/8/8/8/8/7R w - - 0 1\"]\n\n*\n";
+                          "[Stipulation \"#2\"]\n\n*\n\n" + PgnHead + "[Stipulation \"ser-r#2\"]\n[FEN \"k7/8/1K6/8/8/8/8/7R w - - 0 1\"]\n\n*\n";
   const auto games = read_problem_entries(pgn, "many.pgn", PublishedLines::Checked);
   REQUIRE(games.size() == 3);
   CHECK(games[0].playable());

@@ -269,7 +269,7 @@ TEST_CASE("stipulations: '#N', 'h#N', 'h#N.5', 's#N' and a solution count", "[tw
   };
   CHECK_THAT(error_at("x#2"), Catch::StartsWith("1: unsupported stipulation 'x#2': expected '#N' (direct mate), 'h#N' "
                                                 "(helpmate) or 's#N' (selfmate)"));
-  CHECK_THAT(error_at("hs#2"), Catch::StartsWith("1: unsupported stipulation 'hs#2'"));
+  CHECK_THAT(error_at("ser-hs#2"), Catch::StartsWith("1: unsupported stipulation 'ser-hs#2'"));
   CHECK_THAT(error_at("h#0"), Catch::StartsWith("3: mate length 0 in 'h#0'") && Catch::Contains("h#0.5"));
   CHECK_THAT(error_at("s#0"), Catch::StartsWith("3: mate length 0 in 's#0'"));
   CHECK_THAT(error_at("h#31"), Catch::StartsWith("3: mate length 31 in 'h#31' is absurdly large"));

@@ -117,8 +117,19 @@ TEST_CASE("stipulation forms: the played ones, in their one spelling", "[stipula
   CHECK(parse_stipulation_form("+3", {}).playable({})->target.kind == Target::Check);
   CHECK(parse_stipulation_form("#=2", {}).playable({})->target.kind == Target::MateOrStalemate);
   CHECK(parse_stipulation_form("r=2", {}).playable({})->text == "r=2");
+  // Help-self and help-reflex play: White starts hs#N, Black hs#N.5.
+  const auto hs = parse_stipulation_form("HS#3", {}).playable({});
+  CHECK(hs->kind == Stipulation::HelpMate);
+  CHECK(hs->help_end == HelpEnd::Self);
+  CHECK(hs->text == "hs#3");
+  CHECK(hs->first_mover() == White);
+  CHECK_FALSE(hs->classic());
+  const auto hr = parse_stipulation_form("hr#2.5", {}).playable({});
+  CHECK(hr->help_end == HelpEnd::Reflex);
+  CHECK(hr->text == "hr#2.5");
+  CHECK(hr->first_mover() == Black);
   // The other series and play types, and the rest: not yet.
-  for (const char* text : {"ser-s#3", "ser-r#2", "exact-h#3", "2->#2", "#31", "s#2.5", "#2.5", "reci-h#2", "hs#2", "semi-s#2",
+  for (const char* text : {"ser-s#3", "ser-r#2", "exact-h#3", "2->#2", "#31", "s#2.5", "#2.5", "reci-h#2", "ser-hs#2", "hs#0.5", "semi-s#2",
                            "semi-h#2", "ser-semi-r#2", "pser-h#6", "dia5", "h##2", "h##!2", "ser-h%2", "hct2", "hc812", "ser-h#2.5",
                            "ser-#31", "r#2.5"}) {
     INFO(text);
