@@ -716,7 +716,11 @@ class PopeyeReader {
         scan_.next();
         model.parameters.push_back(s->text);
         recorded += ' ' + lowercase(s->text);
-        p.en_passant = EnPassantOption{*squares, s->where};
+        // Popeye takes the steps of fairy pawns too (Einstein chess: "d8d7d6d5", a triple step):
+        // well-formed, not played.
+        if (squares->size() > 3)
+          p.unsupported.push_back(fmt::format("option EnPassant over {} squares ('{}': a fairy pawn's long step)", squares->size(), s->text));
+        else p.en_passant = EnPassantOption{*squares, s->where};
       } else if (info->kind == OptionKind::SetPlay) {
         p.set_play = t->where;
       } else if (info->kind == OptionKind::PostKeyPlay) {

@@ -426,6 +426,9 @@ TEST_CASE("what Arbiter does not play yet is read, modelled and named: unsupport
       {"PGN mate in 999", PgnHead + "[Stipulation \"#999\"]\n" + fen,
        {"stipulation #999 (direct mate longer than the 30 moves Arbiter searches)"}},
       {"series self-stalemate", "begin\n" + pieces + "stipulation ser-s=5\nend\n", {"stipulation ser-s=5 (series self-stalemate)"}},
+      // REGRESSIONS/4_63_to_4_65.inp 16 of Popeye's suite: the e.p. of an Einstein pawn's triple step.
+      {"a fairy pawn's long step taken e.p.", "begin\npieces white pc6e5 black pd5\nstip ep1\noption enpassant d8d7d6d5 nowk nobk\nend\n",
+       {"option EnPassant over 4 squares ('d8d7d6d5': a fairy pawn's long step)"}},
       {"series help-selfmate", "begin\n" + pieces + "stipulation ser-hs#3\nend\n", {"stipulation ser-hs#3 (series help-selfmate)"}},
       {"introductory moves", "begin\n" + pieces + "stipulation 2->ser-#3\nend\n",
        {"stipulation 2->ser-#3 (2 moves then series mate)"}},
