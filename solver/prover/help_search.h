@@ -77,6 +77,7 @@
 #include "rules/core/capabilities.h"
 #include "rules/core/ruleset.h"
 #include "solver/prover/help_bound.h"
+#include "solver/prover/goal_moves.h"
 #include "solver/prover/help_table.h"
 #include "solver/prover/limits.h"
 #include "solver/prover/move_source.h"
@@ -206,39 +207,23 @@ class HelpSearch {
   bool mate_cuts() const { return target_.kind == Target::Mate && help_end_ == HelpEnd::Goal; }
   bool check_cuts() const { return target_.needs_check() && help_end_ == HelpEnd::Goal; }
 
-  // The moves of the side to move that reach the goal.
-  std::vector<M> goal_moves() {
-    std::vector<M> out;
-    MoveList moves;
-    game_.generate_legal(moves);
-    for (int i = 0; i < moves.size(); ++i) {
-      const MoveFacts facts = target_.needs_move_facts() ? move_facts(game_, moves[i]) : MoveFacts{};
-      budget_.spend();
-      game_.play(moves[i]);
-      const bool reached = target_reached(game_, target_, facts);
-      game_.undo();
-      if (reached) out.push_back(moves[i]);
-    }
-    return out;
-  }
-
   // Help-self and help-reflex play, after the mater's move: the other side's replies that end
   // the line (recorded, each its own line), or none. hs: all its moves, when every one reaches
-  // the goal; hr: those that reach it.
+  // the goal (counted first, then recorded); hr: those that reach it.
   bool record_end_replies() {
-    std::vector<M> ends = goal_moves();
     if (help_end_ == HelpEnd::Self) {
       MoveList moves;
       game_.generate_legal(moves);
-      if (ends.empty() || int(ends.size()) != moves.size()) return false;
+      int reaching = 0;
+      visit_goal_moves(game_, target_, budget_, [&](const M&) { return ++reaching, true; });
+      if (reaching == 0 || reaching != moves.size()) return false;
     }
-    for (const M& r : ends) {
+    return visit_goal_moves(game_, target_, budget_, [&](const M& r) {
       path_.push_back(r);
       record();
       path_.pop_back();
-      if (capped_) break;
-    }
-    return !ends.empty();
+      return !capped_;
+    });
   }
 
   // `p` plies left; `mater` is true when the side to move is the one that mates. Returns
@@ -249,7 +234,7 @@ class HelpSearch {
       // The reflex rule: the other side reaches the goal whenever it can (those lines end here);
       // a mater that could must, and no line goes on.
       if (!mater && record_end_replies()) return true;
-      if (mater && !goal_moves().empty()) return false;
+      if (mater && visit_goal_moves(game_, target_, budget_, [](const M&) { return false; })) return false;
     }
     [[maybe_unused]] bool filter = false;
     [[maybe_unused]] help_bound::Relevance relevance{};
@@ -342,11 +327,10 @@ class HelpSearch {
     game_.play(m);
     const bool after_null = after_null_;
     after_null_ = false;
-    if (mater && help_end_ != HelpEnd::Goal) {
-      // The other side to move: does the line end here, or go on?
-      const bool ended = help_end_ == HelpEnd::Self ? record_end_replies() : false;
-      if (help_end_ == HelpEnd::Reflex) found = p >= 3 ? search(p - 1, false) : record_end_replies();
-      else found = ended || (p >= 3 && search(p - 1, false));
+    if (mater && help_end_ == HelpEnd::Self) {  // the other side to move: the line ends here, or goes on
+      found = record_end_replies() || (p >= 3 && search(p - 1, false));
+    } else if (mater && help_end_ == HelpEnd::Reflex) {  // (search() records the replies it must play)
+      found = p >= 3 ? search(p - 1, false) : record_end_replies();
     } else if (mater) {
       if (target_reached(game_, target_, facts)) {
         record();

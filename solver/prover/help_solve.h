@@ -182,17 +182,10 @@ Solution solve_help(G& game, const SolveOptions& options) {
   if constexpr (NullMove<G>) search.set_null_moves(null_moves);
   // Help-reflex play whose first mover is the mater: able to reach the goal at once, it must, and
   // no line is a solution (Popeye prints that move "?!?").
-  if (options.help_end == HelpEnd::Reflex && help_plies % 2 == 1) {
-    typename G::MoveListType first;
-    game.generate_legal(first);
-    for (int i = 0; i < first.size(); ++i) {
-      const MoveFacts facts = options.target.needs_move_facts() ? move_facts(game, first[i]) : MoveFacts{};
-      game.play(first[i]);
-      const bool reached = target_reached(game, options.target, facts);
-      game.undo();
-      if (reached) s.forced_goal_moves.push_back({game.move_text(first[i]), game.move_uci(first[i])});
-    }
-  }
+  if (options.help_end == HelpEnd::Reflex && help_plies % 2 == 1)
+    visit_goal_moves(game, options.target, search.budget(), [&](const typename G::MoveType& m) {
+      return s.forced_goal_moves.push_back({game.move_text(m), game.move_uci(m)}), true;
+    });
   const G root = game;  // a limit leaves `game` wherever the search was: lines found are spelt from here
   std::vector<std::vector<typename G::MoveType>> so_far;
   bool solutions_done = false;

@@ -61,6 +61,7 @@
 #include "rules/core/capabilities.h"
 #include "rules/core/ruleset.h"
 #include "solver/prover/goal.h"
+#include "solver/prover/goal_moves.h"
 #include "solver/prover/limits.h"
 #include "solver/prover/move_source.h"
 #include "solver/prover/transposition_table.h"
@@ -228,25 +229,13 @@ class MateSearch {
   bool attacker_mated() { return goal_reached(); }
 
   // Can the side to move reach the goal in one move? (Reflex play: then it must.)
-  bool can_reach_goal() { return !goal_moves(true).empty(); }
-  // Every move of the side to move that reaches the goal (the first only with `first_only`).
-  std::vector<M> goal_moves(bool first_only = false) {
+  bool can_reach_goal() {
+    return visit_goal_moves(game_, target_, budget_, [](const M&) { return false; });
+  }
+  // Every move of the side to move that reaches the goal (for the tree and the root).
+  std::vector<M> goal_moves() {
     std::vector<M> out;
-    MoveList moves;
-    game_.generate_legal(moves);
-    // Only a checking move can mate or check: the others are skipped unplayed.
-    auto gives_check = check_oracle(game_);
-    for (const M& m : moves) {
-      if (target_.needs_check() && !gives_check(m)) continue;
-      budget_.spend();
-      game_.play(m);
-      const bool reached = goal_reached();
-      game_.undo();
-      if (reached) {
-        out.push_back(m);
-        if (first_only) break;
-      }
-    }
+    visit_goal_moves(game_, target_, budget_, [&](const M& m) { return out.push_back(m), true; });
     return out;
   }
 
