@@ -13,8 +13,13 @@
 namespace arbiter {
 
 
-// #2 (at most 12 units) and #3 for each rule set the composer serves, `seconds` each.
-std::vector<ComposeBenchRow> run_compose_bench(double seconds, std::uint64_t seed,
+// The stipulations of a composer benchmark by default: #2 (at most 12 units) and #3.
+inline const std::vector<std::string> DefaultComposeStipulations = {"#2", "#3"};
+
+// Each stipulation for each rule set the composer serves, `seconds` each; the forms beyond
+// #N and h#N (h=N, series play) in orthodox chess alone, the one rule set that plays them.
+// Throws ParseError for a stipulation that does not parse.
+std::vector<ComposeBenchRow> run_compose_bench(double seconds, std::uint64_t seed, const std::vector<std::string>& stipulations,
                                                const std::function<void(const std::string&)>& progress);
 
 }  // namespace arbiter

@@ -45,6 +45,7 @@ struct Args {
   int repeats = 3;
   bool json = false;
   double compose_seconds = 0;
+  std::vector<std::string> compose_stipulations;  // "#2,#3,h=2,ser-h#5,ser-#4" (empty: the default #2 and #3)
   std::uint64_t seed = 1;
   std::string gallery;
   std::string composed = "puzzles/composed";
@@ -293,7 +294,9 @@ int run_help_self_bench(const Args& args) {
 
 // The composer benchmark: problems kept per hour for each rule set and stipulation.
 int run_compose_bench(const Args& args) {
-  auto rows = arbiter::run_compose_bench(args.compose_seconds, args.seed, [&](const std::string& what) {
+  std::vector<std::string> stipulations = DefaultComposeStipulations;
+  if (!args.compose_stipulations.empty()) stipulations = args.compose_stipulations;
+  auto rows = arbiter::run_compose_bench(args.compose_seconds, args.seed, stipulations, [&](const std::string& what) {
     if (progress_visible(args.json)) std::cerr << "  composing " << what << "\n";
   });
   nlohmann::ordered_json out = {{"seconds_each", args.compose_seconds}, {"seed", args.seed}, {"rows", nlohmann::ordered_json::array()}};
@@ -549,7 +552,8 @@ constexpr const char* BenchHelp = R"help(- Move generator (the default): our per
   found, at which cost (a version need not be the original; cost 0 means the damage left the problem
   sound), the median time to a version and the searches stopped by the limit (JSON: summary, rows).
 - Composer: --compose SECONDS composes orthodox #2 (at most 12 units) and #3 and Option Chess #2 and
-  #3 for SECONDS each (--seed K) and prints, per row, the candidates judged, the problems proved
+  #3 (--compose-stipulations LIST for others: h#2, h=2, ser-h#5, ser-#4, ...; the forms beyond #N and
+  h#N in orthodox chess alone) for SECONDS each (--seed K) and prints, per row, the candidates judged, the problems proved
   sound, those kept under the default quality filters, the kept problems per hour and the rejections
   by reason (JSON: rows [{variant, stipulation, max_units, seconds, attempts, sound, kept, per_hour,
   rejections}]). --gallery reports/compose also writes the gallery page of the problems in
@@ -625,6 +629,10 @@ void add_bench_command(CLI::App& app, int& status) {
                   "Benchmark the composer instead: compose orthodox #2 and #3 and Option Chess #2 and #3 for this many\n"
                   "seconds each and print the problems kept per hour with the rejections by reason")
       ->check(CLI::PositiveNumber);
+  cmd->add_option("--compose-stipulations", args->compose_stipulations,
+                  "With --compose: the stipulations, comma-separated (default #2,#3; h#2, h=2, ser-h#5, ser-#4, ...: the\n"
+                  "forms beyond #N and h#N in orthodox chess alone)")
+      ->delimiter(',');
   cmd->add_option("--seed", args->seed, "With --compose: the composer's seed; with --restore: the damage's (default 1)");
   cmd->add_option("--gallery", args->gallery,
                   "With --compose: also write the gallery page (e.g. reports/compose) of the problems in --composed\n"

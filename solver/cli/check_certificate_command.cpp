@@ -41,7 +41,7 @@ int run_check(const Args& args) {
     // The goal (and h#n.5) is the certificate's own stipulation's, which the checker reads too.
     auto check = rules.check_certificate(entry.fen, where, c, stipulation.moves, interpret);
     all_valid = all_valid && check.valid;
-    const bool help = prover::goal_of(stipulation) == prover::Goal::HelpMate;
+    const bool help = check.stated.lines();  // help and series play: solutions replayed
     nlohmann::ordered_json j;
     if (c.contains("twin")) j["twin"] = c["twin"];
     j.update(nlohmann::ordered_json{{"verdict", check.valid ? "valid" : "invalid"}, {"fen", c["fen"]},
@@ -59,7 +59,7 @@ int run_check(const Args& args) {
         std::cout << "INVALID: " << check.solutions_replayed << " of " << check.solutions << " solution(s) replayed\n";
       else
         std::cout << (check.valid ? "valid" : "INVALID") << ": " << check.keys << " key(s), " << check.lines
-                  << " mating lines replayed\n";
+                  << (check.stated.mate() ? " mating lines replayed\n" : " lines to the goal replayed\n");
       for (const auto& e : check.errors) std::cout << "  " << e << "\n";
     }
     out.push_back(j);
@@ -71,9 +71,14 @@ int run_check(const Args& args) {
 // The manual beyond the options: `arbiter check-certificate --help` prints it after them, and
 // solver/cli/COMMANDS.md is generated from that (solver/cli/commands-md.sh).
 constexpr const char* CheckCertificateHelp = R"help(Each error names the line of moves. Selfmates: a defence that mates the attacker is a leaf
-({"mates": true}), and after the attacker's last move every defence must mate. Helpmates: the
-certificate lists the solutions; each is replayed (legal moves, the sides alternating, only the last
-move mates, within the length). That no other solution exists was found by search and is not
+({"mates": true}; {"goal": true} for another goal), and after the attacker's last move every defence
+must mate. Reflex play (r#N, semi-r#N): a defender that can reach the goal must, and in r#N the
+attacker may never stand where it could. Helpmates: the certificate lists the solutions; each is
+replayed (legal moves, the sides alternating, only the last move mates, within the length); in
+hs#N the line ends with the reply of a side every move of which reaches the goal, in hr#N the reflex
+rule holds throughout. Series play (ser-#N, ser-h=N, ...): each line is the series side's moves, the
+other side passing between them (none may check but the last), then in help series the other side's
+final move. That no other solution exists was found by search and is not
 certified by a replay: every certificate says what it certifies in its "certifies" field. The
 interpretations a proof was made under travel in its certificate and are applied here.)help";
 
@@ -82,10 +87,11 @@ interpretations a proof was made under travel in its certificate and are applied
 void add_check_certificate_command(CLI::App& app, int& status) {
   auto* cmd = app.add_subcommand(
       "check-certificate",
-      "Replay a proof certificate (from arbiter solve --certificate) with the rules alone, no search. Direct\n"
-      "mates and selfmates: every defence must be covered, every line must end in the goal within the\n"
-      "stipulation (#n: the attacker mates; s#n: a defence mates the attacker). Helpmates: every solution\n"
-      "is replayed, each move legal, the last one mating, none longer than the stipulation.\n"
+      "Replay a proof certificate (from arbiter solve --certificate) with the rules alone, no search. Battle\n"
+      "play (#n, s#n, r#n, =n, ...): every defence must be covered, every line must end in the goal within\n"
+      "the stipulation (#n: the attacker mates; s#n: a defence mates the attacker). Help and series play\n"
+      "(h#n, h=n, hs#n, ser-h#n, ...): every solution is replayed, each move legal, the last one reaching\n"
+      "the goal, none longer than the stipulation.\n"
       "It confirms that the certified keys (solutions) work; it does not show that no other exists.\n"
       "Exit status: 0 valid, 1 invalid, 2 bad input.");
   cmd->footer(CheckCertificateHelp);

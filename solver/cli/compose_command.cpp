@@ -1,4 +1,4 @@
-// arbiter compose --variant orthodox|option --stipulation '#2'|'#3'|'h#2'|'h#3' [--solutions K] [--material SPEC]
+// arbiter compose --variant orthodox|option --stipulation '#2'|'#3'|'h#2'|'h#3'|'h=2'|'ser-#4'|'ser-h#5'|... [--solutions K] [--material SPEC]
 //                 [--max-units K] [--count N] [--attempts N] [--max-seconds T] [--seed K] [--min-score X] [--out DIR] [--json]
 
 #include <filesystem>
@@ -78,7 +78,8 @@ nlohmann::ordered_json help_problem_json(const compose::ComposedProblem& c, cons
     nlohmann::ordered_json uci = nlohmann::ordered_json::array();
     for (const auto& m : l.moves) uci.push_back(m.uci);
     lines.push_back(uci);
-    texts.push_back(prover::format_help_line(l, false));
+    texts.push_back(c.solution.series ? prover::format_series_line(l, int(l.moves.size()) - (c.goal == prover::Goal::HelpMate ? 1 : 0))
+                                      : prover::format_help_line(l, false));
   }
   const compose::HelpQuality& q = c.help_quality;
   nlohmann::ordered_json j = {{"file", file},
@@ -115,17 +116,23 @@ int run_compose(const Args& args) {
                                                       rules.name));
   const SourceLocation stip_at{"--stipulation", 1, 1};
   const Stipulation stip = parse_stipulation(args.stipulation, stip_at);
-  if (!stip.classic())
-    throw ParseError(stip_at, fmt::format("unsupported stipulation '{}' for compose: the composer makes direct mates ('#2', "
-                                          "'#3') and helpmates ('h#2', 'h#3') so far",
-                                          args.stipulation));
-  const bool help = stip.kind == Stipulation::HelpMate;
-  if (stip.kind == Stipulation::SelfMate)
-    throw ParseError(stip_at, fmt::format("unsupported stipulation '{}' for compose: the composer makes direct mates "
-                                          "('#2', '#3') and helpmates ('h#2', 'h#3'), not selfmates",
-                                          args.stipulation));
-  if (help && (stip.half_move || stip.moves < 2 || stip.moves > 3))
-    throw ParseError(stip_at, fmt::format("unsupported stipulation '{}' for compose: expected 'h#2' or 'h#3' (Black starts)",
+  const bool series = stip.series;
+  const bool mate_or_stalemate = stip.target.kind == Target::Mate || stip.target.kind == Target::Stalemate;
+  const std::string made = "the composer makes direct mates ('#2', '#3'), help play ('h#2', 'h#3', 'h=2', 'h=3') and series "
+                           "play ('ser-#4', 'ser-=3', 'ser-h#5', 'ser-h=4', 2 to 6 series moves)";
+  if (stip.kind == Stipulation::SelfMate || stip.kind == Stipulation::ReflexMate || stip.kind == Stipulation::SemiReflexMate ||
+      stip.help_end != HelpEnd::Goal || !mate_or_stalemate || (!stip.classic() && !series && stip.kind != Stipulation::HelpMate))
+    throw ParseError(stip_at, fmt::format("unsupported stipulation '{}' for compose: {}", args.stipulation, made));
+  if (!stip.classic() && rules.name != "orthodox")
+    throw ParseError(stip_at, fmt::format("unsupported stipulation '{}' for compose in {}: other goals and series play are "
+                                          "composed in orthodox chess only (the other rule sets do not play them yet)",
+                                          args.stipulation, rules.name));
+  const bool help = stip.kind == Stipulation::HelpMate || series;  // the solutions are lines
+  if (series && (stip.moves < 2 || stip.moves > 6))
+    throw ParseError(stip_at, fmt::format("unsupported stipulation '{}' for compose: expected 2 to 6 series moves", args.stipulation));
+  if (!series && help && (stip.half_move || stip.moves < 2 || stip.moves > 3))
+    throw ParseError(stip_at, fmt::format("unsupported stipulation '{}' for compose: expected 'h#2', 'h#3', 'h=2' or 'h=3' "
+                                          "(Black starts)",
                                           args.stipulation));
   if (!help && (stip.moves < 2 || stip.moves > 3))
     throw ParseError(stip_at, fmt::format("unsupported stipulation '{}' for compose: expected '#2' or '#3'", args.stipulation));
@@ -136,9 +143,8 @@ int run_compose(const Args& args) {
     throw ParseError({"--solutions", 1, 1}, fmt::format("--solutions {} contradicts the stipulation's count {} in '{}'",
                                                         args.solutions, stip.solutions, args.stipulation));
   compose::ComposeOptions o;
-  o.goal = help ? prover::Goal::HelpMate : prover::Goal::DirectMate;
+  o.set_stipulation(stip);
   o.solutions = args.solutions > 0 ? args.solutions : stip.solutions > 0 ? stip.solutions : 1;
-  o.n = stip.moves;
   if (!args.material.empty()) o.material = compose::parse_material(args.material);
   o.material.max_units = args.max_units;
   o.count = args.count;
@@ -316,7 +322,19 @@ and no solution at tokens 0/0. The score is help_score (quality.h). Files are
 movetext (puzzles/composed/help/ holds some). JSON per problem: file, fen, stipulation, variant,
 solution_count, solutions, solutions_text, score, units, seconds, units_moving, model_mates,
 pure_mates, distinct_mates, checks, captures (Option Chess: tokens, double_moves,
-double_move_needed, zero_tokens). h#N.5 is not composed (rejected with a message).)help";
+double_move_needed, zero_tokens). h#N.5 is not composed (rejected with a message).
+
+Help-stalemates and series play (orthodox chess): 'h=2', 'h=3' go the helpmates' way towards
+stalemate; series play 'ser-#N' and 'ser-=N' (White plays N moves in a row, Black passing, the last
+one reaching the goal; White-to-move candidates) and 'ser-h#N', 'ser-h=N' (Black plays N moves,
+then White's one move reaches the goal), N from 2 to 6. Each candidate is judged by the complete
+search of its genre (the series search, solver/prover/series_search.h: no line of fewer series
+moves, exactly --solutions lines of N; another order of the same moves is another solution), then
+hill climbing, a complete proof by prover::solve with the stipulation's play and goal, economy with
+the very same solutions, and the helpmates' filters (--min-black-moving does not apply to a direct
+series, where Black never moves). Files are {variant}-h-stalemate2-s{seed}-NN.pgn,
+{variant}-ser-h-mate5-..., {variant}-ser-mate4-...; a series solution stands in the file as a
+comment ({1.Kb8 2.Ka8 Rd8#}), since PGN movetext cannot pass. JSON as for helpmates.)help";
 
 }  // namespace
 
@@ -326,7 +344,8 @@ void add_compose_command(CLI::App& app, int& status) {
       "Compose new sound direct mates: random mating nets improved by hill climbing, every unit the solution\n"
       "does not need removed, each problem proved by the prover (exactly one key, no cook, no shorter mate)\n"
       "with a quiet key (no check, no capture, no flight taken). Helpmates ('h#2'): exactly --solutions solutions\n"
-      "(default 1), none shorter, every unit needed, proved by the complete helpmate search.\n"
+      "(default 1), none shorter, every unit needed, proved by the complete helpmate search; 'h=2', 'ser-#4',\n"
+      "'ser-h#5' the same way in their genres.\n"
       "One PGN problem file per problem in --out.\n"
       "Exit status: 0 --count problems found, 3 a limit or SIGINT came first (what was found is kept and printed,\n"
       "marked partial), 2 bad input.");
@@ -334,9 +353,10 @@ void add_compose_command(CLI::App& app, int& status) {
   auto args = std::make_shared<Args>();
   cmd->add_option("--variant", args->variant, "The rules: orthodox (default) or option");
   cmd->add_option("--stipulation", args->stipulation,
-                  "'#2' (default) or '#3'; helpmates 'h#2' or 'h#3' (Black starts; a solution count may follow: 'h#2 2.1.1.1')");
+                  "'#2' (default) or '#3'; helpmates 'h#2' or 'h#3' (Black starts; a solution count may follow: 'h#2 2.1.1.1'); "
+                  "help-stalemates 'h=2', 'h=3'; series 'ser-#N', 'ser-=N', 'ser-h#N', 'ser-h=N' (N 2 to 6; orthodox)");
   cmd->add_option("--solutions", args->solutions,
-                  "Helpmates: compose problems with exactly this many solutions (default 1, or the stipulation's count)")
+                  "Help and series play: compose problems with exactly this many solutions (default 1, or the stipulation's count)")
       ->check(CLI::PositiveNumber);
   cmd->add_option("--material", args->material,
                   "Units each side may use, White/Black, such as KQRBN/KRPP (default KQRRBBNNPPP/KQRBNPPPPP)");

@@ -110,13 +110,15 @@ int run_solve(const Args& args) {
         prover::Solution s = solve_unit(args, p, unit, rules);
         problem_status = worse_status(problem_status, exit_for(s.verdict));
         if (!args.certificate.empty() || !args.certificate_if_proved.empty()) {
-          // A certificate states a plain "#N" or "s#N": Popeye's battle options would not check.
-          const bool classic = unit.stipulation.classic();
-          const bool proved = s.verdict == prover::Verdict::Proved && s.tree_complete && !s.battle.any() && classic;
-          if (!classic && !args.certificate.empty())
-            throw std::runtime_error(fmt::format("no certificate: no certificate format for '{}' yet (certificates state #N, "
-                                                 "h#N, h#N.5 or s#N)",
-                                                 unit.stipulation.text));
+          // A certificate states the stipulation alone: Popeye's battle options would not check.
+          std::string no_format;
+          try {
+            (void)prover::certificate_goal_of(unit.stipulation, p.stipulation_location);
+          } catch (const ParseError& e) {
+            no_format = e.message();
+          }
+          const bool proved = s.verdict == prover::Verdict::Proved && s.tree_complete && !s.battle.any() && no_format.empty();
+          if (!no_format.empty() && !args.certificate.empty()) throw std::runtime_error("no certificate: " + no_format);
           if (!proved && !args.certificate.empty())
             throw std::runtime_error("no certificate: " + (s.battle.any() ? std::string("Popeye's options Quodlibet, Threat, MaxFlightsquares, NonTrivial, PostKeyPlay and NullMoves have no certificate format yet")
                                                            : s.verdict == prover::Verdict::Proved ? s.tree_note
@@ -237,9 +239,10 @@ goal with every move it has (hs: a selfmate in 1) or can, and so must (hr: a ref
 hr the reflex rule binds both sides throughout (Black mates whenever it can, which ends the line;
 a White that could mate must). Lines as for helpmates, with Black's last move; JSON "help_end"
 ("self" or "reflex"). Keys, threats and trees as for direct mates; goal "direct",
-"self", "reflex" or "semi-reflex". verify (and regress and batch),
-certificates, correct and compose take #N, h#N, h#N.5 and s#N only so far and name the others
-(unsupported, or refused).
+"self", "reflex" or "semi-reflex". --certificate writes a certificate for every one of these
+forms (check-certificate replays it); verify (and regress and batch) checks their published lines
+(a series line written as the series side's moves in a row); compose makes h=N and series play of
+mate or stalemate; correct takes #N, h#N, h#N.5 and s#N only so far and names the others.
 
 Selfmates 's#N' (solver/prover/mate_search.h, the same AND/OR search with another goal): White moves
 first and forces Black to mate White within N moves. Black resists, but a Black move that mates ends
@@ -299,7 +302,7 @@ void add_solve_command(CLI::App& app, int& status) {
                                           "refutations and verdicts are the same for any number",
                           .hash_mb = &args->hash_mb});
   cmd->add_option("--certificate", args->certificate,
-                  "Write the proof tree of every key to this file (JSON), for arbiter check-certificate");
+                  "Write the proof tree of every key (help and series play: every solution) to this file (JSON), for arbiter check-certificate");
   cmd->add_option("--certificate-if-proved", args->certificate_if_proved,
                   "As --certificate when every key's proof is complete; otherwise no file and no error");
   cmd->add_option("--format", args->format,

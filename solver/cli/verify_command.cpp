@@ -61,7 +61,7 @@ nlohmann::ordered_json report_json(const problem::Problem& p, const SolveUnit& u
     j["keys"].push_back(k.san);
     j["keys_uci"].push_back(k.uci);
   }
-  if (r.solution.goal == prover::Goal::HelpMate) {
+  if (prover::has_lines(r.solution)) {
     const auto sj = prover::solution_json(r.solution);
     j["solutions"] = sj["solutions"];
     j["solutions_text"] = sj["solutions_text"];
@@ -93,10 +93,10 @@ void print_report(const prover::VerifyReport& r) {
     if (!r.solution.open_moves.empty() || !r.solution.solutions_so_far.empty())
       std::cout << prover::format_solution_text(r.solution);  // "so far: ..."
   }
-  if (r.solution.goal == prover::Goal::HelpMate && !r.solution.solutions.empty())
+  if (prover::has_lines(r.solution) && !r.solution.solutions.empty())
     std::cout << prover::format_solution_text(r.solution);
   // Unknown: the published key was not judged (nothing is claimed of it).
-  if (r.has_published && r.solution.goal != prover::Goal::HelpMate && r.solution.verdict != prover::Verdict::Unknown)
+  if (r.has_published && !prover::has_lines(r.solution) && r.solution.verdict != prover::Verdict::Unknown)
     std::cout << fmt::format("published key 1.{}: {}; {} published plies checked\n", r.published_key,
                              r.published_key_is_key ? "a key" : "NOT a key", r.published_plies);
   if (!r.claims.empty()) {
@@ -127,7 +127,7 @@ int run_verify(const Args& args) {
   int status = ExitOk;
   ProblemTally tally("confirmed", "refuted or unsound");
   for (const auto& given : problems) {
-    const problem::Problem p = problem::classic_stipulations_only(given, "verify");
+    const problem::Problem& p = given;
     const int problem_status = play_problem("verify", p, args.json, results, [&] {
       const VariantEngines& rules = find_variant(p.variant, p.where);
       const PgnLine no_solution;
@@ -195,6 +195,13 @@ Helpmates: the published solution is its set of lines (the main line and every v
 end): each must be a solution (not-a-solution otherwise); a solution found but not published is a
 cook; fewer than stated is too-few-solutions; a short solution is a finding. "Sound" for a helpmate
 means exactly as many solutions as stated (one when none is stated), none short.
+
+Every other genre solve plays (issue #34): battle play towards another goal and reflex play (=N,
+s=N, r#N, semi-r#N, ...) as direct mates and selfmates, the goal in place of mate; help play of
+any goal, help-self and help-reflex play (h=N, hs#N, hr#N) and series play (ser-#N, ser-h=N, ...)
+as helpmates. A published series line writes the series side's moves one after the other, the
+other side passing between them ("1.g7 2.g8=Q 3.Qg2 4.Qb2#"), then in help series the other
+side's last move.
 
 Twins: each twin is verified against the published lines labelled for it ({b)} before the line's
 first move), and the JSON has "twins", one report per twin.

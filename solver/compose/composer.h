@@ -44,6 +44,11 @@
 //      White units besides the king. Option Chess: a double move in a solution, and the prover
 //      shows the problem fails with both tokens at 0.
 //   7, 8. Polishing and duplicates as above.
+// Help play towards stalemate (h=n) and series play (ser-#n, ser-=n, ser-h#n, ser-h=n; rules
+// that can pass) go the helpmates' way: the same light candidates (White to move in a direct
+// series), judged by the complete search of the genre (help_assessment.h), proved by
+// prover::solve with the stipulation's goal and play, each solution of the full length. In a
+// direct series Black never moves, so the Black-moving filter is not applied there.
 
 #include <algorithm>
 #include <chrono>
@@ -69,14 +74,18 @@ class Composer {
   static constexpr bool HasTokens = Tokens<G>;
 
   Composer(const ComposeOptions& options, const Options& rules) : options_(options), rules_(rules), random_(options.seed) {
-    if (help()) help_assessor_.emplace(options.n, options.solutions, rules, candidate_limits(options));
+    if (help()) {
+      help_assessor_.emplace(options.n, options.solutions, options.target, options.series,
+                             options.goal == prover::Goal::HelpMate, rules, candidate_limits(options));
+    }
     else assessor_.emplace(options.n, rules, candidate_limits(options));
     generator_.material = options.material;
     generator_.tokens = HasTokens;
     generator_.fullmove = HasTokens ? 30 : 1;  // Option Chess: double moves from move 9 on
     if (help()) {
-      // Helpmates are economical: a few White units, Black's king with a few of its own.
-      generator_.to_move = Black;
+      // Helpmates are economical: a few White units, Black's king with a few of its own. A
+      // direct series is White's alone: White to move, the same light net.
+      generator_.to_move = options.goal == prover::Goal::HelpMate ? Black : White;
       generator_.white_max = 3;
       generator_.black_max = 4;
       generator_.token_min = {0, 0};
@@ -109,11 +118,13 @@ class Composer {
   }
 
  private:
-  bool help() const { return options_.goal == prover::Goal::HelpMate; }
+  // Help and series play: solutions are lines (the steps read for helpmates, see above).
+  bool help() const { return options_.lines(); }
 
   static prover::Limits candidate_limits(const ComposeOptions& o) {
     prover::Limits l;
-    if (o.goal == prover::Goal::HelpMate) l.max_nodes = o.candidate_nodes ? o.candidate_nodes : (o.n <= 2 ? 2'000'000 : 20'000'000);
+    if (o.series) l.max_nodes = o.candidate_nodes ? o.candidate_nodes : 2'000'000;
+    else if (o.goal == prover::Goal::HelpMate) l.max_nodes = o.candidate_nodes ? o.candidate_nodes : (o.n <= 2 ? 2'000'000 : 20'000'000);
     else l.max_nodes = o.candidate_nodes ? o.candidate_nodes : (o.n <= 2 ? 500'000 : 5'000'000);
     l.hash_megabytes = 32;
     return l;
@@ -153,6 +164,8 @@ class Composer {
     prover::SolveOptions so;
     so.goal = options_.goal;
     so.n = options_.n;
+    so.target = options_.target;
+    so.series = options_.series;
     if (help()) so.stated_solutions = options_.solutions;  // every solution listed: a complete run
     so.tries = tree;
     so.build_tree = tree;
@@ -320,25 +333,30 @@ class Composer {
     return v;
   }
 
-  // A complete helpmate proof of exactly the intended solutions, each of the full length.
+  // A complete proof of exactly the intended solutions, each of the full length (help play 2n
+  // plies; series play n series moves, and White's last in help series).
   bool proves_sound_help(const prover::Solution& s) const {
     if (s.verdict != prover::Verdict::Proved || !s.complete || int(s.solutions.size()) != options_.solutions) return false;
+    const bool help_play = options_.goal == prover::Goal::HelpMate;
+    const int full = options_.series ? options_.n + (help_play ? 1 : 0) : 2 * options_.n;
     for (const auto& l : s.solutions)
-      if (int(l.moves.size()) != 2 * options_.n) return false;
+      if (int(l.moves.size()) != full) return false;
     return true;
   }
 
   // Step 5 for a helpmate: its quality and score, or false when a filter rejects it.
   bool describe_help(const Placement& p, const prover::Solution& proof, ComposedProblem& c) {
-    c.goal = prover::Goal::HelpMate;
-    c.stipulation = prover::stipulation_text(prover::Goal::HelpMate, options_.n, false);
+    c.goal = options_.goal;
+    c.stipulation = prover::stipulation_text(options_.goal, options_.n, false, options_.target, options_.series);
     c.solutions = options_.solutions;
     {
       G game = game_for(p);
       c.help_quality = analyse_help_solution(game, proof);
     }
     c.help_quality.every_unit_needed = true;  // economise() stopped where no removal keeps the solutions
-    if (c.help_quality.black_moving < options_.min_black_moving) return reject("black-units-idle"), false;
+    // (In a direct series Black never moves: the filter is the help genres'.)
+    const bool black_plays = options_.goal == prover::Goal::HelpMate;
+    if (black_plays && c.help_quality.black_moving < options_.min_black_moving) return reject("black-units-idle"), false;
     if (c.help_quality.white_units < options_.min_white_units) return reject("too-few-white-units"), false;
     if constexpr (HasTokens)
       if (!help_tokens_matter(p, proof, c)) return false;

@@ -19,8 +19,19 @@ namespace arbiter::compose {
 
 struct ComposeOptions {
   prover::Goal goal = prover::Goal::DirectMate;  // DirectMate (#n) or HelpMate (h#n, Black starts)
-  int n = 2;                        // the stipulation #n / h#n
-  int solutions = 1;                // helpmates: exactly this many solutions (h#2 2.1.1.1: 2)
+  int n = 2;                        // the stipulation #n / h#n (series: the series moves)
+  Target target;                    // the goal: mate, or stalemate ("h=2", "ser-=3")
+  bool series = false;              // series play: "ser-#4" (White's series), "ser-h#5" (Black's, then White)
+  // The problem's solutions are lines of moves (help and series play), judged and proved as such.
+  bool lines() const { return goal == prover::Goal::HelpMate || series; }
+  // The play, goal and length a stipulation states ("ser-h#5").
+  void set_stipulation(const Stipulation& s) {
+    goal = prover::goal_of(s);
+    n = s.moves;
+    target = s.target;
+    series = s.series;
+  }
+  int solutions = 1;                // help and series play: exactly this many solutions (h#2 2.1.1.1: 2)
   Material material = default_material();
   int count = 1;                    // stop after this many problems
   std::uint64_t max_attempts = 0;   // stop after this many candidates judged (0: no limit); reproducible
@@ -57,6 +68,8 @@ struct ComposedProblem {
   Quality quality;                  // direct mates
   HelpQuality help_quality;         // helpmates
   int solutions = 1;                // helpmates: the number of solutions (stated when above 1)
+  // Help and series play: the solutions are lines (the proof's `solutions`), not a key's tree.
+  bool lines() const { return goal == prover::Goal::HelpMate || solution.series; }
   int score = 0;
   // Option Chess: the tokens matter (a double move in the key or a main line, or, for a
   // helpmate, in a solution; and the problem fails with both sides' tokens 0): what the

@@ -34,6 +34,15 @@ Position Placement::position() const {
 
 std::string Placement::fen() const { return write_fen(position()); }
 
+Placement placement_of_fen(std::string_view fen) {
+  const Position pos = read_fen(fen);
+  Placement p;
+  for (Square s = 0; s < 64; ++s) p.board[s] = pos.piece_on(s);
+  p.fullmove = pos.fullmove_number();
+  p.to_move = pos.side_to_move();
+  return p;
+}
+
 std::string Placement::tokens_text() const { return fmt::format("{}/{}", tokens[White], tokens[Black]); }
 
 std::string Placement::fen_with_tokens() const {

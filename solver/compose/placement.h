@@ -6,6 +6,7 @@
 
 #include <array>
 #include <string>
+#include <string_view>
 
 #include "rules/core/position.h"
 #include "rules/core/types.h"
@@ -29,6 +30,10 @@ struct Placement {
   std::string fen_with_tokens() const;  // plus the Option Chess tokens field "W/B" when there are tokens
   std::string tokens_text() const;      // "W/B", for a [Tokens] tag
 };
+
+// The placement of a position: its board, move number and side to move (castling and en passant
+// rights are dropped: composed positions have none). Throws ParseError for a malformed FEN.
+Placement placement_of_fen(std::string_view fen);
 
 // One text for a position and all its copies under the symmetries its rules keep: the board
 // mirrored left-right always, and, without pawns, every rotation and reflection of the board.

@@ -100,7 +100,7 @@ std::string problem_pgn(const ComposedProblem& c, const std::string& provenance,
   g.set_tag("Composer", "Arbiter");
   g.set_tag("Variant", variant_tag);
   g.set_tag("Stipulation", c.stipulation);
-  const bool help = c.goal == prover::Goal::HelpMate;
+  const bool help = c.lines();
   if (help && c.solutions > 1) g.set_tag("Solutions", std::to_string(c.solutions));
   g.set_tag("SetUp", "1");
   g.set_tag("FEN", c.fen);
@@ -115,6 +115,17 @@ std::string problem_pgn(const ComposedProblem& c, const std::string& provenance,
                            c.double_move_needed ? "the key or a main line" : "no main line", c.zero_tokens);
   g.set_tag("Quality", quality);
   g.set_tag("Annotator", provenance);
+  if (c.solution.series) {
+    // A series line passes over the other side's moves, which PGN movetext cannot: the solutions
+    // stand as a comment ("1.Kb8 2.Ka8 Rd8#"), and `arbiter solve` finds them again.
+    std::string text;
+    for (const auto& l : c.solution.solutions) {
+      const int series_moves = int(l.moves.size()) - (c.goal == prover::Goal::HelpMate ? 1 : 0);
+      text += (text.empty() ? "" : "; ") + prover::format_series_line(l, series_moves);
+    }
+    g.comments.push_back(text);
+    return write_pgn(g);
+  }
   if (help) {
     std::vector<const prover::HelpLine*> lines;
     for (const auto& l : c.solution.solutions) lines.push_back(&l);
@@ -127,8 +138,18 @@ std::string problem_pgn(const ComposedProblem& c, const std::string& provenance,
 }
 
 std::string problem_file_name(const ComposedProblem& c, std::uint64_t seed, int index) {
-  if (c.goal == prover::Goal::HelpMate)  // "h#2" -> "orthodox-help2-s7-01.pgn"
+  if (c.goal == prover::Goal::HelpMate && !c.solution.series && c.stipulation.rfind("h#", 0) == 0)  // "h#2" -> "orthodox-help2-s7-01.pgn"
     return fmt::format("{}-help{}-s{}-{:02}.pgn", c.variant, c.stipulation.substr(2), seed, index);
+  if (c.lines()) {  // "h=2" -> "orthodox-h-stalemate2-...", "ser-h#5" -> "orthodox-ser-h-mate5-..."
+    std::string slug;
+    for (const char ch : c.stipulation) {
+      if (ch == '#') slug += "-mate";
+      else if (ch == '=') slug += "-stalemate";
+      else slug += ch;
+    }
+    for (std::size_t dash; (dash = slug.find("--")) != std::string::npos;) slug.erase(dash, 1);
+    return fmt::format("{}-{}-s{}-{:02}.pgn", c.variant, slug, seed, index);
+  }
   return fmt::format("{}-mate{}-s{}-{:02}.pgn", c.variant, c.stipulation.substr(1), seed, index);
 }
 

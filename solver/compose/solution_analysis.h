@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "rules/core/fen.h"
+#include "rules/core/capabilities.h"
 #include "rules/core/ruleset.h"
 #include "solver/compose/key_flights.h"
 #include "solver/compose/mate_quality.h"
@@ -102,7 +103,10 @@ HelpQuality analyse_help_solution(G& game, const prover::Solution& proof) {
   for (const auto& line : proof.solutions) {
     std::array<int, 64> origin;  // the diagram square of the unit on each square (-1: none)
     for (Square s = 0; s < 64; ++s) origin[s] = start.piece_on(s) == NoPiece ? -1 : s;
-    std::size_t played = 0;
+    // Series play: the other side passes after each series move but the last.
+    const std::size_t series_moves =
+        proof.series ? line.moves.size() - (proof.goal == prover::Goal::HelpMate ? 1 : 0) : 0;
+    std::vector<bool> passed;
     for (std::size_t i = 0; i < line.moves.size(); ++i) {
       const auto m = game.parse_move(line.moves[i].san, {"<solution>", 1, 1});
       q.captures += game.is_capture(m);
@@ -116,7 +120,13 @@ HelpQuality analyse_help_solution(G& game, const prover::Solution& proof) {
         origin[from] = -1;
       }
       game.play(m);
-      ++played;
+      passed.push_back(false);
+      if constexpr (NullMove<G>) {
+        if (i + 1 < series_moves) {
+          game.play_null();
+          passed.back() = true;
+        }
+      }
       const bool last = i + 1 == line.moves.size();
       if (!last) q.checks += game.in_check();
       if (last && game.status() == GameStatus::Checkmate) {
@@ -135,7 +145,11 @@ HelpQuality analyse_help_solution(G& game, const prover::Solution& proof) {
         finals.push_back(fen.substr(0, fen.find(' ')));
       }
     }
-    for (std::size_t i = 0; i < played; ++i) game.undo();
+    for (std::size_t i = passed.size(); i-- > 0;) {
+      if constexpr (NullMove<G>)
+        if (passed[i]) game.undo_null();
+      game.undo();
+    }
   }
   for (std::size_t i = 0; i < proof.solutions.size(); ++i)
     for (std::size_t j = i + 1; j < proof.solutions.size(); ++j)

@@ -26,6 +26,7 @@
 #include "solver/problem/problem.h"
 #include "solver/problem/twins.h"
 #include "solver/stipulation/stipulation_form.h"
+#include "solver/stipulation/structured_stipulation.h"
 #include "solver/variants/names.h"
 
 namespace arbiter::problem {
@@ -633,15 +634,20 @@ class PopeyeReader {
            fmt::format("expected the side to move first ('{}' or '{}') after '{}', as in '{} {} 3a[#]d'", colour_spelling("White"),
                        colour_spelling("Black"), keyword.text, keyword.text, colour_spelling("White")));
     std::string text = side->text;
-    int words = 0;
+    std::vector<LocatedWord> play;
     while (auto t = scan_.peek()) {
-      if (words > 0 && is_directive_word(t->text, language_)) break;
-      text += " " + scan_.next()->text;
-      ++words;
+      if (!play.empty() && is_directive_word(t->text, language_)) break;
+      const auto word = *scan_.next();
+      text += " " + word.text;
+      play.push_back({word.text, word.where});
     }
-    if (words == 0) fail(scan_.end_location(), fmt::format("expected the play after '{} {}', as in '3a[#]d'", keyword.text, side->text));
-    p.structured_stipulation = text;
+    if (play.empty()) fail(scan_.end_location(), fmt::format("expected the play after '{} {}', as in '3a[#]d'", keyword.text, side->text));
+    const StructuredStipulation structured =
+        ::arbiter::read_structured_stipulation(colour->keyword->id == "White" ? White : Black, play);  // malformed: bad input here
     p.stipulation_location = side->where;
+    // A synonym of a plain stipulation ("black 4hh[#]": h#2) is played as that one.
+    if (structured.plain) p.stipulation = parse_stipulation_form(structured.plain->canonical_text(), play.front().where);
+    else p.structured_stipulation = text;
   }
 
   void read_condition(ProblemText& p, const Token& keyword) {

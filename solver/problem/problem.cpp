@@ -53,6 +53,14 @@ void check_threat_comment(Position& pos, const PgnMove& move, std::string_view c
 class SolutionChecker {
  public:
   SolutionChecker(const Position& diagram, const std::vector<Twin>& twins) : diagram_(diagram), twins_(twins) {}
+  // Series play: the series side's moves stand one after the other ("1.g7 2.g8=Q 3.Qg2 4.Qb2#"),
+  // the other side passing between them; in help series the line's last move is the other
+  // side's own.
+  SolutionChecker& series(bool help) {
+    series_ = true;
+    help_series_ = help;
+    return *this;
+  }
 
   // Every move of the line and of its variations must be legal; variations start from the
   // position before the move they replace. A line that starts at the problem's first move
@@ -75,6 +83,8 @@ class SolutionChecker {
  private:
   void check_line(Position& pos, const PgnLine& line, const std::string& twin, bool at_first_move) {
     int played = 0;
+    std::vector<bool> passed;
+    const std::size_t series_moves = line.size() - (help_series_ && !line.empty() ? 1 : 0);
     for (const PgnMove& m : line) {
       for (const PgnLine& variation : m.variations) {
         if (at_first_move && played == 0) {
@@ -92,9 +102,14 @@ class SolutionChecker {
       const Move move = parse_san(pos, m.san, m.where);
       pos.make(move);
       ++played;
+      passed.push_back(series_ && std::size_t(played) < series_moves && !pos.in_check());
+      if (passed.back()) pos.make_null();
       for (const auto& comment : m.comments_after) check_threat_comment(pos, m, comment);
     }
-    while (played-- > 0) pos.unmake();
+    while (played-- > 0) {
+      if (passed[std::size_t(played)]) pos.unmake_null();
+      pos.unmake();
+    }
   }
 
   Position twin_position(const std::string& label, const PgnMove& first) const {
@@ -106,6 +121,7 @@ class SolutionChecker {
 
   const Position& diagram_;
   const std::vector<Twin>& twins_;
+  bool series_ = false, help_series_ = false;
 };
 
 // The words of one ';'-separated part of a [Twins] tag; every word must be a twinning one.
@@ -305,7 +321,11 @@ Problem problem_from_game(const PgnGame& game, const std::string& file, int numb
       diagram.kings_optional = fen_options.kings_optional;
       p.twins = derive_twins({diagram, p.stipulation}, p.fen, p.where, texts, pos.side_to_move());
     }
-    if (lines == PublishedLines::Checked) SolutionChecker(pos, p.twins).check_first_move_line(game.moves);
+    if (lines == PublishedLines::Checked) {
+      SolutionChecker checker(pos, p.twins);
+      if (p.stipulation.series) checker.series(p.stipulation.kind == Stipulation::HelpMate);
+      checker.check_first_move_line(game.moves);
+    }
   } else {
     if (twins_tag)
       fail(*game.tag_value_location("Twins"), fmt::format("twins are read for orthodox problems only, not for '{}'", p.variant));

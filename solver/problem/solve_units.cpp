@@ -79,19 +79,6 @@ std::vector<SolveUnit> solve_units(const Problem& p) {
   return units;
 }
 
-Problem classic_stipulations_only(Problem p, const std::string& command) {
-  if (!p.playable()) return p;
-  std::vector<std::string> reasons;
-  for (const auto& unit : solve_units(p))
-    if (!unit.stipulation.classic() &&
-        std::find(reasons.begin(), reasons.end(), "stipulation " + unit.stipulation.text) == reasons.end())
-      reasons.push_back("stipulation " + unit.stipulation.text);
-  for (auto& r : reasons)
-    r += fmt::format(": {} plays #N, h#N, h#N.5 and s#N only so far; arbiter solve and arbiter popeye solve it", command);
-  p.unsupported = reasons;
-  return p;
-}
-
 bool single_unit(const Problem& p) { return p.twins.empty() && p.duplex == Duplex::No; }
 
 std::string unit_prefix(const SolveUnit& unit) {

@@ -30,11 +30,6 @@ std::vector<SolveUnit> solve_units(const Problem& p);
 // Whether the problem is solved as one unit (no twins, no Duplex): its results are then the
 // problem's own, not a list of twins.
 bool single_unit(const Problem& p);
-// `p` as `command` takes it: a problem (or twin) whose stipulation is not one of the four
-// classic forms (#N, h#N, h#N.5, s#N; Stipulation::classic) is unsupported for the commands
-// that do not play the others yet, named ("stipulation ser-h#5: verify plays #N, h#N, h#N.5
-// and s#N only so far; arbiter solve and arbiter popeye solve it").
-Problem classic_stipulations_only(Problem p, const std::string& command);
 // What names a unit in a line of events: "", "b) ", "b) colours exchanged: ", "colours exchanged: ".
 std::string unit_prefix(const SolveUnit& unit);
 // "b) move b8 a7  h#3.5  FEN", "b) colours exchanged  h#3.5  FEN", "colours exchanged  h#2  FEN"

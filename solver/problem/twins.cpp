@@ -9,6 +9,7 @@
 #include "rules/core/text.h"
 #include "solver/problem/popeye_conditions.h"
 #include "solver/problem/popeye_input.h"
+#include "solver/stipulation/structured_stipulation.h"
 #include "solver/problem/popeye_men.h"
 #include "solver/problem/popeye_vocabulary.h"
 #include "solver/stipulation/stipulation_form.h"
@@ -157,12 +158,17 @@ class TwinReader {
 
   void read_structured_stipulation(const TwinWord& keyword) {
     std::string text;
+    std::vector<LocatedWord> play;  // the words after the side, checked for their form
     while (auto w = words_.peek()) {
       if (!text.empty() && ends_operation(*w)) break;
       if (!text.empty()) text += ' ';
-      text += take().text;
+      const TwinWord word = take();
+      if (!text.empty()) play.push_back({word.text, word.where});
+      text += word.text;
     }
     if (text.empty()) fail(words_.end_location(), fmt::format("expected a structured stipulation after '{}'", keyword.text));
+    if (play.empty()) fail(words_.end_location(), fmt::format("expected the play after '{} {}', as in '3a[#]d'", keyword.text, text));
+    (void)::arbiter::read_structured_stipulation(White, play);  // malformed: bad input at its place; else not played in twins yet
     unsupported(fmt::format("structured stipulation '{}'", text));
   }
 

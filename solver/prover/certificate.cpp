@@ -1,23 +1,22 @@
 #include "solver/prover/certificate.h"
 
-#include <stdexcept>
-
 #include <fmt/format.h>
 
 namespace arbiter::prover {
 
 namespace {
 
-// The strategy below an attacker move. Direct mates: a defence without answers does not occur
-// (the move before it mated: no "defences"). Selfmates: a defence without answers mates the
-// attacker, the leaf {"mates": true}.
-nlohmann::ordered_json strategy(const AttackerNode& a, Goal goal) {
+// The strategy below an attacker move. Direct play: a defence without answers does not occur
+// (the move before it reached the goal: no "defences"). Self and reflex play: a defence without
+// answers reaches the goal, the leaf {"mates": true} (or {"goal": true} for another goal).
+nlohmann::ordered_json strategy(const AttackerNode& a, Goal goal, const char* leaf) {
   nlohmann::ordered_json node = {{"move", a.uci}};
-  if (a.defences.empty() && goal != Goal::SelfMate) return node;
+  const bool self = defender_reaches_goal(goal);
+  if (a.defences.empty() && !self) return node;
   nlohmann::ordered_json defences = nlohmann::ordered_json::object();
   for (const auto& d : a.defences) {
-    if (!d.answers.empty()) defences[d.uci] = strategy(d.answers.front(), goal);
-    else if (goal == Goal::SelfMate) defences[d.uci] = {{"mates", true}};
+    if (!d.answers.empty()) defences[d.uci] = strategy(d.answers.front(), goal, leaf);
+    else if (self) defences[d.uci] = {{leaf, true}};
   }
   node["defences"] = defences;
   return node;
@@ -27,49 +26,85 @@ nlohmann::ordered_json part(bool certified, const std::string& text) {
   return {{"certified", certified}, {"text", text}};
 }
 
+// "checkmate" for the goal mate, else "the goal (stalemate)".
+std::string goal_words(const CertificateGoal& g) {
+  return g.mate() ? "checkmate" : "the goal (" + g.target.name() + ")";
+}
+
 }  // namespace
 
-nlohmann::ordered_json certifies(Goal goal) {
+nlohmann::ordered_json certifies(const CertificateGoal& g) {
   const std::string search = " was found by exhaustive search, which a replay cannot show";
-  switch (goal) {
-    case Goal::HelpMate:
-      return {{"each_solution", part(true, "replayed: every move legal, the sides alternating from the diagram, the line "
-                                           "within the stipulation, the last move (and only it) checkmate")},
-              {"completeness", part(false, "not certified: that no other solution exists" + search)}};
-    case Goal::SelfMate:
-      return {{"each_key", part(true, "replayed: after each key every defence is covered and every line ends, within the "
-                                      "stipulation, with a defence that checkmates the attacker")},
-              {"completeness", part(false, "not certified: that no other key exists" + search)}};
-    case Goal::ReflexMate:
-    case Goal::SemiReflexMate:  // the certificate commands take the classic stipulations only (classic_stipulations_only)
-      throw std::logic_error("certificates of reflex play are not made yet");
-    case Goal::DirectMate: break;
+  const std::string goal = goal_words(g);
+  if (g.series) {
+    return {{"each_solution",
+             part(true, "replayed: the series side's moves legal with the other side passing between them, none giving check "
+                        "but the last, at most the stipulated number of series moves, " +
+                            std::string(g.goal == Goal::HelpMate ? "then the other side's move reaching " + goal
+                                                                 : "the last move (and only it) reaching " + goal))},
+            {"completeness", part(false, "not certified: that no other solution exists" + search)}};
   }
-  return {{"each_key", part(true, "replayed: after each key every defence is covered and every line ends in checkmate "
-                                  "within the stipulation")},
+  if (g.goal == Goal::HelpMate) {
+    const std::string end =
+        g.help_end == HelpEnd::Self ? "the last move reaching " + goal + " from a position where every move of its side does"
+        : g.help_end == HelpEnd::Reflex
+            ? "the last move reaching " + goal + ", and the reflex rule kept throughout (no earlier position let either side reach it)"
+        : g.mate() ? std::string("the last move (and only it) checkmate")
+                   : "the last move reaching " + goal;
+    return {{"each_solution", part(true, "replayed: every move legal, the sides alternating from the diagram, the line "
+                                         "within the stipulation, " + end)},
+            {"completeness", part(false, "not certified: that no other solution exists" + search)}};
+  }
+  if (g.goal == Goal::SelfMate || reflex_play(g.goal)) {
+    const std::string reflex =
+        g.goal == Goal::ReflexMate       ? "; the defender plays a move reaching it whenever it has one, and the attacker never could"
+        : g.goal == Goal::SemiReflexMate ? "; the defender plays a move reaching it whenever it has one"
+                                         : "";
+    const std::string reaches = g.mate() ? "checkmates the attacker" : "reaches " + goal;
+    return {{"each_key", part(true, "replayed: after each key every defence is covered and every line ends, within the "
+                                    "stipulation, with a defence that " + reaches + reflex)},
+            {"completeness", part(false, "not certified: that no other key exists" + search)}};
+  }
+  return {{"each_key", part(true, "replayed: after each key every defence is covered and every line ends in " + goal +
+                                      " within the stipulation")},
           {"completeness", part(false, "not certified: that no other key exists" + search)}};
 }
 
 nlohmann::ordered_json certified_by_check(const CertificateCheck& check) {
-  nlohmann::ordered_json c = certifies(check.goal);
-  const char* replayed = check.goal == Goal::HelpMate ? "each_solution" : "each_key";
+  nlohmann::ordered_json c = certifies(check.stated);
+  const char* replayed = check.stated.lines() ? "each_solution" : "each_key";
   if (!check.valid) c[replayed] = part(false, "not certified: the replay failed (see errors)");
   return c;
+}
+
+CertificateGoal certificate_goal_of(const Stipulation& s, const SourceLocation& where) {
+  const Goal goal = goal_of(s);
+  if (s.series && (goal != Goal::HelpMate && goal != Goal::DirectMate))
+    throw ParseError(where, fmt::format("no certificate format for '{}': series self and reflex play are not solved yet", s.text));
+  if (s.series && s.help_end != HelpEnd::Goal)
+    throw ParseError(where, fmt::format("no certificate format for '{}': series help-self and help-reflex play are not solved yet", s.text));
+  CertificateGoal g;
+  g.goal = goal;
+  g.n = s.moves;
+  g.half_move = s.half_move;
+  g.target = s.target;
+  g.series = s.series;
+  g.help_end = s.help_end;
+  return g;
 }
 
 CertificateGoal certificate_goal(const nlohmann::json& certificate, const SourceLocation& where) {
   if (!certificate.contains("stipulation")) return {};
   if (!certificate["stipulation"].is_string()) throw ParseError(where, "expected \"stipulation\" to be a string such as \"#2\"");
-  const Stipulation s = parse_stipulation(certificate["stipulation"].get<std::string>(), where);
-  if (!s.classic())
-    throw ParseError(where, fmt::format("no certificate format for '{}' yet: a certificate states #N, h#N, h#N.5 or s#N", s.text));
-  return {goal_of(s), s.moves, s.half_move};
+  return certificate_goal_of(parse_stipulation(certificate["stipulation"].get<std::string>(), where), where);
 }
 
 nlohmann::ordered_json make_certificate(const Solution& s) {
+  // What the checker will read back: the solution's own stipulation.
+  const CertificateGoal g = certificate_goal_of(parse_stipulation(s.stipulation, {"solution", 1, 1}), {"solution", 1, 1});
   nlohmann::ordered_json c = {{"format", CertificateFormat}, {"version", 1}, {"variant", s.variant},
-                              {"fen", s.fen}, {"stipulation", s.stipulation}, {"certifies", certifies(s.goal)}};
-  if (s.goal == Goal::HelpMate) {
+                              {"fen", s.fen}, {"stipulation", s.stipulation}, {"certifies", certifies(g)}};
+  if (g.lines()) {
     c["solutions"] = nlohmann::ordered_json::array();
     for (const auto& line : s.solutions) {
       nlohmann::ordered_json moves = nlohmann::ordered_json::array();
@@ -79,7 +114,7 @@ nlohmann::ordered_json make_certificate(const Solution& s) {
     return c;
   }
   c["keys"] = nlohmann::ordered_json::array();
-  for (const auto& k : s.keys) c["keys"].push_back(strategy(k, s.goal));
+  for (const auto& k : s.keys) c["keys"].push_back(strategy(k, s.goal, g.mate() ? "mates" : "goal"));
   return c;
 }
 

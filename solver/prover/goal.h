@@ -27,6 +27,18 @@ enum class Goal { DirectMate, SelfMate, HelpMate, ReflexMate, SemiReflexMate };
 constexpr bool defender_reaches_goal(Goal g) { return g == Goal::SelfMate || g == Goal::ReflexMate || g == Goal::SemiReflexMate; }
 constexpr bool reflex_play(Goal g) { return g == Goal::ReflexMate || g == Goal::SemiReflexMate; }
 
+// The play a stipulation names, as the engines see it.
+inline Goal goal_of(const Stipulation& s) {
+  switch (s.kind) {
+    case Stipulation::SelfMate: return Goal::SelfMate;
+    case Stipulation::HelpMate: return Goal::HelpMate;
+    case Stipulation::ReflexMate: return Goal::ReflexMate;
+    case Stipulation::SemiReflexMate: return Goal::SemiReflexMate;
+    case Stipulation::DirectMate: break;
+  }
+  return Goal::DirectMate;
+}
+
 inline std::string goal_name(Goal g) {
   switch (g) {
     case Goal::DirectMate: return "direct";

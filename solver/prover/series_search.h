@@ -71,6 +71,8 @@ class SeriesSearch {
 
   const std::vector<std::vector<M>>& found_so_far() const { return found_; }
   Budget& budget() { return budget_; }
+  // A fresh budget for the next search (the table is kept: its facts hold for any budget).
+  void reset_budget(const Limits& limits) { budget_ = Budget(limits); }
   std::uint64_t nodes() const { return budget_.nodes(); }
 
  private:

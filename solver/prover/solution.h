@@ -101,6 +101,15 @@ struct Solution {
   double seconds = 0;
 };
 
+// Help and series play: the solutions are lines of moves (`solutions`), not keys with a tree.
+inline bool has_lines(const Solution& s) { return s.goal == Goal::HelpMate || s.series; }
+// The moves of a full-length line: help play 2n plies (h#n.5 one more; hs#n and hr#n with the
+// reply), series play the n series moves, and in help series the other side's last.
+inline std::size_t full_line_moves(const Solution& s) {
+  if (s.series) return std::size_t(s.n + (s.goal == Goal::HelpMate ? 1 : 0));
+  return std::size_t(2 * s.n + (s.half_move ? 1 : 0));
+}
+
 // Problemist layout: "1.Qh5! (2.Qxf7#)", then the defences that stop the threat with the
 // answers, e.g. "1...g6 2.Qe5#". Helpmates: one solution per line, "1.Kd4 Qe5+ 2.Kc5 Qb5#".
 std::string format_solution_text(const Solution& s);
@@ -109,5 +118,8 @@ std::string format_solution_text(const Solution& s);
 std::string format_help_line(const HelpLine& line, bool mating_side_first);
 // A series line: "1.Kd2 2.Ke3 3.Qf4#", or with the other side's last move "1.h5 2.h4 Rd8#".
 std::string format_series_line(const HelpLine& line, int series_moves);
+// One solution of help or series play as problemists print it (format_help_line or
+// format_series_line, as the solution's play says).
+std::string format_solution_line(const Solution& s, const HelpLine& line);
 
 }  // namespace arbiter::prover

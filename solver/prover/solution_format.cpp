@@ -126,18 +126,16 @@ std::string format_series_line(const HelpLine& line, int series_moves) {
   return out;
 }
 
-namespace {
-
-// A helpmate's or series-mover's line as problemists print it.
-std::string line_text(const Solution& s, const HelpLine& line) {
+std::string format_solution_line(const Solution& s, const HelpLine& line) {
   if (!s.series) return format_help_line(line, s.half_move);
   return format_series_line(line, int(line.moves.size()) - (s.goal == Goal::HelpMate ? 1 : 0));
 }
 
+namespace {
+
 void write_help_solution(std::ostringstream& out, const Solution& s) {
   // The moves of a full-length line: short ones are marked.
-  const std::size_t full = s.series ? std::size_t(s.n + (s.goal == Goal::HelpMate ? 1 : 0))
-                                    : std::size_t(2 * s.n + (s.half_move ? 1 : 0));
+  const std::size_t full = full_line_moves(s);
   for (const auto& m : s.forced_goal_moves)  // help-reflex play
     out << "1." << m.san << "  (the first mover reaches the goal at once, and must: no solution)\n";
   if (s.verdict == Verdict::Unknown) {  // stopped by a limit: what was found before it, if anything
@@ -148,11 +146,11 @@ void write_help_solution(std::ostringstream& out, const Solution& s) {
                            ? fmt::format("; the first {}", s.solutions_so_far.size())
                            : "");
     for (const auto& line : s.solutions_so_far)
-      out << "  " << line_text(s, line) << (line.moves.size() < full ? "  (short solution)" : "") << "\n";
+      out << "  " << format_solution_line(s, line) << (line.moves.size() < full ? "  (short solution)" : "") << "\n";
     return;
   }
   for (const auto& line : s.solutions) {
-    out << line_text(s, line);
+    out << format_solution_line(s, line);
     if (line.moves.size() < full) out << "  (short solution)";
     out << "\n";
   }
@@ -220,7 +218,7 @@ void add_partial_json(const Solution& s, nlohmann::ordered_json& j) {
   if (s.goal == Goal::HelpMate || s.series) {
     j["solutions_so_far_count"] = s.solutions_so_far_count;
     j["solutions_so_far"] = nlohmann::ordered_json::array();  // the first of them
-    for (const auto& line : s.solutions_so_far) j["solutions_so_far"].push_back(line_text(s, line));
+    for (const auto& line : s.solutions_so_far) j["solutions_so_far"].push_back(format_solution_line(s, line));
   }
   if (!s.open_moves.empty()) {  // how far the complete solution got before the limit
     j["keys_so_far"] = s.keys_so_far;
@@ -246,7 +244,7 @@ nlohmann::ordered_json solution_json(const Solution& s) {
       auto uci = nlohmann::ordered_json::array();
       for (const auto& m : line.moves) uci.push_back(m.uci);
       j["solutions"].push_back(uci);
-      j["solutions_text"].push_back(line_text(s, line));
+      j["solutions_text"].push_back(format_solution_line(s, line));
     }
     j["solution_count"] = s.solutions.size();
     if (s.help_end != HelpEnd::Goal) j["help_end"] = s.help_end == HelpEnd::Self ? "self" : "reflex";  // "hs", "hr"

@@ -20,10 +20,10 @@ std::string VerifyReport::verdict() const {
 }
 
 bool VerifyReport::sound() const {
-  if (solution.goal == Goal::HelpMate) {
+  if (has_lines(solution)) {
     // As many solutions as stated (one when none is stated), all found, none short.
     const std::size_t stated = std::size_t(solution.stated_solutions > 0 ? solution.stated_solutions : 1);
-    const std::size_t full = std::size_t(2 * solution.n + (solution.half_move ? 1 : 0));
+    const std::size_t full = full_line_moves(solution);
     if (solution.verdict != Verdict::Proved || !solution.complete || solution.solutions.size() != stated) return false;
     for (const auto& l : solution.solutions)
       if (l.moves.size() < full) return false;

@@ -169,15 +169,19 @@ VerifyReport verify_keyed_published(G& game, Solution solution, const PgnLine& p
   report.solution = std::move(solution);
   const Solution& s = report.solution;
   const int n = s.n;
-  if (s.verdict == Verdict::Refuted) report.findings.push_back({"no-solution", "there is no mate in " + std::to_string(n), {}});
+  if (s.verdict == Verdict::Refuted)
+    report.findings.push_back({"no-solution", s.target.kind == Target::Mate && Kind == Goal::DirectMate
+                                                  ? "there is no mate in " + std::to_string(n)
+                                                  : "there is no solution of " + s.stipulation,
+                               WholeProblem});
   if (s.verdict == Verdict::Proved) {
     for (const auto& k : s.keys)
       if (k.mate_in < n)
-        report.findings.push_back({"short-solution", "1." + k.san + " mates in " + std::to_string(k.mate_in), {}});
+        report.findings.push_back({"short-solution", "1." + k.san + " mates in " + std::to_string(k.mate_in), WholeProblem});
   }
   report.has_published = !published.empty();
   if (!report.has_published) {
-    report.findings.push_back({"no-published-solution", "the file states no solution; only the stipulation was checked", {}});
+    report.findings.push_back({"no-published-solution", "the file states no solution; only the stipulation was checked", WholeProblem});
   } else if (s.verdict != Verdict::Unknown) {
     const PgnMove& key = published.front();
     report.published_key = key.san;
@@ -192,13 +196,14 @@ VerifyReport verify_keyed_published(G& game, Solution solution, const PgnLine& p
       for (const auto& k : s.keys)
         if (k.uci != uci)
           report.findings.push_back(report.published_key_is_key
-                                        ? Finding{"cook", "1." + k.san + " also forces mate in " + std::to_string(k.mate_in), {}}
-                                        : Finding{"actual-key", "1." + k.san + " forces mate in " + std::to_string(k.mate_in), {}});
+                                        ? Finding{"cook", "1." + k.san + " also forces mate in " + std::to_string(k.mate_in), WholeProblem}
+                                        : Finding{"actual-key", "1." + k.san + " forces mate in " + std::to_string(k.mate_in), WholeProblem});
     } catch (const IllegalMoveError& e) {
       report.findings.push_back({"illegal-move", "the published key " + key.san + " is illegal: " + e.message(), key.where});
     }
     MateSearch<G, Kind> search(game, limits);
     search.set_battle(s.battle);
+    search.set_target(s.target);
     try {
       detail::PublishedLineChecker<G, Kind>(game, search, n, report).walk(published, 0);
     } catch (const LimitReached& e) {  // the published lines were not all checked: claim nothing
@@ -208,20 +213,21 @@ VerifyReport verify_keyed_published(G& game, Solution solution, const PgnLine& p
   }
   if (s.verdict == Verdict::Proved && !report.has_published && s.keys.size() > 1)
     for (std::size_t i = 1; i < s.keys.size(); ++i)
-      report.findings.push_back({"cook", "1." + s.keys[i].san + " also forces mate in " + std::to_string(s.keys[i].mate_in), {}});
+      report.findings.push_back({"cook", "1." + s.keys[i].san + " also forces mate in " + std::to_string(s.keys[i].mate_in), WholeProblem});
   return report;
 }
 
-// Dispatches on the solution's goal: direct mates and selfmates have keys and a tree,
-// helpmates a set of solutions.
+// Dispatches on the play: battle play (direct, self, reflex, any goal) has keys and a tree, help
+// and series play a set of solutions.
 template <RuleSet G>
 VerifyReport verify_published(G& game, Solution solution, const PgnLine& published, const Limits& limits) {
+  if (has_lines(solution)) return verify_help_published(game, std::move(solution), published);
   switch (solution.goal) {
-    case Goal::HelpMate: return verify_help_published(game, std::move(solution), published);
     case Goal::SelfMate: return verify_keyed_published<G, Goal::SelfMate>(game, std::move(solution), published, limits);
-    case Goal::ReflexMate:
-    case Goal::SemiReflexMate:  // `verify` takes the classic stipulations only (problem::classic_stipulations_only)
-      throw std::logic_error("published reflexmates are not verified yet");
+    case Goal::ReflexMate: return verify_keyed_published<G, Goal::ReflexMate>(game, std::move(solution), published, limits);
+    case Goal::SemiReflexMate:
+      return verify_keyed_published<G, Goal::SemiReflexMate>(game, std::move(solution), published, limits);
+    case Goal::HelpMate:
     case Goal::DirectMate: break;
   }
   return verify_keyed_published<G, Goal::DirectMate>(game, std::move(solution), published, limits);

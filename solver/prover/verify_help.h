@@ -1,18 +1,23 @@
 #pragma once
-// Verifying a helpmate's published solution against the complete solution set. A helpmate
-// has no key: its published solution is a set of lines (the main line and each variation,
-// followed to its end), and the problem states how many there are ("h#2 2.1.1.1",
+// Verifying the published solution of help or series play against the complete solution set
+// (helpmates h#n, h#n.5, any goal of target.h, help-self and help-reflex play, series play). Such
+// a problem has no key: its published solution is a set of lines (the main line and each
+// variation, followed to its end), and the problem states how many there are ("h#2 2.1.1.1",
 // [Solutions "2"]; one when it says nothing).
 //
 // Each published line must be legal move by move, its '+' and '#' marks must hold, and it
 // must be one of the solutions found. Solutions found but not published are cooks beside a
-// published solution (or, without one, beyond the stated count). A short solution (mate
-// before the stipulated length) is a finding, as for direct mates.
+// published solution (or, without one, beyond the stated count). A short solution (the goal
+// before the stipulated length) is a finding, as for direct mates. A published series line
+// writes the series side's moves one after the other ("1.g7 2.g8=Q 3.Qg2 4.Qb2#"): the other
+// side passes between them.
 
+#include <algorithm>
 #include <set>
 #include <string>
 #include <vector>
 
+#include "rules/core/capabilities.h"
 #include "rules/notation/pgn.h"
 #include "solver/stipulation/stipulation.h"
 #include "solver/prover/solution.h"
@@ -43,17 +48,22 @@ VerifyReport verify_help_published(G& game, Solution solution, const PgnLine& pu
   VerifyReport report;
   report.solution = std::move(solution);
   const Solution& s = report.solution;
-  const std::size_t full = std::size_t(2 * s.n + (s.half_move ? 1 : 0));
+  const std::size_t full = full_line_moves(s);
   const std::size_t stated = std::size_t(s.stated_solutions > 0 ? s.stated_solutions : 1);
-  auto add = [&](std::string kind, std::string message, SourceLocation where = {}) {
+  const bool helpmate = s.target.kind == Target::Mate && !s.series && s.help_end == HelpEnd::Goal && s.goal == Goal::HelpMate;
+  const std::size_t others = s.series && s.goal == Goal::HelpMate ? 1 : 0;  // help series: the other side's last move
+  auto add = [&](std::string kind, std::string message, SourceLocation where = WholeProblem) {
     report.findings.push_back({std::move(kind), std::move(message), where});
   };
-  auto text_of = [&](const HelpLine& l) { return format_help_line(l, s.half_move); };
+  auto text_of = [&](const HelpLine& l) { return format_solution_line(s, l); };
 
   if (s.verdict == Verdict::Unknown) return report;
-  if (s.solutions.empty()) add("no-solution", "there is no helpmate in " + s.stipulation.substr(2));
+  if (s.solutions.empty())
+    add("no-solution", helpmate ? "there is no helpmate in " + s.stipulation.substr(2) : "there is no solution of " + s.stipulation);
   for (const auto& l : s.solutions)
-    if (l.moves.size() < full) add("short-solution", text_of(l) + " mates before the stipulated length");
+    if (l.moves.size() < full)
+      add("short-solution", text_of(l) + (s.target.kind == Target::Mate ? " mates before the stipulated length"
+                                                                         : " reaches the goal before the stipulated length"));
 
   std::set<std::string> found;
   auto uci_of = [](const HelpLine& l) {
@@ -71,11 +81,20 @@ VerifyReport verify_help_published(G& game, Solution solution, const PgnLine& pu
   for (const auto& line : lines) {
     HelpLine played;
     bool legal = true;
+    std::vector<bool> passed;  // series play: after which moves the other side passed
+    const std::size_t series_moves = line.size() - std::min(others, line.size());
     for (const PgnMove* pm : line) {
       try {
         auto m = game.parse_move(pm->san, pm->where);
         played.moves.push_back({game.move_text(m), game.move_uci(m)});
         game.play(m);
+        passed.push_back(false);
+        if constexpr (NullMove<G>) {
+          if (s.series && played.moves.size() < series_moves && !game.in_check()) {
+            game.play_null();
+            passed.back() = true;
+          }
+        }
         ++report.published_plies;
       } catch (const ParseError& e) {
         report.claims.push_back({pm->san, "legal", false, e.message(), pm->where, ""});
@@ -94,13 +113,20 @@ VerifyReport verify_help_published(G& game, Solution solution, const PgnLine& pu
         if (!check) add("not-check", pm->san + " is marked as check but gives no check", pm->where);
       }
     }
-    for (std::size_t i = 0; i < played.moves.size(); ++i) game.undo();
+    for (std::size_t i = passed.size(); i-- > 0;) {
+      if constexpr (NullMove<G>)
+        if (passed[i]) game.undo_null();
+      game.undo();
+    }
     if (!legal) continue;
     const std::string uci = uci_of(played);
     published_uci.insert(uci);
     const bool is_solution = found.count(uci) > 0;
     report.claims.push_back({text_of(played), "solution", is_solution,
-                             is_solution ? "" : "it does not end in mate within the stipulation", line.front()->where, ""});
+                             is_solution ? ""
+                             : helpmate  ? "it does not end in mate within the stipulation"
+                                         : "it is not one of the solutions (the goal within the stipulation)",
+                             line.front()->where, ""});
     if (!is_solution) add("not-a-solution", "the published line " + text_of(played) + " is not a solution", line.front()->where);
   }
   if (report.has_published) {

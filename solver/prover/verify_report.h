@@ -10,6 +10,9 @@
 
 namespace arbiter::prover {
 
+// The place of a finding about the problem as a whole (a cook, a short solution): line 0.
+inline const SourceLocation WholeProblem{"", 0, 0};
+
 struct Finding {
   std::string kind;     // cook, actual-key, short-solution, not-a-key, illegal-move, legal-move (stated illegal),
                         // not-check, try-wins, refutation-fails, line-fails, not-mate,

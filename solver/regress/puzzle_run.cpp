@@ -154,11 +154,11 @@ PuzzleRun run_problem(problem::Problem p, int count, const InterpretationSetting
       run.keys.push_back(twin + k.san);
     }
     for (const auto& l : report.solution.solutions) {
-      const std::string text = prover::format_help_line(l, report.solution.half_move);
+      const std::string text = prover::format_solution_line(report.solution, l);
       run.events.push_back({0, text, twin + "solution"});
       run.keys.push_back(twin + text);
     }
-    if (report.has_published && report.solution.goal != prover::Goal::HelpMate)
+    if (report.has_published && !prover::has_lines(report.solution))
       run.events.push_back({0, report.published_key,
                             twin + (report.published_key_is_key ? "published key is a key" : "published key is not a key")});
     // Claims and findings in file order.
@@ -179,9 +179,10 @@ PuzzleRun run_problem(problem::Problem p, int count, const InterpretationSetting
   if (!run.reason.empty()) j["reason"] = run.reason;
   j["keys"] = nlohmann::json::array();
   for (const auto& k : r.solution.keys) j["keys"].push_back(k.san);
-  if (r.solution.goal == prover::Goal::HelpMate) {
+  if (prover::has_lines(r.solution)) {
     j["solutions"] = nlohmann::json::array();
-    for (const auto& l : r.solution.solutions) j["solutions"].push_back(prover::format_help_line(l, r.solution.half_move));
+    for (const auto& l : r.solution.solutions)
+      j["solutions"].push_back(prover::format_solution_line(r.solution, l));
   }
   if (!twins.empty()) j["twins"] = twins;
   j["claims"] = nlohmann::json::array();
@@ -276,7 +277,7 @@ std::vector<PuzzleRun> run_puzzle_file(const std::string& file, const Interpreta
     auto problems = problem::read_problem_entries(text, file, problem::PublishedLines::Checked);
     const int count = int(problems.size());
     for (auto& given : problems) {
-      problem::Problem p = problem::classic_stipulations_only(given, "verify");  // regress and batch verify
+      problem::Problem& p = given;  // regress and batch verify
       if (!p.playable()) {
         runs.push_back(unplayable_run(p, count));
         continue;

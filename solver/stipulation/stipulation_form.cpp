@@ -71,7 +71,9 @@ class FormReader {
     form_.text = std::string(original_);
     if (text_.empty()) fail(where_, "expected a stipulation such as '#2', 'h#3' or 'ser-h=5', found nothing");
     read_intro();
+    const std::size_t exact_at = at_;
     form_.exact = take("exact-");
+    const std::size_t series_at = at_;
     if (take("ser-")) form_.series = "ser";
     else if (take("pser-")) form_.series = "pser";
     else if (take("phser-")) form_.series = "phser";
@@ -81,6 +83,17 @@ class FormReader {
     read_play();
     read_goal();
     read_length();
+    // Introductory moves lead into series play (py-engl.txt: "2->ser-h#4, white makes 2 moves,
+    // then ser-h#4"); before anything else they mean nothing.
+    if (form_.intro > 0 && form_.series.empty())
+      fail(where_.advanced(int(series_at)), fmt::format("expected series play after the introductory moves in '{}', as in "
+                                                        "'2->ser-h#4' (White plays 2 moves, then the series)",
+                                                        original_));
+    // A proof game is exact by definition: it has no shorter solutions to exclude.
+    if (form_.exact && (form_.goal == "dia" || form_.goal == "a=>b"))
+      fail(where_.advanced(int(exact_at)), fmt::format("'exact-' in '{}': a proof game has exactly its length already, so no "
+                                                       "shorter solutions to exclude; write '{}' without it",
+                                                       original_, form_.goal));
     return form_;
   }
 
@@ -99,6 +112,7 @@ class FormReader {
     while (i < text_.size() && is_digit(text_[i])) ++i;
     if (i == 0 || !std::string_view(text_).substr(i).starts_with("->")) return;
     form_.intro = std::stoi(text_.substr(0, std::min<std::size_t>(i, 6)));
+    if (form_.intro == 0) fail(where_, fmt::format("0 introductory moves in '{}': write the stipulation without '0->'", original_));
     at_ = i + 2;
   }
 
@@ -219,6 +233,8 @@ std::optional<Stipulation> StipulationForm::playable(const SourceLocation& where
   s.text = s.canonical_text();
   return s;
 }
+
+std::optional<std::string_view> stipulation_goal_at(std::string_view text) { return goal_at(text); }
 
 StipulationForm parse_stipulation_form(std::string_view text, const SourceLocation& where) {
   return FormReader(text, where).read();

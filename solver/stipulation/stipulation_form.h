@@ -45,4 +45,7 @@ struct StipulationForm {
 // form that has none, trailing characters.
 StipulationForm parse_stipulation_form(std::string_view text, const SourceLocation& where);
 
+// The goal code `text` (lower case) starts with ("##!" rather than "##"), or nothing.
+std::optional<std::string_view> stipulation_goal_at(std::string_view text);
+
 }  // namespace arbiter

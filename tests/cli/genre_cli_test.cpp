@@ -2,7 +2,8 @@
 // `solve` (its JSON fields `target` and `series` beside `goal`, the lines, the layout), `popeye`
 // (Popeye's layout, checked against Popeye 4.104 run live on the same input), PGN problem files
 // with such a [Stipulation], and the commands that do not play these forms yet naming them:
-// verify (unsupported, exit 4), certificates and compose (refused, exit 2).
+// verify of published series, reflex and help lines, compose of other goals (refused, exit 2),
+// certificates of series play.
 
 #include <catch2/catch.hpp>
 
@@ -91,21 +92,89 @@ TEST_CASE("PGN problem files state series and other goals, and the engines witho
   CHECK(solved.status == 0);
   CHECK(json::parse(solved.out)["solution_count"] == 10);  // one problem: one object
 
+  // Ten solutions, three of them short: unsound (verify_genres below for the published lines).
   const test::CliRun verified = test::run_arbiter_command("verify " + pgn + " --json", dir);
-  CHECK(verified.status == 4);
-  CHECK(verified.out.find("verify plays #N, h#N, h#N.5 and s#N only so far") != std::string::npos);
+  CHECK(verified.status == 1);
+  CHECK(json::parse(verified.out)["verdict"] == "unsound");
 
+  // A certificate of the series helpmate: its ten lines, replayed by check-certificate.
   const test::CliRun certificate = test::run_arbiter_command("solve " + pgn + " --certificate " + dir.path("c.json"), dir);
-  CHECK(certificate.status == 2);
-  CHECK(certificate.err.find("no certificate format for 'ser-h#2' yet") != std::string::npos);
+  CHECK(certificate.status == 0);
+  const test::CliRun checked = test::run_arbiter_command("check-certificate " + dir.path("c.json") + " --json", dir);
+  INFO(checked.out << checked.err);
+  CHECK(checked.status == 0);
+  const json check = json::parse(checked.out);
+  CHECK(check["verdict"] == "valid");
+  CHECK(check["stipulation"] == "ser-h#2");
+  CHECK(check["solutions_replayed"] == 10);
 
-  const test::CliRun composed = test::run_arbiter_command("compose --stipulation h=2 --count 1", dir);
+  // compose makes h=N and series of mate or stalemate (compose_genres_test.cpp), not other goals.
+  const test::CliRun composed = test::run_arbiter_command("compose --stipulation hx2 --count 1", dir);
   CHECK(composed.status == 2);
-  CHECK(composed.err.find("unsupported stipulation 'h=2' for compose") != std::string::npos);
+  CHECK(composed.err.find("unsupported stipulation 'hx2' for compose") != std::string::npos);
+  const test::CliRun option_composed = test::run_arbiter_command("compose --variant option --stipulation h=2 --count 1", dir);
+  CHECK(option_composed.status == 2);
+  CHECK(option_composed.err.find("composed in orthodox chess only") != std::string::npos);
 
   // Another rule set does not play them yet: unsupported, named.
   const test::CliRun option = test::run_arbiter_command(
       "solve --variant option --fen \"k7/7p/1K6/8/8/8/8/3R4 b - - 0 1\" --stipulation ser-h#2", dir);
   CHECK(option.status == 4);
   CHECK(option.out.find("stipulation ser-h#2 (series helpmate) in option") != std::string::npos);
+}
+
+TEST_CASE("bad stipulations in a file of many: each its file:line:column, the others solved", "[cli][series][errors]") {
+  // Issue #34's bad input: an unknown goal, a series of no move, introductory moves without a
+  // series, 'exact-' on a proof game (exact already), a malformed structured stipulation; then a
+  // structured stipulation that is a helpmate's synonym, played.
+  test::ScratchDir dir;
+  const std::string file = dir.write("bad.inp",
+                                     "begin\npieces white kb6 rd1 black ka8 ph7\nstipulation hq2\n"
+                                     "next\npieces white kb6 rd1 black ka8 ph7\nstipulation ser-#0\n"
+                                     "next\npieces white kb6 rd1 black ka8 ph7\nstipulation 3->h#2\n"
+                                     "next\npieces white kb6 rd1 black ka8 ph7\nstipulation exact-dia5\n"
+                                     "next\npieces white kb6 rd1 black ka8 ph7\nsstipulation black 4hh[2da[#]\n"
+                                     "next\npieces white kb6 rd1 black ka8 ph7\nsstipulation black 4hh[#]\nend\n");
+  const test::CliRun run = test::run_arbiter_command("solve " + file, dir);
+  INFO(run.out << run.err);
+  CHECK(run.status == 2);
+  for (const char* where : {"bad.inp:3:13: expected a goal in 'hq2'", "bad.inp:6:18: mate length 0 in 'ser-#0'",
+                            "bad.inp:9:16: expected series play after the introductory moves in '3->h#2'",
+                            "bad.inp:12:13: 'exact-' in 'exact-dia5'", "bad.inp:15:30: expected ']' to close the fork's '['"})
+    CHECK(run.err.find(where) != std::string::npos);
+  CHECK(run.out.find("verdict: proved (76 solutions)") != std::string::npos);  // black 4hh[#]: h#2
+  CHECK(run.out.find("6 problems: 1 proved, 5 bad input") != std::string::npos);
+}
+
+TEST_CASE("verify: published series, reflex and help lines of other goals", "[cli][series][verify]") {
+  test::ScratchDir dir;
+  const auto problem = [](const char* stipulation, const char* fen, const char* moves) {
+    return std::string("[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"-\"]\n[White \"?\"]\n[Black \"?\"]\n"
+                       "[Result \"*\"]\n[Stipulation \"") + stipulation + "\"]\n[SetUp \"1\"]\n[FEN \"" + fen + "\"]\n\n" + moves +
+           " *\n\n";
+  };
+  // A series line is written as the series side's moves in a row, the other side passing.
+  const std::string file = dir.write(
+      "genres.pgn", problem("ser-#4", "8/8/5KP1/8/8/1R6/8/2kb4 w - - 0 1", "1.g7 2.g8=Q 3.Qg2 4.Qb2#") +
+                        problem("r#2", "8/7B/8/8/pp6/k7/8/K7 w - - 0 1", "1.Bc2! b3 2.Bb1 b2#") +
+                        problem("h=1", "7k/5K1p/8/6PP/8/8/8/8 b - - 0 1", "1...h6 2.g6") +
+                        problem("ser-#4", "8/8/5KP1/8/8/1R6/8/2kb4 w - - 0 1", "1.g7 2.g8=R 3.Rg2 4.Rgb2+") +
+                        problem("ser-#4", "8/8/5KP1/8/8/1R6/8/2kb4 w - - 0 1", "1.g7 2.g8=Q 3.Qg3 4.Qb2#"));
+  const test::CliRun run = test::run_arbiter_command("verify " + file + " --json", dir);
+  INFO(run.out << run.err);
+  CHECK(run.status == 2);  // the last problem's published line is illegal: bad input, the others judged
+  const json out = json::parse(run.out).at("problems");
+  REQUIRE(out.size() == 5);
+  CHECK(out[0]["verdict"] == "confirmed");
+  CHECK(out[0]["solutions_text"][0] == "1.g7 2.g8=Q 3.Qg2 4.Qb2#");
+  CHECK(out[1]["verdict"] == "confirmed");
+  CHECK(out[1]["published_key_is_key"] == true);
+  CHECK(out[2]["verdict"] == "confirmed");
+  // An underpromotion that is no solution: the published line is refuted, the real one a finding.
+  CHECK(out[3]["verdict"] == "refuted");
+  bool not_a_solution = false;
+  for (const auto& f : out[3]["findings"]) not_a_solution = not_a_solution || f["kind"] == "not-a-solution";
+  CHECK(not_a_solution);
+  CHECK(out[4]["verdict"] == "bad-input");
+  CHECK(run.err.find("genres.pgn:64:21: illegal move Qb2#") != std::string::npos);
 }

@@ -31,15 +31,6 @@ using nlohmann::json;
 
 namespace {
 
-Placement placement_of(std::string_view fen) {
-  const Position pos = read_fen(fen);
-  Placement p;
-  for (Square s = 0; s < 64; ++s) p.board[s] = pos.piece_on(s);
-  p.fullmove = pos.fullmove_number();
-  p.to_move = pos.side_to_move();
-  return p;
-}
-
 ComposeOptions help_options(std::uint64_t seed, int count, std::uint64_t attempts, int solutions = 1) {
   ComposeOptions o;
   o.goal = prover::Goal::HelpMate;
@@ -103,7 +94,7 @@ int check_every_unit_needed(const Placement& full, int n, int wanted, const std:
 TEST_CASE("compose help: each statement of the judgement, by name", "[compose][help]") {
   HelpAssessor<orthodox::Game> one(2, 1, {}, {});
   // White Kb1 Rh7 Bh2, Black Kf7 Qg7: 1.Kg8 Be5 2.Qf7 Rh8#, a model mate, and nothing else.
-  const Placement sound = placement_of("8/5kqR/8/8/8/8/7B/1K6 b - - 0 1");
+  const Placement sound = placement_of_fen("8/5kqR/8/8/8/8/7B/1K6 b - - 0 1");
   Assessment a = one.assess(sound);
   CHECK(outcome_name(a.outcome) == "sound");
   CHECK(a.keys == 1);
@@ -122,16 +113,16 @@ TEST_CASE("compose help: each statement of the judgement, by name", "[compose][h
   CHECK(a.fitness() < fitness_of(Outcome::Sound));
   // 17 solutions (Black shuffles Ka8-b8-a8 while White does anything, then Rh8#): counted up
   // to wanted + HelpCountExtra, then the search stops.
-  a = one.assess(placement_of("k7/pp6/8/8/8/5N2/8/4K2R b - - 0 1"));
+  a = one.assess(placement_of_fen("k7/pp6/8/8/8/5N2/8/4K2R b - - 0 1"));
   CHECK(outcome_name(a.outcome) == "cooked");
   CHECK(a.keys == 1 + HelpCountExtra);
   CHECK(a.lines.empty());
   // 1...Kh8 2.Ra8# is a helpmate in one: short.
-  CHECK(outcome_name(one.assess(placement_of("6k1/8/6K1/8/8/8/8/R7 b - - 0 1")).outcome) == "short-mate");
-  CHECK(outcome_name(one.assess(placement_of("7k/8/8/8/8/8/N7/K7 b - - 0 1")).outcome) == "no-mate");  // a lone knight
+  CHECK(outcome_name(one.assess(placement_of_fen("6k1/8/6K1/8/8/8/8/R7 b - - 0 1")).outcome) == "short-mate");
+  CHECK(outcome_name(one.assess(placement_of_fen("7k/8/8/8/8/8/N7/K7 b - - 0 1")).outcome) == "no-mate");  // a lone knight
   // Black in check in the diagram; White in check with Black to move is illegal.
-  CHECK(outcome_name(one.assess(placement_of("8/8/8/8/8/2k5/8/K1R5 b - - 0 1")).outcome) == "starts-in-check");
-  Placement white_in_check = placement_of("8/8/8/8/8/2k5/8/K1q5 w - - 0 1");
+  CHECK(outcome_name(one.assess(placement_of_fen("8/8/8/8/8/2k5/8/K1R5 b - - 0 1")).outcome) == "starts-in-check");
+  Placement white_in_check = placement_of_fen("8/8/8/8/8/2k5/8/K1q5 w - - 0 1");
   white_in_check.to_move = Black;
   a = one.assess(white_in_check);
   CHECK(outcome_name(a.outcome) == "illegal-position");
@@ -189,7 +180,7 @@ TEST_CASE("compose help: the quality of a helpmate, read off its solutions", "[c
 TEST_CASE("compose help: a problem file has Black's moves first and every solution as a line", "[compose][help]") {
   const std::string fen = "8/1B6/8/k7/1p3K2/1n6/1N6/8 b - - 0 1";
   ComposedProblem c;
-  c.placement = placement_of(fen);
+  c.placement = placement_of_fen(fen);
   c.fen = fen;
   c.goal = prover::Goal::HelpMate;
   c.variant = "orthodox";
@@ -363,8 +354,8 @@ TEST_CASE("compose help cli: bad helpmate input exits 2 with what was expected",
     CHECK(run.err.find(message) != std::string::npos);
     CHECK(!std::filesystem::exists(dir.path("out")));  // nothing written
   };
-  expect("--stipulation 'h#2.5'", "unsupported stipulation 'h#2.5' for compose: expected 'h#2' or 'h#3' (Black starts)");
-  expect("--stipulation 'h#4'", "unsupported stipulation 'h#4' for compose: expected 'h#2' or 'h#3'");
+  expect("--stipulation 'h#2.5'", "unsupported stipulation 'h#2.5' for compose: expected 'h#2', 'h#3', 'h=2' or 'h=3' (Black starts)");
+  expect("--stipulation 'h#4'", "unsupported stipulation 'h#4' for compose: expected 'h#2', 'h#3', 'h=2' or 'h=3'");
   expect("--stipulation 's#2'", "unsupported stipulation 's#2' for compose");
   expect("--stipulation '#2' --solutions 2", "a solution count is for helpmates");
   expect("--stipulation 'h#2 2.1.1.1' --solutions 3", "--solutions 3 contradicts the stipulation's count 2");
@@ -389,7 +380,7 @@ TEST_CASE("compose help: the shipped composed helpmates proved again", "[compose
     const json v = test::run_arbiter_json("verify --json " + test::shell_quote(entry.path().string()), status);
     CHECK(status == 0);
     CHECK(v["verdict"] == "confirmed");
-    Placement full = placement_of(p.fen);
+    Placement full = placement_of_fen(p.fen);
     if (rules.name == "option") {
       const auto tokens = p.tags.at("Tokens");
       full.tokens = {tokens[0] - '0', tokens[2] - '0'};

@@ -129,7 +129,7 @@ TEST_CASE("stipulation forms: the played ones, in their one spelling", "[stipula
   CHECK(hr->text == "hr#2.5");
   CHECK(hr->first_mover() == Black);
   // The other series and play types, and the rest: not yet.
-  for (const char* text : {"ser-s#3", "ser-r#2", "exact-h#3", "2->#2", "#31", "s#2.5", "#2.5", "reci-h#2", "ser-hs#2", "hs#0.5", "semi-s#2",
+  for (const char* text : {"ser-s#3", "ser-r#2", "exact-h#3", "2->ser-#2", "#31", "s#2.5", "#2.5", "reci-h#2", "ser-hs#2", "hs#0.5", "semi-s#2",
                            "semi-h#2", "ser-semi-r#2", "pser-h#6", "dia5", "h##2", "h##!2", "ser-h%2", "hct2", "hc812", "ser-h#2.5",
                            "ser-#31", "r#2.5"}) {
     INFO(text);
@@ -157,4 +157,17 @@ TEST_CASE("stipulation forms: malformed text is an error pointing into it", "[st
   CHECK(error_at("") == 10);
   CHECK_THROWS_WITH(parse_stipulation_form("h#", at), Catch::Contains("expected the number of moves after 'h#'"));
   CHECK_THROWS_WITH(parse_stipulation_form("#0", at), Catch::Contains("mate length 0"));
+  // The forms Popeye's grammar leaves without meaning (issue #34's bad input): introductory moves
+  // not followed by series play, none of them, and 'exact-' on a proof game (exact already).
+  CHECK(error_at("3->h#2") == 13);
+  CHECK_THROWS_WITH(parse_stipulation_form("3->h#2", at), Catch::Contains("expected series play after the introductory moves"));
+  CHECK(error_at("0->ser-#2") == 10);
+  CHECK(error_at("exact-dia5") == 10);
+  CHECK_THROWS_WITH(parse_stipulation_form("exact-dia5", at), Catch::Contains("a proof game has exactly its length already"));
+  CHECK(error_at("exact-a=>b3") == 10);
+  CHECK(error_at("2->exact-a=>b3") == 19);  // introductory moves without series: named first
+  CHECK(error_at("ser-#0") == 15);     // a series of no move
+  CHECK(error_at("ser-h#x") == 16);    // no number of moves
+  CHECK_NOTHROW(parse_stipulation_form("2->ser-h#4", at));
+  CHECK_NOTHROW(parse_stipulation_form("exact-h#3", at));
 }

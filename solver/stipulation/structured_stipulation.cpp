@@ -1,0 +1,262 @@
+// Popeye's structured stipulations (structured_stipulation.h): a recursive-descent reading of
+// the form, errors mapped back to the word and column they stand at.
+
+#include "solver/stipulation/structured_stipulation.h"
+
+#include <cctype>
+
+#include <fmt/core.h>
+
+#include "rules/core/text.h"
+#include "solver/stipulation/stipulation_form.h"
+
+namespace arbiter {
+
+namespace {
+
+bool is_digit(char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; }
+
+// The plain stipulation a lone branch with a single goal is a synonym of, as Popeye writes it.
+struct Synonym {
+  bool simple = true;    // one branch, one fork with one goal, no flags, constraints or requirements
+  int branches = 0, goals = 0, forks = 0;
+  int fork_after = -1;   // the fork follows this move of the branch (0: the first)
+  int length = 0;
+  std::string letters;   // the branch's letters, "hh", "ad", "s", ...
+  std::string goal;      // the goal's text, "#", "za7"
+};
+
+class Reader {
+ public:
+  explicit Reader(const std::vector<LocatedWord>& words) {
+    for (const auto& w : words) {
+      if (!text_.empty()) text_ += ' ';
+      starts_.push_back({text_.size(), w.where});
+      text_ += lowercase(w.text);
+    }
+  }
+
+  const std::string& text() const { return text_; }
+
+  Synonym read(bool& side_changed) {
+    blanks();
+    side_changed = take('-');
+    expr(0);
+    blanks();
+    if (at_ != text_.size())
+      fail(fmt::format("expected '|' or '&' between two parts, or the end of the structured stipulation, found '{}'",
+                       text_.substr(at_, 12)));
+    return synonym_;
+  }
+
+ private:
+  [[noreturn]] void fail(const std::string& message) const { throw ParseError(location(at_), message); }
+
+  // Where the character at `offset` of the joined text stands in the file.
+  SourceLocation location(std::size_t offset) const {
+    const auto* start = &starts_.front();
+    for (const auto& s : starts_)
+      if (s.offset <= offset) start = &s;
+    return start->where.advanced(int(offset - start->offset));
+  }
+
+  char peek() const { return at_ < text_.size() ? text_[at_] : '\0'; }
+  bool take(char c) {
+    blanks();
+    if (peek() != c) return false;
+    ++at_;
+    return true;
+  }
+  void blanks() {
+    while (at_ < text_.size() && text_[at_] == ' ') ++at_;
+  }
+
+  void expr(int depth) {
+    if (depth > 64) fail("the structure is nested too deeply (more than 64 levels)");
+    unary(depth);
+    for (;;) {
+      blanks();
+      if (peek() != '|' && peek() != '&') return;
+      synonym_.simple = false;
+      ++at_;
+      unary(depth);
+    }
+  }
+
+  void unary(int depth) {
+    blanks();
+    if (take('!')) {
+      synonym_.simple = false;
+      return unary(depth + 1);
+    }
+    if (take('(')) {
+      synonym_.simple = false;
+      expr(depth + 1);
+      if (!take(')')) fail("expected ')' to close the '(' before it");
+      return;
+    }
+    element(depth);
+  }
+
+  void element(int depth) {
+    blanks();
+    for (char flag : {'>', '/', '-'})
+      if (take(flag)) synonym_.simple = false;
+    blanks();
+    // A length, unless it is the castling goal "00" ("13h[00]?+?h").
+    const bool castling = std::string_view(text_).substr(at_).starts_with("00") && !(at_ + 2 < text_.size() && is_digit(text_[at_ + 2]));
+    if (is_digit(peek()) && !castling) return branch(depth);
+    if (const auto goal = goal_here()) {
+      ++synonym_.goals;
+      synonym_.goal = std::string(*goal);
+      at_ += goal->size();
+      if (*goal == "z" || *goal == "k") {
+        const std::string_view square = std::string_view(text_).substr(at_, 2);
+        if (square.size() < 2 || square[0] < 'a' || square[0] > 'h' || square[1] < '1' || square[1] > '8')
+          fail(fmt::format("expected the goal's square after '{}', as in '{}e4'", *goal, *goal));
+        synonym_.goal.append(square);
+        at_ += 2;
+      }
+      return;
+    }
+    fail(fmt::format("expected a branch (its length, then its moves: '3a[#]d', '4hh[=]', '5s[#]') or a goal (#, =, ==, "
+                     "##, ##!, #=, !=, !#, 00, %, ~, ep, +, x, ct, ctr, <>, <>r, c81, z<square>, k<square>, dia, a=>b), found {}",
+                     at_ < text_.size() ? fmt::format("'{}'", text_.substr(at_, 12)) : std::string("the end")));
+  }
+
+  std::optional<std::string_view> goal_here() const {
+    return stipulation_goal_at(std::string_view(text_).substr(at_));
+  }
+
+  int number() {
+    const std::size_t from = at_;
+    while (is_digit(peek())) ++at_;
+    if (at_ == from) fail("expected a number of half-moves");
+    if (at_ - from > 4) {
+      at_ = from;
+      fail("expected a number of half-moves below 10000");
+    }
+    return std::stoi(text_.substr(from, at_ - from));
+  }
+
+  void branch(int depth) {
+    const std::size_t length_at = at_;
+    int max = number();
+    if (peek() == ':') {  // m:n, a branch of at least m half-moves
+      ++at_;
+      synonym_.simple = false;
+      const int min = max;
+      if (!is_digit(peek())) fail("expected the branch's maximal length after ':', as in '4:4hh[#]'");
+      max = number();
+      if (min > max) {
+        at_ = length_at;
+        fail(fmt::format("the branch's least length {} exceeds its greatest {}", min, max));
+      }
+    }
+    if (max == 0) {
+      at_ = length_at;
+      fail("a branch of 0 half-moves: give its length, as in '3a[#]d'");
+    }
+    ++synonym_.branches;
+    synonym_.length = max;
+    std::string letters;
+    for (;;) {
+      const std::size_t move_at = at_;
+      if (peek() == '?') {  // ?+?: the move is granted only to a side in check
+        ++at_;
+        if (peek() != '+') fail("expected '+' in the requirement '?+?' (the side at the move is in check)");
+        ++at_;
+        if (peek() != '?') fail("expected '?' to close the requirement '?+?'");
+        ++at_;
+        synonym_.simple = false;
+        if (peek() != 'a' && peek() != 'd' && peek() != 'h' && peek() != 's')
+          fail("expected the move the requirement '?+?' applies to ('d' or 'h')");
+      }
+      const char c = peek();
+      if (c != 'a' && c != 'd' && c != 'h' && c != 's') break;
+      if (!letters.empty() && !fits(letters, c)) {
+        at_ = move_at;
+        fail(fmt::format("a branch's moves are series (s), battle play (a and d in turn) or help play (h): '{}' cannot "
+                         "follow '{}'",
+                         c, letters));
+      }
+      letters += c;
+      ++at_;
+      for (;;) {  // the forks and constraints after the move
+        blanks();
+        if (peek() == '[') {
+          ++at_;
+          ++synonym_.forks;
+          synonym_.fork_after = int(letters.size()) - 1;
+          expr(depth + 1);
+          if (!take(']')) fail("expected ']' to close the fork's '['");
+        } else if (peek() == '{') {
+          ++at_;
+          synonym_.simple = false;
+          expr(depth + 1);
+          if (!take('}')) fail("expected '}' to close the constraint's '{'");
+        } else {
+          break;
+        }
+      }
+    }
+    if (letters.empty())
+      fail(fmt::format("expected the branch's moves after its length {}: a and d (battle play), h (help play) or s (series)", max));
+    synonym_.letters = letters;
+  }
+
+  // May `c` follow the moves `letters` of one branch?
+  static bool fits(const std::string& letters, char c) {
+    const char last = letters.back();
+    if (letters.size() >= 2) return false;  // a branch writes at most its first two half-moves
+    if (last == 's' || c == 's') return false;
+    if (last == 'h') return c == 'h';
+    return (last == 'a' && c == 'd') || (last == 'd' && c == 'a');
+  }
+
+  struct Start {
+    std::size_t offset;
+    SourceLocation where;
+  };
+  std::string text_;
+  std::vector<Start> starts_;
+  std::size_t at_ = 0;
+  Synonym synonym_;
+};
+
+// "ser-#5", "#2", "s#2", "h#2", "h#2.5", or nothing for any other structure.
+std::optional<std::string> plain_text(const Synonym& s) {
+  if (!s.simple || s.branches != 1 || s.goals != 1 || s.forks != 1) return std::nullopt;
+  const int n = s.length;
+  const bool odd = n % 2 == 1;
+  if (s.letters == "s") return fmt::format("ser-{}{}", s.goal, n);
+  if (s.letters == "ad" && s.fork_after == 0 && odd) return fmt::format("{}{}", s.goal, (n + 1) / 2);  // 3a[#]d: #2
+  if (s.letters == "ad" && s.fork_after == 1 && !odd) return fmt::format("s{}{}", s.goal, n / 2);     // 4ad[x]: sx2
+  if (s.letters == "hh" && s.fork_after == 1 && !odd) return fmt::format("h{}{}", s.goal, n / 2);     // 4hh[#]: h#2
+  if (s.letters == "hh" && s.fork_after == 0 && odd) return fmt::format("h{}{}.5", s.goal, n / 2);    // 5h[=]h: h=2.5
+  return std::nullopt;
+}
+
+}  // namespace
+
+StructuredStipulation read_structured_stipulation(Color side, const std::vector<LocatedWord>& words) {
+  if (words.empty()) throw ParseError({}, "expected the play of the structured stipulation, as in '3a[#]d'");
+  Reader reader(words);
+  bool side_changed = false;
+  const Synonym synonym = reader.read(side_changed);
+  StructuredStipulation s;
+  s.side = side_changed ? ~side : side;
+  s.text = reader.text();
+  if (const auto text = plain_text(synonym)) {
+    try {
+      const auto form = parse_stipulation_form(*text, words.front().where);
+      auto plain = form.playable(words.front().where);
+      // Only when the side to move is the one the plain stipulation starts with (Black in h#2).
+      if (plain && plain->first_mover() == s.side) s.plain = std::move(plain);
+    } catch (const ParseError&) {  // a synonym the plain grammar does not take: stays structured
+    }
+  }
+  return s;
+}
+
+}  // namespace arbiter
