@@ -53,7 +53,7 @@ std::string read_all(const fs::path& p) {
 
 // "direct #", "help h#", "self s#", "help h=", "reflex r#", "help-self hs# hr#" for a stipulation
 // that is exactly that genre's (#N, h#N, h#N.5, s#N, h=N, r#N or semi-r#N, hs#N or hr#N, whatever
-// N), "series ser-" for any series
+// N), "reciprocal reci-h" for reci-h#N and reci-h(=)#N, "series ser-" for any series
 // form, else "other" (other goals, structured ...).
 std::string family_of(const problem::Problem& p) {
   if (p.popeye.structured_stipulation) return "other";
@@ -67,6 +67,7 @@ std::string family_of(const problem::Problem& p) {
   if (genre("h=")) return "help h=";
   if (genre("r#") || genre("semi-r#")) return "reflex r#";
   if (genre("hs#") || genre("hr#")) return "help-self hs# hr#";
+  if (text.starts_with("reci-h")) return "reciprocal reci-h";
   if (text.starts_with("ser-")) return "series ser-";
   return "other";
 }

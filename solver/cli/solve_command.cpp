@@ -238,7 +238,10 @@ White starts (Black with .5), both sides help, and after White's last move Black
 goal with every move it has (hs: a selfmate in 1) or can, and so must (hr: a reflexmate in 1); in
 hr the reflex rule binds both sides throughout (Black mates whenever it can, which ends the line;
 a White that could mate must). Lines as for helpmates, with Black's last move; JSON "help_end"
-("self" or "reflex"). Keys, threats and trees as for direct mates; goal "direct",
+("self" or "reflex"). Reciprocal help play reci-h#N (and reci-h(=)#N, Black's own goal in
+parentheses): Black starts, and after the help play Black can both reach its own goal at once and
+play a move after which White reaches the goal; each such help line and each such goal move is a
+solution (JSON "help_end": "reciprocal", "reci_target"). Keys, threats and trees as for direct mates; goal "direct",
 "self", "reflex" or "semi-reflex". --certificate writes a certificate for every one of these
 forms (check-certificate replays it); verify (and regress and batch) checks their published lines
 (a series line written as the series side's moves in a row); compose makes h=N and series play of

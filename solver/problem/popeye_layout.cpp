@@ -345,7 +345,13 @@ std::string help_solution(const prover::Solution& s, const LayoutOptions& option
     out += std::string(words_of(options.language).king_capturable) + "\n";
   }
   const auto& lines = s.verdict == prover::Verdict::Unknown ? s.solutions_so_far : s.solutions;
-  out += help_lines(s.fen, lines, s.half_move, options.language, s.target);
+  if (s.help_end == HelpEnd::Reciprocal) {
+    // Reciprocal help play: a line of odd length ends with Black's own goal move, marked with its goal.
+    for (const auto& line : lines)
+      out += popeye_help_line(s.fen, line, false, options.language, line.moves.size() % 2 == 1 ? s.reci_target : s.target) + "\n";
+  } else {
+    out += help_lines(s.fen, lines, s.half_move, options.language, s.target);
+  }
   // Help-reflex play: the first mover would have to reach the goal itself, "  1.Qf6-d8 # ?!?".
   for (const auto& m : s.forced_goal_moves) out += popeye_help_line(s.fen, {{m}}, s.half_move, options.language, s.target) + " ?!?\n";
   return out;

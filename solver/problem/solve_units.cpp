@@ -22,6 +22,7 @@ void set_stipulation(prover::SolveOptions& options, const Stipulation& stipulati
   options.target = stipulation.target;
   options.series = stipulation.series;
   options.help_end = stipulation.help_end;
+  options.reci_target = stipulation.reci_target;
   options.half_move = stipulation.half_move;
   options.stated_solutions = stipulation.solutions;
   // Help play and help series (ser-h: the set play is the other side's move from the diagram);

@@ -49,6 +49,9 @@ nlohmann::ordered_json certifies(const CertificateGoal& g) {
         g.help_end == HelpEnd::Self ? "the last move reaching " + goal + " from a position where every move of its side does"
         : g.help_end == HelpEnd::Reflex
             ? "the last move reaching " + goal + ", and the reflex rule kept throughout (no earlier position let either side reach it)"
+        : g.help_end == HelpEnd::Reciprocal
+            ? "after the help play a position where Black can both reach its own goal (" + g.reci_target.name() +
+                  ") and help White reach " + goal + ", the line ending with one of the two, and no earlier such position"
         : g.mate() ? std::string("the last move (and only it) checkmate")
                    : "the last move reaching " + goal;
     return {{"each_solution", part(true, "replayed: every move legal, the sides alternating from the diagram, the line "
@@ -90,6 +93,7 @@ CertificateGoal certificate_goal_of(const Stipulation& s, const SourceLocation& 
   g.target = s.target;
   g.series = s.series;
   g.help_end = s.help_end;
+  g.reci_target = s.reci_target;
   return g;
 }
 

@@ -165,7 +165,7 @@ class CertificateChecker {
                   : "the line ends but " + what + " does not reach the goal (" + stated_.target.name() + ")";
   }
 
-  bool reached_goal() { return target_reached(game_, stated_.target, last_move_facts(game_)); }
+  bool reached_goal() { return reached(stated_.target); }
 
   // How many moves the side to move has, and how many of them reach the goal.
   struct GoalMoves {
@@ -197,8 +197,85 @@ class CertificateChecker {
     path += move;
   }
 
+  bool reached(const Target& target) { return target_reached(game_, target, last_move_facts(game_)); }
+
+  // Reciprocal help play, after the help play: can the side to move reach its own goal at once,
+  // and play a move after which the other side reaches the goal?
+  bool reciprocal_end() {
+    typename G::MoveListType legal;
+    game_.generate_legal(legal);
+    bool own = false, helped = false;
+    for (const auto& m : legal) {
+      game_.play(m);
+      own = own || reached(stated_.reci_target);
+      if (!helped) {
+        typename G::MoveListType answers;
+        game_.generate_legal(answers);
+        for (const auto& w : answers) {
+          game_.play(w);
+          helped = helped || reached(stated_.target);
+          game_.undo();
+          if (helped) break;
+        }
+      }
+      game_.undo();
+      if (own && helped) return true;
+    }
+    return false;
+  }
+
+  // Reciprocal help play: the help play (the sides alternating from the diagram), then at the
+  // first position where both ends are open either Black's own goal move (an odd line) or its
+  // move and the answer that reaches the goal (an even line).
+  void reciprocal_line(const std::vector<std::string>& moves) {
+    const int size = int(moves.size());
+    const bool own = size % 2 == 1;
+    const int end_at = own ? size - 1 : size - 2;  // the moves played before the end position
+    std::string here;
+    int played = 0;
+    bool ok = end_at >= 0;
+    if (!ok) fail(moves[0], "a reciprocal helpmate's line ends with Black's move and White's answer, or Black's own goal move");
+    for (int i = 0; i < size && ok; ++i) {
+      const std::string before = here;
+      append_move(here, moves[i]);
+      if (i >= 2 * stated_.n) {
+        fail(here, "the line is longer than the stipulation allows");
+        ok = false;
+        break;
+      }
+      if (i % 2 == 0 && i <= end_at) {  // Black to move after whole moves: the end position?
+        const bool open = reciprocal_end();
+        if (open && i < end_at) {
+          fail(before, "the line ends here: both ends are open (a shorter solution)");
+          ok = false;
+          break;
+        }
+        if (!open && i == end_at) {
+          fail(before, "not both ends open here: Black cannot both reach its own goal and help reach the goal at once");
+          ok = false;
+          break;
+        }
+      }
+      if (!(ok = play_listed(moves[i], here))) break;
+      ++played;
+    }
+    if (ok && end_at % 2 != 0) {
+      fail(here, "the end comes after whole moves: Black starts and plays the last move of the help play's pair");
+    } else if (ok) {
+      const Target& goal = own ? stated_.reci_target : stated_.target;
+      if (!reached(goal)) {
+        fail(here, "the line ends but this move does not reach the goal (" + goal.name() + ")");
+      } else {
+        ++result_.solutions_replayed;
+        ++result_.lines;
+      }
+    }
+    for (int i = 0; i < played; ++i) game_.undo();
+  }
+
   // Help play: alternating moves, the last one reaching the goal (hs, hr: the reply's).
   void help_line(const std::vector<std::string>& moves) {
+    if (stated_.help_end == HelpEnd::Reciprocal) return reciprocal_line(moves);
     const int plies = 2 * stated_.n + (stated_.half_move ? 1 : 0);
     const int size = int(moves.size());
     // The side that reaches the goal moves at the plies of the last one's parity.
@@ -286,13 +363,7 @@ class CertificateChecker {
           ok = false;
           break;
         }
-        auto legal = find_legal(moves[i]);
-        if (!legal) {
-          fail(here, "'" + moves[i] + "' is not a legal move here");
-          ok = false;
-          break;
-        }
-        game_.play(*legal);
+        if (!(ok = play_listed(moves[i], here))) break;
         passed.push_back(false);
         if (i + 1 < series_moves) {
           if (game_.in_check()) {
@@ -387,6 +458,17 @@ class CertificateChecker {
       if (!is_legal) fail(path + " " + uci, "not a legal defence");
       (void)answer;
     }
+  }
+
+  // Plays the listed move `uci` (`here`: the line up to it), or says it is not legal here.
+  bool play_listed(const std::string& uci, const std::string& here) {
+    auto legal = find_legal(uci);
+    if (!legal) {
+      fail(here, "'" + uci + "' is not a legal move here");
+      return false;
+    }
+    game_.play(*legal);
+    return true;
   }
 
   std::optional<M> find_legal(const std::string& uci) {

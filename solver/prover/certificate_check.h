@@ -19,7 +19,8 @@ struct CertificateGoal {
   bool half_move = false;            // h#n.5
   Target target;                     // mate unless the stipulation names another goal
   bool series = false;               // "ser-": lines of the series side's moves, passes left out
-  HelpEnd help_end = HelpEnd::Goal;  // help play: "hs", "hr"
+  HelpEnd help_end = HelpEnd::Goal;  // help play: "hs", "hr", "reci-h"
+  Target reci_target;                // reciprocal help play: the other side's own goal
   // The solutions are lines of moves (help and series play), not a strategy tree of keys.
   bool lines() const { return goal == Goal::HelpMate || series; }
   bool mate() const { return target.kind == Target::Mate; }

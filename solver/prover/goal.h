@@ -50,16 +50,23 @@ inline std::string goal_name(Goal g) {
   return "direct";
 }
 
-// "#3", "s#3", "h#2", "h#2.5", "r#2", "semi-r#2"; with another goal or series play "h=2", "ser-h#5", "ser-=3".
+// "#3", "s#3", "h#2", "h#2.5", "r#2", "semi-r#2"; with another goal or series play "h=2", "ser-h#5", "ser-=3";
+// reciprocal help play "reci-h#2", "reci-h(=)#2" (`reci_target`, mate when not given: the goal).
 inline std::string stipulation_text(Goal g, int n, bool half_move, const Target& target = {}, bool series = false,
-                                    HelpEnd help_end = HelpEnd::Goal) {
-  std::string play = g == Goal::HelpMate         ? "h"
-                     : g == Goal::SelfMate       ? "s"
-                     : g == Goal::ReflexMate     ? "r"
-                     : g == Goal::SemiReflexMate ? "semi-r"
-                                                 : "";
-  if (g == Goal::HelpMate) play += help_end == HelpEnd::Self ? "s" : help_end == HelpEnd::Reflex ? "r" : "";
-  return (series ? "ser-" : "") + play + target.symbol() + std::to_string(n) + (half_move ? ".5" : "");
+                                    HelpEnd help_end = HelpEnd::Goal, const Target* reci_target = nullptr) {
+  Stipulation s;
+  s.kind = g == Goal::HelpMate         ? Stipulation::HelpMate
+           : g == Goal::SelfMate       ? Stipulation::SelfMate
+           : g == Goal::ReflexMate     ? Stipulation::ReflexMate
+           : g == Goal::SemiReflexMate ? Stipulation::SemiReflexMate
+                                       : Stipulation::DirectMate;
+  s.moves = n;
+  s.half_move = half_move;
+  s.target = target;
+  s.series = series;
+  s.help_end = help_end;
+  s.reci_target = reci_target ? *reci_target : target;
+  return s.canonical_text();
 }
 
 }  // namespace arbiter::prover

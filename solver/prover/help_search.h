@@ -59,6 +59,13 @@
 // could reach the goal itself must too, which ends no line well: no solution passes there.
 // The cuts that reason about mate or check are off (they are about the mater's goal move).
 //
+// Reciprocal help play ("reci-h#n", "reci-h(=)#n"; set_help_end(Reciprocal), set_reci_target):
+// Black starts, and after the help play's 2n-2 plies (White's move last) Black must both be able
+// to reach its own goal at once (reci_target: "reci-h#2", Black mates White) and to play a move
+// after which White reaches the goal (an h#1). The lines found are each such help line, then
+// each of Black's own goal moves, after the same help play (Popeye's layout); a line ends at the
+// first such position (short solutions, as in help play). `solutions(p)` takes p = 2n - 2.
+//
 // Popeye's NullMoves (set_null_moves): either side may pass instead of moving, unless it is in
 // check or the move before was a pass. A pass is tried first at every such node, and appears in
 // a line as the null move M{}. The cuts stay sound: a pass never mates (the side that just
@@ -121,6 +128,8 @@ class HelpSearch {
     const bool first_mates = plies % 2 == 1;
     const bool white_mates = (game_.side_to_move() == White) == first_mates;
     salt_ = white_mates ? 0 : 0x9E3779B97F4A7C15ULL;
+    // Reciprocal help play: the diagram may be the end already (reci-h#1, or a short solution).
+    if (help_end_ == HelpEnd::Reciprocal && record_end_replies()) return found_;
     if (plies > 0) search(plies, first_mates);
     return found_;
   }
@@ -166,8 +175,14 @@ class HelpSearch {
   // before the other side's reply, and lists lines of p + 1 plies (or fewer).
   void set_help_end(HelpEnd end) {
     help_end_ = end;
-    end_salt_ = end == HelpEnd::Goal ? 0 : end == HelpEnd::Self ? 0x8CB92BA72F3D8DD7ULL : 0x5851F42D4C957F2DULL;
+    end_salt_ = end == HelpEnd::Goal     ? 0
+                : end == HelpEnd::Self   ? 0x8CB92BA72F3D8DD7ULL
+                : end == HelpEnd::Reflex ? 0x5851F42D4C957F2DULL
+                                         : 0x2545F4914F6CDD1DULL ^ (std::uint64_t(reci_target_.kind) << 7);
   }
+  // Reciprocal help play (set_help_end(Reciprocal)): the other side's own goal. Call before
+  // set_help_end (the table's salt holds it).
+  void set_reci_target(const Target& target) { reci_target_ = target; }
 
   // Popeye's NullMoves (see above); the rule set must be able to pass.
   void set_null_moves(bool on) {
@@ -211,6 +226,35 @@ class HelpSearch {
   // the line (recorded, each its own line), or none. hs: all its moves, when every one reaches
   // the goal (counted first, then recorded); hr: those that reach it.
   bool record_end_replies() {
+    if (help_end_ == HelpEnd::Reciprocal) {
+      // Both ends must be open: the other side's own goal move, and a move of it after which the
+      // goal is reached. The help lines are recorded first, then the goal moves (Popeye's order).
+      if (!visit_goal_moves(game_, reci_target_, budget_, [](const M&) { return false; })) return false;
+      const std::size_t before = found_.size();
+      MoveList moves;
+      game_.generate_legal(moves);
+      for (int i = 0; i < moves.size() && !capped_; ++i) {
+        budget_.spend();
+        path_.push_back(moves[i]);
+        game_.play(moves[i]);
+        visit_goal_moves(game_, target_, budget_, [&](const M& w) {
+          path_.push_back(w);
+          record();
+          path_.pop_back();
+          return !capped_;
+        });
+        game_.undo();
+        path_.pop_back();
+      }
+      if (found_.size() == before) return false;
+      visit_goal_moves(game_, reci_target_, budget_, [&](const M& r) {
+        path_.push_back(r);
+        record();
+        path_.pop_back();
+        return !capped_;
+      });
+      return true;
+    }
     if (help_end_ == HelpEnd::Self) {
       MoveList moves;
       game_.generate_legal(moves);
@@ -327,7 +371,7 @@ class HelpSearch {
     game_.play(m);
     const bool after_null = after_null_;
     after_null_ = false;
-    if (mater && help_end_ == HelpEnd::Self) {  // the other side to move: the line ends here, or goes on
+    if (mater && (help_end_ == HelpEnd::Self || help_end_ == HelpEnd::Reciprocal)) {  // the line ends here, or goes on
       found = record_end_replies() || (p >= 3 && search(p - 1, false));
     } else if (mater && help_end_ == HelpEnd::Reflex) {  // (search() records the replies it must play)
       found = p >= 3 ? search(p - 1, false) : record_end_replies();
@@ -411,6 +455,7 @@ class HelpSearch {
   Target target_;
   std::uint64_t target_salt_ = 0;
   HelpEnd help_end_ = HelpEnd::Goal;
+  Target reci_target_;  // reciprocal help play: the other side's own goal
   std::uint64_t end_salt_ = 0;
   std::vector<M> path_;
   std::vector<std::vector<M>> found_;

@@ -167,16 +167,20 @@ Solution solve_help(G& game, const SolveOptions& options) {
   s.half_move = options.half_move;
   s.target = options.target;
   s.help_end = options.help_end;
-  s.stipulation = stipulation_text(Goal::HelpMate, options.n, options.half_move, options.target, false, options.help_end);
+  s.reci_target = options.reci_target;
+  s.stipulation = stipulation_text(Goal::HelpMate, options.n, options.half_move, options.target, false, options.help_end,
+                                   &options.reci_target);
   s.stated_solutions = options.stated_solutions;
   s.set_play_requested = options.set_play;
   s.battle.null_moves = options.battle.null_moves;
   s.battle.stop_on_short = options.battle.stop_on_short;
   const int plies = 2 * options.n + (options.half_move ? 1 : 0);
-  // Help-self and help-reflex play: the help plies come before the other side's last reply.
-  const int help_plies = options.help_end == HelpEnd::Goal ? plies : plies - 1;
+  // Help-self and help-reflex play: the help plies come before the other side's last reply;
+  // reciprocal help play: before the other side's last move and, in its help line, the answer.
+  const int help_plies = options.help_end == HelpEnd::Goal ? plies : options.help_end == HelpEnd::Reciprocal ? plies - 2 : plies - 1;
   HelpSearch<G> search(game, options.limits);
   search.set_target(options.target);
+  search.set_reci_target(options.reci_target);  // (reciprocal help play; before the end, which salts the table with it)
   search.set_help_end(options.help_end);
   const bool null_moves = options.battle.null_moves;
   if constexpr (NullMove<G>) search.set_null_moves(null_moves);

@@ -58,7 +58,8 @@ struct Solution {
   // Series play ("ser-#5", "ser-h=3"): `solutions` hold the series side's moves (the other side's
   // passes left out), then, in help series, the other side's move that reaches the goal.
   bool series = false;
-  HelpEnd help_end = HelpEnd::Goal;  // help play ending in a selfmate or reflexmate in 1 ("hs#2", "hr#2")
+  HelpEnd help_end = HelpEnd::Goal;  // help play ending in a selfmate or reflexmate in 1 ("hs#2", "hr#2"), or reciprocal
+  Target reci_target;                // reciprocal help play ("reci-h(=)#2"): the goal of the other side's own move
   BattleOptions battle;      // direct mates and selfmates: the Popeye options it was solved under
   // Helpmates: every solution (short ones included, as Popeye lists them), in search order.
   // `keys` stays empty: a helpmate has no key.
@@ -105,8 +106,11 @@ struct Solution {
 inline bool has_lines(const Solution& s) { return s.goal == Goal::HelpMate || s.series; }
 // The moves of a full-length line: help play 2n plies (h#n.5 one more; hs#n and hr#n with the
 // reply), series play the n series moves, and in help series the other side's last.
+// Reciprocal help play: 2n - 1, the line that ends with the other side's own goal move (its help
+// line has one ply more).
 inline std::size_t full_line_moves(const Solution& s) {
   if (s.series) return std::size_t(s.n + (s.goal == Goal::HelpMate ? 1 : 0));
+  if (s.help_end == HelpEnd::Reciprocal) return std::size_t(2 * s.n - 1);
   return std::size_t(2 * s.n + (s.half_move ? 1 : 0));
 }
 

@@ -247,7 +247,9 @@ nlohmann::ordered_json solution_json(const Solution& s) {
       j["solutions_text"].push_back(format_solution_line(s, line));
     }
     j["solution_count"] = s.solutions.size();
-    if (s.help_end != HelpEnd::Goal) j["help_end"] = s.help_end == HelpEnd::Self ? "self" : "reflex";  // "hs", "hr"
+    if (s.help_end != HelpEnd::Goal)  // "hs", "hr", "reci-h"
+      j["help_end"] = s.help_end == HelpEnd::Self ? "self" : s.help_end == HelpEnd::Reflex ? "reflex" : "reciprocal";
+    if (s.help_end == HelpEnd::Reciprocal) j["reci_target"] = s.reci_target.symbol();
     if (!s.forced_goal_moves.empty()) {
       j["forced_goal_moves"] = nlohmann::ordered_json::array();
       for (const auto& m : s.forced_goal_moves) j["forced_goal_moves"].push_back(m.uci);

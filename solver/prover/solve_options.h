@@ -22,7 +22,8 @@ struct SolveOptions {
   bool half_move = false;      // helpmates: h#n.5
   Target target;               // the goal (mate unless the stipulation names another)
   bool series = false;         // series play: the side to move plays up to n moves in a row
-  HelpEnd help_end = HelpEnd::Goal;  // help play: "hs", "hr" (stipulation.h)
+  HelpEnd help_end = HelpEnd::Goal;  // help play: "hs", "hr", "reci-h" (stipulation.h)
+  Target reci_target;                // reciprocal help play: the other side's own goal
   bool set_play = false;       // helpmates: also the set play
   BattleOptions battle;        // direct mates and selfmates: Popeye's Quodlibet, Threat, MaxFlightsquares
   int stated_solutions = 0;    // helpmates: the number the problem states (0: not stated)

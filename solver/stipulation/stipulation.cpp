@@ -77,10 +77,15 @@ std::string_view kind_name(Stipulation::Kind kind) {
   return "a direct mate";
 }
 
+std::string Stipulation::help_prefix() const {
+  if (help_end == HelpEnd::Reciprocal)
+    return reci_target == target ? std::string("reci-h") : fmt::format("reci-h({})", reci_target.symbol());
+  return help_end == HelpEnd::Self ? "hs" : help_end == HelpEnd::Reflex ? "hr" : "h";
+}
+
 std::string Stipulation::canonical_text() const {
   std::string out = series ? "ser-" : "";
-  out += kind == HelpMate ? "h" : kind == SelfMate ? "s" : kind == ReflexMate ? "r" : kind == SemiReflexMate ? "semi-r" : "";
-  if (kind == HelpMate) out += help_end == HelpEnd::Self ? "s" : help_end == HelpEnd::Reflex ? "r" : "";
+  out += kind == HelpMate ? help_prefix() : kind == SelfMate ? "s" : kind == ReflexMate ? "r" : kind == SemiReflexMate ? "semi-r" : "";
   out += target.symbol();
   out += std::to_string(moves);
   if (half_move) out += ".5";

@@ -59,8 +59,10 @@ struct BattleOptions {
 // How help play ends: "h#" with the goal move itself; "hs#" (help-self) with a position in which
 // the other side must reach the goal with every move it has (a selfmate in 1); "hr#"
 // (help-reflex) with one in which it can, and so must (a reflexmate in 1), the reflex rule
-// binding both sides throughout (see HelpSearch::set_help_end).
-enum class HelpEnd { Goal, Self, Reflex };
+// binding both sides throughout (see HelpSearch::set_help_end); "reci-h#" (reciprocal help)
+// with one in which the other side can both reach its own goal at once (`reci_target`, a
+// direct move) and play a move after which the help play's goal is reached (a help move).
+enum class HelpEnd { Goal, Self, Reflex, Reciprocal };
 
 struct Stipulation {
   // The play; the names say it with the goal mate, and `target` may name another goal.
@@ -77,8 +79,11 @@ struct Stipulation {
     SemiReflexMate,  // "semi-r#N": the same, with Black alone bound to mate when it can
   };
   Kind kind = DirectMate;
-  HelpEnd help_end = HelpEnd::Goal;  // HelpMate: "hs", "hr"
+  HelpEnd help_end = HelpEnd::Goal;  // HelpMate: "hs", "hr", "reci-h"
   Target target;        // the goal: mate unless the text names another ("h=2": stalemate)
+  // Reciprocal help play: the goal of the other side's own move, in parentheses when it is not
+  // `target` ("reci-h(=)#2": Black stalemates, or helps White mate).
+  Target reci_target;
   // Series play ("ser-"): the side to move plays up to N moves in a row while the other passes;
   // none of them may give check but the last, and the line ends at the goal (short lines count).
   bool series = false;
@@ -95,6 +100,7 @@ struct Stipulation {
   // hs#N and hr#N, Black hs#N.5 and hr#N.5.
   Color first_mover() const {
     if (kind != HelpMate) return White;
+    if (help_end == HelpEnd::Reciprocal) return Black;  // Black plays the help moves and ends either way
     if (help_end != HelpEnd::Goal && !series) return half_move ? Black : White;
     return half_move ? White : Black;
   }
@@ -108,6 +114,8 @@ struct Stipulation {
   std::string canonical_text() const;
   // Helpmates: the plies of a full-length solution (h#2: 4, h#2.5: 5).
   int plies() const { return 2 * moves + (half_move ? 1 : 0); }
+  // "reci-h(=)#", "reci-h", "hs", "h": the play's prefix before the goal, as Popeye writes it.
+  std::string help_prefix() const;
 };
 
 // "a direct mate", "a helpmate", "a selfmate", "a reflexmate", "a semi-reflexmate".

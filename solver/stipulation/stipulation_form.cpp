@@ -204,9 +204,22 @@ std::string StipulationForm::named() const {
 }
 
 std::optional<Stipulation> StipulationForm::playable(const SourceLocation& where) const {
-  if (intro > 0 || exact || reciprocal || (!series.empty() && series != "ser")) return std::nullopt;
+  if (intro > 0 || exact || (!series.empty() && series != "ser")) return std::nullopt;
   const auto target = target_of(goal, goal_square);
   if (!target) return std::nullopt;
+  if (reciprocal) {  // reciprocal help play "reci-h#2", "reci-h(=)#2": Black's help moves, then either end
+    const auto reci = reci_goal.empty() ? target : target_of(reci_goal);
+    if (!reci || play != "h" || !series.empty() || half_move || moves == 0 || moves > MaxMateMoves) return std::nullopt;
+    if (target->needs_move_facts() || reci->needs_move_facts()) return std::nullopt;
+    Stipulation s;
+    s.kind = Stipulation::HelpMate;
+    s.help_end = HelpEnd::Reciprocal;
+    s.target = *target;
+    s.reci_target = *reci;
+    s.moves = moves;
+    s.text = s.canonical_text();
+    return s;
+  }
   const bool ser = series == "ser";
   // Series play: direct and help; battle play: direct, self, reflex and semi-reflex (Popeye's
   // "semi-" goes with "r" only); help play.

@@ -337,7 +337,7 @@ TEST_CASE("stipulations: '#N', 'h#N', 'h#N.5', 's#N', 1 <= N <= MaxMateMoves", "
   CHECK(parse_stipulation("r#2", {}).kind == Stipulation::ReflexMate);  // battle play of any goal: stipulation_form_test.cpp
   CHECK(parse_stipulation("=2", {}).target.kind == Target::Stalemate);
   CHECK(parse_stipulation("hs#2", {}).help_end == HelpEnd::Self);
-  for (std::string s : {"#2.5", "##2", "ser-s#5", "reci-h#2", "x#2"}) {
+  for (std::string s : {"#2.5", "##2", "ser-s#5", "reci-h#2.5", "x#2"}) {
     INFO(s);
     CHECK_THROWS_WITH(parse_stipulation(s, {}), Catch::Contains("unsupported stipulation '" + s + "'"));
   }
@@ -432,8 +432,8 @@ TEST_CASE("what Arbiter does not play yet is read, modelled and named: unsupport
       {"series help-selfmate", "begin\n" + pieces + "stipulation ser-hs#3\nend\n", {"stipulation ser-hs#3 (series help-selfmate)"}},
       {"introductory moves", "begin\n" + pieces + "stipulation 2->ser-#3\nend\n",
        {"stipulation 2->ser-#3 (2 moves then series mate)"}},
-      {"reciprocal", "begin\n" + pieces + "stipulation reci-h(=)#2\nend\n",
-       {"stipulation reci-h(=)#2 (reciprocal helpmate)"}},
+      {"reciprocal series", "begin\n" + pieces + "stipulation ser-reci-h#2\nend\n",
+       {"stipulation ser-reci-h#2 (series reciprocal helpmate)"}},
       {"target square", "begin\n" + pieces + "stipulation ser-sze44\nend\n", {"stipulation ser-sze44 (series self-target square e4)"}},
       {"proof game with the number apart", "begin\n" + pieces + "stipulation dia 15.5\nend\n",
        {"stipulation dia 15.5 (proof game)"}},

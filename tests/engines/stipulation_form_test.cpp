@@ -129,7 +129,7 @@ TEST_CASE("stipulation forms: the played ones, in their one spelling", "[stipula
   CHECK(hr->text == "hr#2.5");
   CHECK(hr->first_mover() == Black);
   // The other series and play types, and the rest: not yet.
-  for (const char* text : {"ser-s#3", "ser-r#2", "exact-h#3", "2->ser-#2", "#31", "s#2.5", "#2.5", "reci-h#2", "ser-hs#2", "hs#0.5", "semi-s#2",
+  for (const char* text : {"ser-s#3", "ser-r#2", "exact-h#3", "2->ser-#2", "#31", "s#2.5", "#2.5", "reci-h#2.5", "ser-hs#2", "hs#0.5", "semi-s#2",
                            "semi-h#2", "ser-semi-r#2", "pser-h#6", "dia5", "h##2", "h##!2", "ser-h%2", "hct2", "hc812", "ser-h#2.5",
                            "ser-#31", "r#2.5"}) {
     INFO(text);

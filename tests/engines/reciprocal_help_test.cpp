@@ -1,0 +1,228 @@
+// Reciprocal help play ("reci-h#n", "reci-h(=)#n": solver/prover/help_search.h with
+// set_help_end(Reciprocal); help_solve.h): Popeye's expected lines for a problem of its suite,
+// the search against a plain walk of the definition on random positions, the stipulation's
+// reading, and its certificate with the tamperings the checker refuses.
+
+#include <catch2/catch.hpp>
+
+#include <set>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "rules/orthodox/game.h"
+#include "solver/problem/solve_units.h"
+#include "solver/prover/certificate.h"
+#include "solver/prover/solve.h"
+#include "solver/stipulation/stipulation_form.h"
+#include "solver/stipulation/target_reached.h"
+#include "tests/support/test_support.h"
+
+using namespace arbiter;
+using nlohmann::json;
+
+namespace {
+
+using Lines = std::set<std::string>;
+
+Stipulation stipulation(const std::string& text) { return parse_stipulation(text, {"test", 1, 1}); }
+
+prover::Solution solved(const std::string& fen, const std::string& text) {
+  auto game = orthodox::Game::from_fen(fen, {"test", 1, 1});
+  prover::SolveOptions o;
+  problem::set_stipulation(o, stipulation(text), false);
+  o.limits.hash_megabytes = 1;
+  return prover::solve(game, o);
+}
+
+Lines lines_of(const prover::Solution& s) {
+  Lines out;
+  for (const auto& line : s.solutions) {
+    std::string text;
+    for (const auto& m : line.moves) text.append(text.empty() ? "" : " ").append(m.uci);
+    out.insert(text);
+  }
+  return out;
+}
+
+// The definition, walked without table or cut: Black starts; at every position with Black to
+// move (the diagram and after each White move) where Black can reach its own goal at once and
+// can play a move after which White reaches the goal, the line ends: each such help line and
+// each such goal move is a solution. Otherwise the help play goes on while plies are left.
+struct Walk {
+  Target goal, own;
+  Lines out;
+
+  static std::vector<Move> moves(orthodox::Game& game) {
+    MoveList<> list;
+    game.generate_legal(list);
+    return {list.begin(), list.end()};
+  }
+  bool reaches(orthodox::Game& game, Move m, const Target& t) {
+    const MoveFacts facts = move_facts(game, m);
+    game.play(m);
+    const bool r = target_reached(game, t, facts);
+    game.undo();
+    return r;
+  }
+  std::string text(orthodox::Game game, const std::vector<Move>& line) {
+    std::string s;
+    for (const Move m : line) {
+      s.append(s.empty() ? "" : " ").append(game.move_uci(m));
+      game.play(m);
+    }
+    return s;
+  }
+  // Black to move with `p` help plies left.
+  void walk(orthodox::Game& game, int p, std::vector<Move>& path) {
+    std::vector<std::vector<Move>> help, direct;
+    for (const Move m : moves(game)) {
+      if (reaches(game, m, own)) direct.push_back({m});
+      game.play(m);
+      for (const Move w : moves(game))
+        if (reaches(game, w, goal)) help.push_back({m, w});
+      game.undo();
+    }
+    if (!help.empty() && !direct.empty()) {
+      orthodox::Game root = game;
+      for (const auto& tail : help) {
+        auto line = path;
+        line.insert(line.end(), tail.begin(), tail.end());
+        out.insert(text_from_start(line));
+      }
+      for (const auto& tail : direct) {
+        auto line = path;
+        line.insert(line.end(), tail.begin(), tail.end());
+        out.insert(text_from_start(line));
+      }
+      return;
+    }
+    if (p < 2) return;
+    for (const Move b : moves(game)) {
+      game.play(b);
+      path.push_back(b);
+      for (const Move w : moves(game)) {
+        game.play(w);
+        path.push_back(w);
+        walk(game, p - 2, path);
+        path.pop_back();
+        game.undo();
+      }
+      path.pop_back();
+      game.undo();
+    }
+  }
+  std::string start_fen;
+  std::string text_from_start(const std::vector<Move>& line) {
+    return text(orthodox::Game::from_fen(start_fen, {"test", 1, 1}), line);
+  }
+};
+
+Lines walked(const std::string& fen, const std::string& text) {
+  const Stipulation s = stipulation(text);
+  auto game = orthodox::Game::from_fen(fen, {"test", 1, 1});
+  Walk w{s.target, s.reci_target, {}, fen};
+  std::vector<Move> path;
+  w.walk(game, 2 * s.moves - 2, path);
+  return w.out;
+}
+
+// BEISPIEL/intell.inp of Popeye's suite (TLi, Probleemblad 1994), reci-h#3, and its twin b)
+// wKc3-->b7, with the lines of REGRESSIONTESTS/intell.out.
+constexpr const char* Probleemblad = "8/5p2/4Rnk1/3p1n2/1P1PB3/2K1P1q1/3P1p2/2Q5 b - - 0 1";
+constexpr const char* ProbleembladB = "8/1K3p2/4Rnk1/3p1n2/1P1PB3/4P1q1/3P1p2/2Q5 b - - 0 1";
+
+}  // namespace
+
+TEST_CASE("reciprocal help play: Popeye's expected lines", "[help][reciprocal][popeye]") {
+  const auto a = solved(Probleemblad, "reci-h#3");
+  REQUIRE(a.verdict == prover::Verdict::Proved);
+  CHECK(a.stipulation == "reci-h#3");
+  // 1.Kg6-h6 Le4-b1 2.Sf5*e3 Dc1-c2 3.Dg3-g5 Dc2-h7 #  and  3.Se3-d1 #
+  CHECK(prover::format_solution_line(a, a.solutions[0]) == "1.Kh6 Bb1 2.Nxe3 Qc2 3.Qg5 Qh7#");
+  CHECK(prover::format_solution_line(a, a.solutions[1]) == "1.Kh6 Bb1 2.Nxe3 Qc2 3.Nd1#");
+  CHECK(a.solutions.size() == 2);
+  const auto b = solved(ProbleembladB, "reci-h#3");
+  REQUIRE(b.solutions.size() == 2);
+  // 1.Kg6-h7 Te6-a6 2.Sf6-d7 Dc1-c6 3.Dg3-g8 Dc6-h6 #  and  3.Dg3-b8 #
+  CHECK(prover::format_solution_line(b, b.solutions[0]) == "1.Kh7 Ra6 2.Nd7 Qc6 3.Qg8 Qh6#");
+  CHECK(prover::format_solution_line(b, b.solutions[1]) == "1.Kh7 Ra6 2.Nd7 Qc6 3.Qb8#");
+  CHECK(walked(Probleemblad, "reci-h#2").empty() == solved(Probleemblad, "reci-h#2").solutions.empty());
+}
+
+TEST_CASE("reciprocal help play: the search lists what the definition's walk lists", "[help][reciprocal]") {
+  const std::vector<std::string> forms = {"reci-h#2", "reci-h(+)+1", "reci-h(+)#2", "reci-h(#=)#=2", "reci-h(+)=2"};
+  std::vector<int> with_lines(forms.size(), 0);
+  for (const auto& fen : test::sparse_positions(30, 3401)) {
+    for (std::size_t i = 0; i < forms.size(); ++i) {
+      INFO(forms[i] << "  " << fen);
+      // Black starts: the random position with Black to move.
+      std::string black = fen;
+      black[black.find(' ') + 1] = 'b';
+      Lines walk;
+      try {
+        walk = walked(black, forms[i]);
+      } catch (const ParseError&) {
+        continue;  // White in check with Black to move: no position
+      }
+      CHECK(lines_of(solved(black, forms[i])) == walk);
+      with_lines[i] += walk.empty() ? 0 : 1;
+    }
+  }
+  for (std::size_t i = 0; i < forms.size(); ++i) {
+    INFO(forms[i]);
+    CHECK(with_lines[i] > 0);
+  }
+}
+
+TEST_CASE("reciprocal help play: the stipulation read and named", "[help][reciprocal][stipulation]") {
+  const Stipulation s = stipulation("reci-h(=)#2");
+  CHECK(s.kind == Stipulation::HelpMate);
+  CHECK(s.help_end == HelpEnd::Reciprocal);
+  CHECK(s.target.kind == Target::Mate);
+  CHECK(s.reci_target.kind == Target::Stalemate);
+  CHECK(s.text == "reci-h(=)#2");
+  CHECK(s.first_mover() == Black);
+  CHECK(stipulation("RECI-H#3").text == "reci-h#3");
+  // No half move, no series, no goal of a move's facts yet: named, not played.
+  for (const char* text : {"reci-h#2.5", "ser-reci-h#2", "reci-s#2", "reci-hx2"}) {
+    INFO(text);
+    CHECK_FALSE(parse_stipulation_form(text, {}).playable({}).has_value());
+  }
+}
+
+TEST_CASE("reciprocal help play: the certificate replays, and tamperings are refused", "[help][reciprocal][certificate]") {
+  const prover::Solution a = solved(Probleemblad, "reci-h#3");
+  const json good = json::parse(prover::make_certificate(a).dump());
+  const auto check = [](const json& c, const std::string& text) {
+    auto game = orthodox::Game::from_fen(c.at("fen").get<std::string>(), {"test", 1, 1});
+    return prover::check_certificate(game, c, prover::certificate_goal_of(stipulation(text), {"test", 1, 1}));
+  };
+  const auto first_error = [](const prover::CertificateCheck& r) { return r.errors.empty() ? std::string() : r.errors[0]; };
+  CHECK(check(good, "reci-h#3").valid);
+  CHECK(check(good, "reci-h#3").solutions_replayed == 2);
+  {  // Black's own mate replaced by a move that does not mate
+    json c = good;
+    c["solutions"][1][4] = "e3c2";
+    CHECK(first_error(check(c, "reci-h#3")) == "g6h6 e4b1 f5e3 c1c2 e3c2: the line ends but this move does not reach the goal (mate)");
+  }
+  {  // an illegal move
+    json c = good;
+    c["solutions"][0][1] = "e4a1";
+    CHECK(first_error(check(c, "reci-h#3")) == "g6h6 e4a1: 'e4a1' is not a legal move here");
+  }
+  {  // the help line cut before White's mate: an odd line, whose last move is no own goal
+    json c = good;
+    c["solutions"][0].erase(5);
+    CHECK_FALSE(check(c, "reci-h#3").valid);
+  }
+  // Too long for reci-h#2; no own stalemate for reci-h(=)#3.
+  CHECK(first_error(check(good, "reci-h#2")) == "g6h6 e4b1 f5e3 c1c2 g3g5: the line is longer than the stipulation allows");
+  CHECK(first_error(check(good, "reci-h(=)#3")) ==
+        "g6h6 e4b1 f5e3 c1c2: not both ends open here: Black cannot both reach its own goal and help reach the goal at once");
+  // A solution listed twice.
+  json twice = good;
+  twice["solutions"].push_back(twice["solutions"][0]);
+  CHECK(first_error(check(twice, "reci-h#3")) == "g6h6 e4b1 f5e3 c1c2 g3g5 c2h7: duplicate solution: this line is listed twice");
+}
