@@ -11,7 +11,7 @@ namespace {
 using Json = nlohmann::ordered_json;
 
 // The rows of the two tables, in a fixed order (a group with no problem is left out).
-const std::vector<std::string> Families = {"direct #", "help h#", "self s#", "help h=", "series ser-", "reflex r#", "help-self hs# hr#", "other"};
+const std::vector<std::string> Families = {"direct #", "help h#", "self s#", "help h=", "series ser-", "reflex r#", "help-self hs# hr#", "reciprocal reci-h", "other"};
 const std::vector<std::string> Materials = {"orthodox only", "fairy piece", "condition"};
 
 // How many of the reasons and of each list the text shows.

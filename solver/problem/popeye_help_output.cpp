@@ -8,7 +8,9 @@
 
 #include <fmt/core.h>
 
+#include "rules/core/text.h"
 #include "solver/problem/popeye_reader.h"
+#include "solver/stipulation/structured_stipulation.h"
 
 namespace arbiter::problem {
 
@@ -121,8 +123,31 @@ class HelpSelfReader : public PopeyeReader {
     return m;
   }
 
+  // A structured stipulation's line ("Schwarz 2hh[#]   3 + 3"): its plain synonym ("h#1"), or
+  // nothing when it is none. One without a plain synonym is not read (ParseError at `at`).
+  static std::optional<std::string> structured_synonym(std::string_view trimmed, const SourceLocation& at) {
+    const auto w = words(trimmed);
+    const std::string side = lowercase(std::string(w.front().text));
+    const bool white = side == "white" || side == "weiss" || side == "blanc";
+    if (!white && side != "black" && side != "schwarz" && side != "noir") return std::nullopt;
+    const auto unread = ParseError(at, fmt::format("a structured stipulation without a plain synonym is not read: '{}'", trimmed));
+    std::vector<LocatedWord> play;
+    for (std::size_t i = 1; i < w.size(); ++i) {
+      if (i + 1 < w.size() && w[i + 1].text == "+") break;  // the piece counts "3 + 3"
+      play.push_back({std::string(w[i].text), SourceLocation{"<popeye output>", 1, w[i].column + 1}});
+    }
+    if (play.empty()) throw unread;
+    std::optional<Stipulation> plain;
+    try {
+      plain = read_structured_stipulation(white ? White : Black, play).plain;
+    } catch (const ParseError&) {
+    }
+    if (!plain) throw unread;
+    return plain->canonical_text();
+  }
+
   void stipulation_line(std::string_view trimmed, const SourceLocation& at) override {
-    out_.stipulation = std::string(words(trimmed).front().text);
+    out_.stipulation = structured_synonym(trimmed, at).value_or(std::string(words(trimmed).front().text));
     const auto mode = mode_of(out_.stipulation);
     if (!mode)
       throw ParseError(at, fmt::format("expected a helpmate, selfmate, direct-mate or series stipulation below the board, "

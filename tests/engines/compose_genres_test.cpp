@@ -80,7 +80,7 @@ TEST_CASE("compose genres: series candidates judged short, cooked, sound or with
   CHECK(judged("ser-h#2", "k7/8/1K6/8/8/8/8/R7 b - - 0 1") == Outcome::StartsInCheck);
 }
 
-TEST_CASE("compose genres: h=2, ser-h#5 and ser-#4 problems proved sound by a fresh solve", "[compose][series]") {
+TEST_CASE("compose genres: h=2, ser-h#5 and ser-#4 problems proved sound by a fresh solve", "[compose][series][cli]") {
   struct Run {
     const char* stipulation;
     std::uint64_t attempts;

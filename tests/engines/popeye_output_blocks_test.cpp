@@ -155,6 +155,27 @@ TEST_CASE("popeye output blocks: the Duplex line below the stipulation, and both
   CHECK(popeye_solution_lines(blocks[0].text).front() == "               Duplex");
 }
 
+TEST_CASE("popeye output blocks: a structured stipulation's line read as its plain synonym", "[popeye-output]") {
+  // REGRESSIONTESTS/sford.out of Popeye's suite: "sforderung schwarz 2hh[#]" (h#1) and
+  // "sford weiss 2s[#]" (ser-#2), their lines below the stipulation line Popeye prints as given.
+  const std::string board = "+---a---b---c---d---e---f---g---h---+\n|                                   |\n"
+                            "+---a---b---c---d---e---f---g---h---+\n";
+  const auto help = read_popeye_help_self_output(board + "  Schwarz 2hh[#]              3 + 3\n\n  1.Kb7-a8 Sd5-b6 #\n"
+                                                         "  1.Kb7-a8 Sd5-c7 #\n\nLoesung beendet.\n",
+                                                 "sford.out", popeye::Language::German);
+  CHECK(help.stipulation == "h#1");
+  CHECK(help.twins[0] == TwinSolutionSet{"", {"b7a8 d5b6", "b7a8 d5c7"}});
+  const auto series = read_popeye_help_self_output(board + "  Weiss 2s[#]                 2 + 2\n\n  1.b5-b6   2.b6-b7 #\n\n"
+                                                           "Loesung beendet.\n",
+                                                   "sford.out", popeye::Language::German);
+  CHECK(series.stipulation == "ser-#2");
+  CHECK(series.series);
+  CHECK(series.twins[0] == TwinSolutionSet{"", {"b5b6 b6b7"}});
+  // A structure without a plain synonym is not read.
+  CHECK_THROWS_AS(read_popeye_help_self_output(board + "  Schwarz 4hh[2da[#]]         3 + 3\n", "sford.out", popeye::Language::German),
+                  ParseError);
+}
+
 TEST_CASE("popeye output blocks: a German direct mate's keys", "[popeye-output]") {
   const auto out = read_popeye_help_self_output(SchoepferBlock, "castling.out", popeye::Language::German);
   CHECK(out.direct);
