@@ -121,7 +121,7 @@ int run_compose(const Args& args) {
   const std::string made = "the composer makes direct mates ('#2', '#3'), help play ('h#2', 'h#3', 'h=2', 'h=3') and series "
                            "play ('ser-#4', 'ser-=3', 'ser-h#5', 'ser-h=4', 2 to 6 series moves)";
   if (stip.kind == Stipulation::SelfMate || stip.kind == Stipulation::ReflexMate || stip.kind == Stipulation::SemiReflexMate ||
-      stip.help_end != HelpEnd::Goal || !mate_or_stalemate || (!stip.classic() && !series && stip.kind != Stipulation::HelpMate))
+      stip.structured || stip.help_end != HelpEnd::Goal || !mate_or_stalemate || (!stip.classic() && !series && stip.kind != Stipulation::HelpMate))
     throw ParseError(stip_at, fmt::format("unsupported stipulation '{}' for compose: {}", args.stipulation, made));
   if (!stip.classic() && rules.name != "orthodox")
     throw ParseError(stip_at, fmt::format("unsupported stipulation '{}' for compose in {}: other goals and series play are "

@@ -247,6 +247,19 @@ forms (check-certificate replays it); verify (and regress and batch) checks thei
 (a series line written as the series side's moves in a row); compose makes h=N and series play of
 mate or stalemate; correct takes #N, h#N, h#N.5 and s#N only so far and names the others.
 
+Structured stipulations (Popeye's sstipulation, solver/structured/): a structure that is a synonym
+of a plain stipulation ("black 4hh[#]": h#2) is played as that one; any other is played by walking
+its definition: branches of help (h), series (s) and battle (a, d) moves with their forks ([..]),
+constraints ({..}), '!', '&', '|', m:n least lengths, '>' (play ends where the nested branch is
+solved), '/' (its moves not printed), '-' (the side that moved moves again) and ?+? (a side moves
+only to parry a check). Help and series play, and parry series, print lines, each with the play a
+fork prints after it (a nested battle branch: its key and each defence with the fastest answer);
+other battle play prints its keys alone (no tree yet). The plain forms Popeye defines by such a
+structure are played so: exact-#N, exact-s#N, exact-r#N, exact-h#N (N.5), ser-sXN, pser-XN,
+pser-hXN, pser-sXN, pser-(semi-)rXN, phser-sXN. JSON adds "structured": true. Not yet: a root
+that starts with a defence or is an expression of several branches (named, exit 4), verify,
+certificates and compose of these.
+
 Selfmates 's#N' (solver/prover/mate_search.h, the same AND/OR search with another goal): White moves
 first and forces Black to mate White within N moves. Black resists, but a Black move that mates ends
 the play, so on the last move every Black move must mate (Popeye's s#). Keys, threats and the full

@@ -126,7 +126,10 @@ int run_verify(const Args& args) {
   nlohmann::ordered_json results = nlohmann::ordered_json::array();
   int status = ExitOk;
   ProblemTally tally("confirmed", "refuted or unsound");
-  for (const auto& given : problems) {
+  for (auto& given : problems) {
+    // The structured engine solves; what a published line of its play must show is not defined yet.
+    if (given.playable() && given.stipulation.structured)
+      given.unsupported.push_back(fmt::format("verify of the structured stipulation '{}' (solve plays it)", given.stipulation.text));
     const problem::Problem& p = given;
     const int problem_status = play_problem("verify", p, args.json, results, [&] {
       const VariantEngines& rules = find_variant(p.variant, p.where);

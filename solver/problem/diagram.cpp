@@ -14,6 +14,7 @@ namespace {
 std::string_view color_name(Color c) { return c == White ? "White" : "Black"; }
 
 std::string_view stipulation_name(const Stipulation& s) {
+  if (s.structured) return "the structured stipulation";
   return s.kind == Stipulation::HelpMate && s.half_move ? "a helpmate with a half move" : kind_name(s.kind);
 }
 

@@ -10,6 +10,7 @@
 
 #include "rules/core/text.h"
 #include "solver/problem/popeye_reader.h"
+#include "solver/stipulation/stipulation_form.h"
 #include "solver/stipulation/structured_stipulation.h"
 
 namespace arbiter::problem {
@@ -100,6 +101,10 @@ class HelpSelfReader : public PopeyeReader {
     bool series = false;
     Color series_side = White;  // ser-h: Black's series, White's last move
     bool help_self = false;     // "hs", "hr": Black reaches the goal last
+    // A structured stipulation's help or series play: each line's moves, the sides alternating
+    // from the root's across the nested branches ("1...": the other side first, the set play).
+    bool structured = false;
+    Color root_side = White;
   };
 
   static std::optional<Mode> mode_of(std::string_view stipulation) {
@@ -123,31 +128,62 @@ class HelpSelfReader : public PopeyeReader {
     return m;
   }
 
-  // A structured stipulation's line ("Schwarz 2hh[#]   3 + 3"): its plain synonym ("h#1"), or
-  // nothing when it is none. One without a plain synonym is not read (ParseError at `at`).
-  static std::optional<std::string> structured_synonym(std::string_view trimmed, const SourceLocation& at) {
+  static Mode structured_mode(const StructuredStipulation& s) {
+    Mode m;
+    m.keys = !s.tree->printed_as_lines();
+    m.structured = !m.keys;
+    m.root_side = s.side;
+    return m;
+  }
+
+  // The structured stipulation a plain form is played as, or nothing.
+  static std::optional<StructuredStipulation> structured_equivalent(const std::string& text) {
+    try {
+      const auto form = parse_stipulation_form(text, {"<popeye output>", 1, 1});
+      const auto equivalent = form.structured_equivalent();
+      if (!equivalent || !form.playable({"<popeye output>", 1, 1})) return std::nullopt;
+      const std::size_t blank = equivalent->find(' ');
+      return read_structured_stipulation(equivalent->starts_with("white") ? White : Black,
+                                         {{equivalent->substr(blank + 1), {"<popeye output>", 1, 1}}});
+    } catch (const ParseError&) {
+      return std::nullopt;
+    }
+  }
+
+  // A structured stipulation's line ("Schwarz 2hh[#]   3 + 3") as read, or nothing when the
+  // line's first word is no side. Unreadable: ParseError at `at`.
+  static std::optional<StructuredStipulation> structured_line(std::string_view trimmed, const SourceLocation& at) {
     const auto w = words(trimmed);
     const std::string side = lowercase(std::string(w.front().text));
     const bool white = side == "white" || side == "weiss" || side == "blanc";
     if (!white && side != "black" && side != "schwarz" && side != "noir") return std::nullopt;
-    const auto unread = ParseError(at, fmt::format("a structured stipulation without a plain synonym is not read: '{}'", trimmed));
+    const auto unread = ParseError(at, fmt::format("a structured stipulation that does not read: '{}'", trimmed));
     std::vector<LocatedWord> play;
     for (std::size_t i = 1; i < w.size(); ++i) {
       if (i + 1 < w.size() && w[i + 1].text == "+") break;  // the piece counts "3 + 3"
       play.push_back({std::string(w[i].text), SourceLocation{"<popeye output>", 1, w[i].column + 1}});
     }
     if (play.empty()) throw unread;
-    std::optional<Stipulation> plain;
     try {
-      plain = read_structured_stipulation(white ? White : Black, play).plain;
+      return read_structured_stipulation(white ? White : Black, play);
     } catch (const ParseError&) {
+      throw unread;
     }
-    if (!plain) throw unread;
-    return plain->canonical_text();
   }
 
   void stipulation_line(std::string_view trimmed, const SourceLocation& at) override {
-    out_.stipulation = structured_synonym(trimmed, at).value_or(std::string(words(trimmed).front().text));
+    const auto structured = structured_line(trimmed, at);
+    if (structured && !structured->plain) {  // played by the structured engine: its lines, or its keys
+      out_.stipulation = std::string(trimmed.substr(0, trimmed.find("  ")));
+      problem_mode_ = mode_ = structured_mode(*structured);
+      return;
+    }
+    out_.stipulation = structured ? structured->plain->canonical_text() : std::string(words(trimmed).front().text);
+    // A form played as its structured equivalent ("pser-#3", "exact-h#2") reads as that.
+    if (const auto equivalent = structured_equivalent(out_.stipulation)) {
+      problem_mode_ = mode_ = structured_mode(*equivalent);
+      return;
+    }
     const auto mode = mode_of(out_.stipulation);
     if (!mode)
       throw ParseError(at, fmt::format("expected a helpmate, selfmate, direct-mate or series stipulation below the board, "
@@ -196,7 +232,8 @@ class HelpSelfReader : public PopeyeReader {
     // Option PostKeyPlay: the play after a key not printed starts with its threat or zugzwang alone.
     if (trimmed == words_.threat || trimmed == words_.zugzwang || trimmed == words_.refutes) return true;
     if (out_.twins.empty()) out_.twins.push_back({"", {}});
-    if (mode_.series) take_series(line, at);
+    if (mode_.structured) take_structured(line, at);
+    else if (mode_.series) take_series(line, at);
     else if (mode_.keys) take_selfmate(line, at);
     else take_helpmate(line, at);
     return true;
@@ -240,6 +277,35 @@ class HelpSelfReader : public PopeyeReader {
       side = side == White ? Black : White;
     }
     out_.twins.back().solutions.push_back(solution);
+  }
+
+  // "  1.Bh1-g2 Bh6-f4   2.Bg2-f1   1.Bd3-g6 + Kh5-g4   2.Qc3*f3 #": one line of a structured
+  // stipulation, the nested branch numbered from 1 again; the sides alternate, but where a
+  // higher number follows a numbered move at once ("1.f2-f4   2.Sg1-f3": series play, parry
+  // series) the other side passed and the same side moves again.
+  void take_structured(std::string_view line, const SourceLocation& at) {
+    const auto ws = words(line);
+    const auto number = move_number(ws.front().text);
+    if (!number) throw ParseError(at.advanced(ws.front().column), "expected a solution line ('1.Kd5-c4 Kb2-c1 ...')");
+    Color side = number->side == Black ? ~mode_.root_side : mode_.root_side;
+    std::string solution;
+    int last_number = 0;  // the number of the move just read, 0 when it had none
+    for (const auto& w : ws) {
+      const auto prefix = move_number(w.text);
+      std::string_view move = w.text.substr(prefix ? prefix->length : 0);
+      if (move.empty() || is_mark(move)) continue;
+      const int n = prefix && prefix->side == White ? prefix->number : 0;  // "1..." is no series move
+      if (n > 0 && last_number > 0 && n > last_number && !solution.empty()) side = ~side;  // the other side passed
+      last_number = n;
+      const std::string uci = popeye_move_uci(move, side, language_);
+      if (uci.empty()) throw ParseError(at.advanced(w.column), fmt::format("cannot read the move '{}'", w.text));
+      if (!solution.empty()) solution += ' ';
+      solution += uci;
+      side = ~side;
+    }
+    // A line that reaches several goals is printed once for each ("x", then "="): one solution.
+    auto& lines = out_.twins.back().solutions;
+    if (std::find(lines.begin(), lines.end(), solution) == lines.end()) lines.push_back(solution);
   }
 
   // "  1.Kc4-c5   2.Tc3-c4 ...   6.Kc5-d4 Lg3-f2 #": one series solution; the numbered moves are

@@ -312,6 +312,7 @@ struct ProblemText {
   int total_invisible = 0;
   std::optional<StipulationForm> stipulation;
   std::string structured_stipulation;  // sstipulation's words
+  std::optional<StructuredStipulation> structured;  // as read, when no synonym of a plain one
   SourceLocation stipulation_location;
   std::vector<PopeyeCondition> conditions;
   std::string title, author, origin, remark, award;
@@ -647,7 +648,10 @@ class PopeyeReader {
     p.stipulation_location = side->where;
     // A synonym of a plain stipulation ("black 4hh[#]": h#2) is played as that one.
     if (structured.plain) p.stipulation = parse_stipulation_form(structured.plain->canonical_text(), play.front().where);
-    else p.structured_stipulation = text;
+    else {
+      p.structured_stipulation = text;
+      p.structured = structured;
+    }
   }
 
   void read_condition(ProblemText& p, const Token& keyword) {
@@ -800,8 +804,25 @@ class PopeyeReader {
   std::vector<std::string> unsupported_of(const ProblemText& p) const {
     std::vector<std::string> reasons;
     for (const auto& c : p.conditions) add_reason(reasons, "condition " + condition_name(c));
-    if (!p.structured_stipulation.empty())
-      add_reason(reasons, fmt::format("structured stipulation '{}'", p.structured_stipulation));
+    if (p.structured) {
+      for (const auto& r : structured_unsupported(*p.structured->tree))
+        add_reason(reasons, fmt::format("structured stipulation '{}': {}", p.structured_stipulation, r));
+      // The options that change the play are the plain stipulations' so far; set play is played.
+      if (p.post_key_play) add_reason(reasons, "option PostKeyPlay with a structured stipulation");
+      if (p.white_to_play) add_reason(reasons, "option WhiteToPlay with a structured stipulation");
+      if (p.battle.any()) add_reason(reasons, "Popeye's options of battle and help play with a structured stipulation");
+      if (p.duplex != Duplex::No) add_reason(reasons, "option Duplex or HalfDuplex with a structured stipulation");
+      if (p.set_play && !p.structured->tree->printed_as_lines())
+        add_reason(reasons, "option SetPlay with a structured stipulation of battle play");
+    }
+    // A twin's structured stipulation: the options that change the play are not applied to it.
+    const auto structured_twin = [](const TwinText& t) {
+      return std::any_of(t.operations.begin(), t.operations.end(),
+                         [](const TwinOperation& op) { return op.kind == TwinOperation::NewStipulation && op.stipulation.structured; });
+    };
+    if ((p.post_key_play || p.white_to_play || p.battle.any() || p.duplex != Duplex::No) &&
+        (std::any_of(p.twins.begin(), p.twins.end(), structured_twin) || (p.zero_position && structured_twin(*p.zero_position))))
+      add_reason(reasons, "options that change the play with a twin's structured stipulation");
     else if (p.stipulation && !p.stipulation->playable(p.stipulation_location))
       add_reason(reasons, "stipulation " + p.stipulation->named());
     for (const auto& m : p.men) {
@@ -878,7 +899,8 @@ class PopeyeReader {
     if (!out.unsupported.empty()) return out;  // modelled, not played: no position is built
 
     const SourceLocation pieces_at = out.fen_location;
-    Stipulation stipulation = *p.stipulation->playable(p.stipulation_location);
+    Stipulation stipulation = p.structured ? structured_play(*p.structured, p.structured_stipulation)
+                                           : *p.stipulation->playable(p.stipulation_location);
     std::vector<TwinText> twin_texts = p.twins;
     std::optional<TwinText> zero_position = p.zero_position;
     // The options that change the stipulation, on the diagram's and every twin's: each one takes

@@ -18,6 +18,8 @@ void set_stipulation(prover::SolveOptions& options, const Stipulation& stipulati
     case Stipulation::ReflexMate: options.goal = prover::Goal::ReflexMate; break;
     case Stipulation::SemiReflexMate: options.goal = prover::Goal::SemiReflexMate; break;
   }
+  options.structured = stipulation.structured;
+  options.structured_text = stipulation.structured ? stipulation.text : std::string();
   options.n = stipulation.moves;
   options.target = stipulation.target;
   options.series = stipulation.series;

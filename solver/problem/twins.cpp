@@ -168,8 +168,19 @@ class TwinReader {
     }
     if (text.empty()) fail(words_.end_location(), fmt::format("expected a structured stipulation after '{}'", keyword.text));
     if (play.empty()) fail(words_.end_location(), fmt::format("expected the play after '{} {}', as in '3a[#]d'", keyword.text, text));
-    (void)::arbiter::read_structured_stipulation(White, play);  // malformed: bad input at its place; else not played in twins yet
-    unsupported(fmt::format("structured stipulation '{}'", text));
+    const auto side = popeye::find_keyword(popeye::Kind::Colour, language_, text.substr(0, text.find(' ')));
+    const bool white = side && !side->ambiguous() && side->keyword->id == "White";
+    if (!white && !(side && !side->ambiguous() && side->keyword->id == "Black"))
+      fail(play.front().where, fmt::format("expected the side to move first ('white' or 'black') after '{}', as in '{} white 3a[#]d'",
+                                           keyword.text, keyword.text));
+    const StructuredStipulation s = ::arbiter::read_structured_stipulation(white ? White : Black, play);  // malformed: bad input here
+    if (s.plain) {
+      push(TwinOperation::NewStipulation, keyword).stipulation = *s.plain;
+      return;
+    }
+    const auto missing = structured_unsupported(*s.tree);
+    for (const auto& r : missing) unsupported(fmt::format("structured stipulation '{}': {}", text, r));
+    if (missing.empty()) push(TwinOperation::NewStipulation, keyword).stipulation = structured_play(s, text);
   }
 
   // The word an operation needs next, or an error saying what was expected.
@@ -423,7 +434,7 @@ std::vector<Twin> derive_twins(const TwinState& diagram, const std::string& diag
     const TwinText& text = texts[i];
     const std::string label = twin_label(i + 1);
     TwinState state = TwinApplier(text, label).apply(text.continued ? previous : diagram);
-    const Color side = state.stipulation.kind == Stipulation::DirectMate ? direct_mate_side : state.stipulation.first_mover();
+    const Color side = state.stipulation.kind == Stipulation::DirectMate && !state.stipulation.structured ? direct_mate_side : state.stipulation.first_mover();
     const Position pos = position_of(state.diagram, side);
     const std::string what = text.description.empty() ? fmt::format("twin {})", label)
                                                        : fmt::format("twin {}) ({})", label, text.description);

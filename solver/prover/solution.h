@@ -61,6 +61,9 @@ struct Solution {
   HelpEnd help_end = HelpEnd::Goal;  // help play ending in a selfmate or reflexmate in 1 ("hs#2", "hr#2"), or reciprocal
   Target reci_target;                // reciprocal help play ("reci-h(=)#2"): the goal of the other side's own move
   BattleOptions battle;      // direct mates and selfmates: the Popeye options it was solved under
+  // A structured stipulation (solver/structured/): help and series play as lines, each with the
+  // play its fork prints (`solutions`), battle play as keys without their tree.
+  bool structured = false;
   // Helpmates: every solution (short ones included, as Popeye lists them), in search order.
   // `keys` stays empty: a helpmate has no key.
   std::vector<HelpLine> solutions;

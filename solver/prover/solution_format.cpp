@@ -236,6 +236,9 @@ nlohmann::ordered_json solution_json(const Solution& s) {
   j["stipulation"] = s.stipulation;
   j["goal"] = goal_name(s.goal);  // the play: direct, self, help, reflex or semi-reflex
   j["target"] = s.target.symbol();  // what the last move reaches: "#", "=", "x", ...
+  // A structured stipulation: its goals are in its tree (the stipulation), "goal" says how it
+  // is printed (help: lines, direct: keys).
+  if (s.structured) j["structured"] = true;
   if (s.series) j["series"] = true;
   if (s.goal == Goal::HelpMate || s.series) {
     j["solutions"] = nlohmann::ordered_json::array();

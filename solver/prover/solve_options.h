@@ -9,6 +9,7 @@
 
 #include "solver/prover/goal.h"
 #include "solver/prover/limits.h"
+#include "solver/stipulation/slice_tree.h"
 #include "solver/stipulation/stipulation.h"
 
 namespace arbiter::prover {
@@ -24,6 +25,10 @@ struct SolveOptions {
   bool series = false;         // series play: the side to move plays up to n moves in a row
   HelpEnd help_end = HelpEnd::Goal;  // help play: "hs", "hr", "reci-h" (stipulation.h)
   Target reci_target;                // reciprocal help play: the other side's own goal
+  // A structured stipulation that is no synonym of a plain one (slice_tree.h), and its text:
+  // played by the structured engine (solver/structured/), the fields above unused.
+  SliceRef structured;
+  std::string structured_text;
   bool set_play = false;       // helpmates: also the set play
   BattleOptions battle;        // direct mates and selfmates: Popeye's Quodlibet, Threat, MaxFlightsquares
   int stated_solutions = 0;    // helpmates: the number the problem states (0: not stated)

@@ -84,6 +84,7 @@ std::string Stipulation::help_prefix() const {
 }
 
 std::string Stipulation::canonical_text() const {
+  if (structured) return text;  // "black 4hh[2da[#]]": its one spelling is as written
   std::string out = series ? "ser-" : "";
   out += kind == HelpMate ? help_prefix() : kind == SelfMate ? "s" : kind == ReflexMate ? "r" : kind == SemiReflexMate ? "semi-r" : "";
   out += target.symbol();

@@ -10,6 +10,7 @@
 
 #include "rules/core/parse_error.h"
 #include "rules/core/types.h"
+#include "solver/stipulation/slice_tree.h"
 #include "solver/stipulation/target.h"
 
 namespace arbiter {
@@ -93,12 +94,17 @@ struct Stipulation {
   // here 2) or a PGN [Solutions "2"] tag; 0 when not stated.
   int solutions = 0;
   BattleOptions battle;  // direct mates and selfmates (Quodlibet: selfmates only)
+  // A structured stipulation that is no synonym of a plain one ("black 4hh[2da[#]]"): its tree,
+  // played by the structured engine, and the side that moves first; `text` is as written.
+  SliceRef structured;
+  Color structured_side = White;
   std::string text;        // "h#2", as written (without the solution-count suffix)
 
   // The side that moves first: Black for h#N and ser-h#N, White for h#N.5, s#N, #N and ser-#N;
   // in help-self and help-reflex play the side that reaches the goal last is Black: White starts
   // hs#N and hr#N, Black hs#N.5 and hr#N.5.
   Color first_mover() const {
+    if (structured) return structured_side;
     if (kind != HelpMate) return White;
     if (help_end == HelpEnd::Reciprocal) return Black;  // Black plays the help moves and ends either way
     if (help_end != HelpEnd::Goal && !series) return half_move ? Black : White;
@@ -107,7 +113,7 @@ struct Stipulation {
   // One of the four forms every engine plays: #N, h#N, h#N.5, s#N (mate, no series). The others
   // are solved by `solve` and its kin; an engine that does not play them yet names them.
   bool classic() const {
-    return target.kind == Target::Mate && !series && kind != ReflexMate && kind != SemiReflexMate && help_end == HelpEnd::Goal;
+    return !structured && target.kind == Target::Mate && !series && kind != ReflexMate && kind != SemiReflexMate && help_end == HelpEnd::Goal;
   }
   // The stipulation in its one spelling ("h#1.5" for Popeye's "h#1.0", "ser-h=3" for
   // "Ser-H=3"): what a PGN [Stipulation] tag and Popeye's stipulation line print.

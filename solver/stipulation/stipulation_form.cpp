@@ -9,6 +9,7 @@
 #include <fmt/core.h>
 
 #include "rules/core/text.h"
+#include "solver/stipulation/structured_stipulation.h"
 
 namespace arbiter {
 
@@ -203,8 +204,51 @@ std::string StipulationForm::named() const {
                      too_long ? fmt::format(" longer than the {} moves Arbiter searches", MaxMateMoves) : std::string());
 }
 
+std::optional<std::string> StipulationForm::structured_equivalent() const {
+  if (intro > 0 || reciprocal || moves <= 0 || moves > MaxMateMoves || !target_of(goal, goal_square)) return std::nullopt;
+  const std::string g = goal + goal_square;
+  const int n = moves;
+  if (exact && series.empty() && !semi) {
+    if (play == "" && !half_move) return fmt::format("white {0}:{0}a[{1}]d", 2 * n - 1, g);
+    if (play == "s" && !half_move) return fmt::format("white {0}:{0}ad[{1}]", 2 * n, g);
+    if (play == "h") return half_move ? fmt::format("white {0}:{0}h[{1}]h", 2 * n + 1, g) : fmt::format("black {0}:{0}hh[{1}]", 2 * n, g);
+    if (play == "r" && !half_move) return fmt::format("white {0}:{0}a[1a[{1}]d]d{{!1a[{1}]d}}", 2 * n - 1, g);
+    return std::nullopt;
+  }
+  if (exact || half_move) return std::nullopt;
+  // 6s[1d[#]a] is ser-s#6 (py-engl.txt); Popeye's plain ser-s stops the series where the goal is
+  // forced (TESTS/series_play.inp 8: ser-sx2 "1.h3-h4 Ka8*a7 x", no longer line): '>'.
+  if (series == "ser" && play == "s") return fmt::format("white {}s[>1d[{}]a]", n, g);
+  if (series == "pser") {  // 15a[#]?+?d: pser-#8, the defender moving only to parry a check
+    if (play == "") return fmt::format("white {}a[{}]?+?d", 2 * n - 1, g);
+    if (play == "h") return fmt::format("black {}h[1a[{}]d]?+?h", 2 * n - 1, g);
+    if (play == "s") return fmt::format("white {}a[1d[{}]a]?+?d", 2 * n - 1, g);
+    if (play == "r" && semi) return fmt::format("white {}a[>1a[{}]d]?+?d", 2 * n - 1, g);
+    if (play == "r") return fmt::format("white {0}a[>1a[{1}]d]?+?d{{!1a[{1}]d}}", 2 * n - 1, g);
+  }
+  if (series == "phser" && play == "s") return fmt::format("white {}h[1d[{}]a]?+?h", 2 * n - 1, g);
+  return std::nullopt;
+}
+
+namespace {
+
+// The structured engine's stipulation for a form with a structured equivalent it plays whole.
+std::optional<Stipulation> structured_form(const StipulationForm& form, const SourceLocation& where) {
+  const auto text = form.structured_equivalent();
+  if (!text) return std::nullopt;
+  std::vector<LocatedWord> words;
+  const std::size_t blank = text->find(' ');
+  words.push_back({text->substr(blank + 1), where});
+  const StructuredStipulation s = read_structured_stipulation(text->starts_with("white") ? White : Black, words);
+  if (!structured_unsupported(*s.tree).empty()) return std::nullopt;
+  return structured_play(s, form.text);
+}
+
+}  // namespace
+
 std::optional<Stipulation> StipulationForm::playable(const SourceLocation& where) const {
-  if (intro > 0 || exact || (!series.empty() && series != "ser")) return std::nullopt;
+  if (intro > 0 || exact || (!series.empty() && series != "ser") || (series == "ser" && play == "s"))
+    return structured_form(*this, where);
   const auto target = target_of(goal, goal_square);
   if (!target) return std::nullopt;
   if (reciprocal) {  // reciprocal help play "reci-h#2", "reci-h(=)#2": Black's help moves, then either end

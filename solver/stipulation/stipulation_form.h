@@ -37,7 +37,12 @@ struct StipulationForm {
   // "ser-h=5 (series help-stalemate)", the words an `unsupported` result names it with.
   std::string named() const;
   // The Stipulation Arbiter's engines prove (#N, h#N, h#N.5, s#N), or nothing for any other form.
+  // The forms the plain engines do not play but a structured stipulation says (py-engl.txt's
+  // synonyms: "exact-" as a least length, parry series with "?+?", series self play as a nested
+  // defence) are played as that one, by the structured engine.
   std::optional<Stipulation> playable(const SourceLocation& where) const;
+  // That structured stipulation, the side first ("white 3:3a[#]d" for exact-#2), or nothing.
+  std::optional<std::string> structured_equivalent() const;
 };
 
 // Reads one stipulation word. Throws ParseError, pointing into the text, when it is not a

@@ -38,10 +38,10 @@ class Reader {
 
   const std::string& text() const { return text_; }
 
-  Synonym read(bool& side_changed) {
+  Synonym read(bool& side_changed, SliceRef& tree) {
     blanks();
     side_changed = take('-');
-    expr(0);
+    tree = expr(0);
     blanks();
     if (at_ != text_.size())
       fail(fmt::format("expected '|' or '&' between two parts, or the end of the structured stipulation, found '{}'",
@@ -71,53 +71,71 @@ class Reader {
     while (at_ < text_.size() && text_[at_] == ' ') ++at_;
   }
 
-  void expr(int depth) {
+  // Operators are applied from left to right (py-engl.txt), parentheses aside.
+  SliceRef expr(int depth) {
     if (depth > 64) fail("the structure is nested too deeply (more than 64 levels)");
-    unary(depth);
+    SliceRef left = unary(depth);
     for (;;) {
       blanks();
-      if (peek() != '|' && peek() != '&') return;
+      if (peek() != '|' && peek() != '&') return left;
       synonym_.simple = false;
+      auto node = std::make_shared<SliceNode>();
+      node->kind = peek() == '|' ? SliceNode::Or : SliceNode::And;
       ++at_;
-      unary(depth);
+      node->left = std::move(left);
+      node->right = unary(depth);
+      left = std::move(node);
     }
   }
 
-  void unary(int depth) {
+  SliceRef unary(int depth) {
     blanks();
     if (take('!')) {
       synonym_.simple = false;
-      return unary(depth + 1);
+      auto node = std::make_shared<SliceNode>();
+      node->kind = SliceNode::Not;
+      node->left = unary(depth + 1);
+      return node;
     }
     if (take('(')) {
       synonym_.simple = false;
-      expr(depth + 1);
+      SliceRef inner = expr(depth + 1);
       if (!take(')')) fail("expected ')' to close the '(' before it");
-      return;
+      return inner;
     }
-    element(depth);
+    return element(depth);
   }
 
-  void element(int depth) {
+  SliceRef element(int depth) {
     blanks();
-    for (char flag : {'>', '/', '-'})
-      if (take(flag)) synonym_.simple = false;
+    bool flags[3] = {false, false, false};
+    for (int i = 0; i < 3; ++i)
+      if (take(">/-"[i])) synonym_.simple = false, flags[i] = true;
     blanks();
     // A length, unless it is the castling goal "00" ("13h[00]?+?h").
     const bool castling = std::string_view(text_).substr(at_).starts_with("00") && !(at_ + 2 < text_.size() && is_digit(text_[at_ + 2]));
-    if (is_digit(peek()) && !castling) return branch(depth);
+    if (is_digit(peek()) && !castling) {
+      auto node = branch(depth);
+      node->ends_containing = flags[0], node->hidden = flags[1], node->side_change = flags[2];
+      return node;
+    }
     if (const auto goal = goal_here()) {
       ++synonym_.goals;
       synonym_.goal = std::string(*goal);
       at_ += goal->size();
+      std::string_view square;
       if (*goal == "z" || *goal == "k") {
-        const std::string_view square = std::string_view(text_).substr(at_, 2);
+        square = std::string_view(text_).substr(at_, 2);
         if (square.size() < 2 || square[0] < 'a' || square[0] > 'h' || square[1] < '1' || square[1] > '8')
           fail(fmt::format("expected the goal's square after '{}', as in '{}e4'", *goal, *goal));
         synonym_.goal.append(square);
         at_ += 2;
       }
-      return;
+      auto node = std::make_shared<SliceNode>();
+      node->goal = synonym_.goal;
+      node->target = target_of(*goal, square);
+      // A goal's flags say nothing Popeye plays ("-#" is read as the goal): kept out of the tree.
+      return node;
     }
     fail(fmt::format("expected a branch (its length, then its moves: '3a[#]d', '4hh[=]', '5s[#]') or a goal (#, =, ==, "
                      "##, ##!, #=, !=, !#, 00, %, ~, ep, +, x, ct, ctr, <>, <>r, c81, z<square>, k<square>, dia, a=>b), found {}",
@@ -139,13 +157,16 @@ class Reader {
     return std::stoi(text_.substr(from, at_ - from));
   }
 
-  void branch(int depth) {
+  std::shared_ptr<SliceNode> branch(int depth) {
+    auto node = std::make_shared<SliceNode>();
+    node->kind = SliceNode::Branch;
     const std::size_t length_at = at_;
     int max = number();
     if (peek() == ':') {  // m:n, a branch of at least m half-moves
       ++at_;
       synonym_.simple = false;
       const int min = max;
+      node->min = std::max(min, 1);
       if (!is_digit(peek())) fail("expected the branch's maximal length after ':', as in '4:4hh[#]'");
       max = number();
       if (min > max) {
@@ -159,10 +180,13 @@ class Reader {
     }
     ++synonym_.branches;
     synonym_.length = max;
+    node->max = max;
     std::string letters;
     for (;;) {
       const std::size_t move_at = at_;
+      bool needs_check = false;
       if (peek() == '?') {  // ?+?: the move is granted only to a side in check
+        needs_check = true;
         ++at_;
         if (peek() != '+') fail("expected '+' in the requirement '?+?' (the side at the move is in check)");
         ++at_;
@@ -182,18 +206,21 @@ class Reader {
       }
       letters += c;
       ++at_;
+      SliceMove& move = node->moves.emplace_back();
+      move.letter = c;
+      move.needs_check = needs_check;
       for (;;) {  // the forks and constraints after the move
         blanks();
         if (peek() == '[') {
           ++at_;
           ++synonym_.forks;
           synonym_.fork_after = int(letters.size()) - 1;
-          expr(depth + 1);
+          move.forks.push_back(expr(depth + 1));
           if (!take(']')) fail("expected ']' to close the fork's '['");
         } else if (peek() == '{') {
           ++at_;
           synonym_.simple = false;
-          expr(depth + 1);
+          move.constraints.push_back(expr(depth + 1));
           if (!take('}')) fail("expected '}' to close the constraint's '{'");
         } else {
           break;
@@ -203,6 +230,7 @@ class Reader {
     if (letters.empty())
       fail(fmt::format("expected the branch's moves after its length {}: a and d (battle play), h (help play) or s (series)", max));
     synonym_.letters = letters;
+    return node;
   }
 
   // May `c` follow the moves `letters` of one branch?
@@ -243,8 +271,10 @@ StructuredStipulation read_structured_stipulation(Color side, const std::vector<
   if (words.empty()) throw ParseError({}, "expected the play of the structured stipulation, as in '3a[#]d'");
   Reader reader(words);
   bool side_changed = false;
-  const Synonym synonym = reader.read(side_changed);
+  SliceRef tree;
+  const Synonym synonym = reader.read(side_changed, tree);
   StructuredStipulation s;
+  s.tree = std::move(tree);
   s.side = side_changed ? ~side : side;
   s.text = reader.text();
   if (const auto text = plain_text(synonym)) {
@@ -257,6 +287,16 @@ StructuredStipulation read_structured_stipulation(Color side, const std::vector<
     }
   }
   return s;
+}
+
+Stipulation structured_play(const StructuredStipulation& s, const std::string& text) {
+  Stipulation out;
+  out.structured = s.tree;
+  out.structured_side = s.side;
+  // Battle play is printed as keys, help and series play as lines.
+  out.kind = s.tree->printed_as_lines() ? Stipulation::HelpMate : Stipulation::DirectMate;
+  out.text = text;
+  return out;
 }
 
 }  // namespace arbiter

@@ -23,6 +23,7 @@
 
 #include "rules/core/parse_error.h"
 #include "rules/core/types.h"
+#include "solver/stipulation/slice_tree.h"
 #include "solver/stipulation/stipulation.h"
 
 namespace arbiter {
@@ -36,6 +37,7 @@ struct LocatedWord {
 struct StructuredStipulation {
   Color side = White;              // the side to move at the root
   std::string text;                // the structure after the side, its words joined by blanks
+  SliceRef tree;                   // the structure as read
   // The plain stipulation it is a synonym of ("white 5s[#]": ser-#5), if any.
   std::optional<Stipulation> plain;
 };
@@ -43,5 +45,9 @@ struct StructuredStipulation {
 // Reads the structure after the side (`words`, at least one). Throws ParseError at the
 // character where the text stops making sense, saying what was expected there.
 StructuredStipulation read_structured_stipulation(Color side, const std::vector<LocatedWord>& words);
+
+// The stipulation the structured engine plays for one that is no synonym of a plain one;
+// `text` is as written, the side included ("black 4hh[2da[#]]").
+Stipulation structured_play(const StructuredStipulation& s, const std::string& text);
 
 }  // namespace arbiter

@@ -18,6 +18,7 @@
 #include "solver/prover/certificate.h"
 #include "solver/prover/solve.h"
 #include "solver/prover/verify.h"
+#include "solver/structured/structured_solve.h"
 #include "solver/replay/diagram.h"
 #include "solver/variants/registry.h"
 
@@ -119,12 +120,12 @@ VariantEngines register_variant(VariantNames names) {
     e.solve = [](std::string_view fen, const SourceLocation& where, const prover::SolveOptions& options,
                  const Settings& interpret) {
       G game = make_game<G, Extras>(fen, where, interpret);
-      return prover::solve(game, options);
+      return structured::solve_any(game, options);
     };
     e.verify = [](std::string_view fen, const SourceLocation& where, const prover::SolveOptions& options,
                   const PgnLine& published, const Settings& interpret) {
       G game = make_game<G, Extras>(fen, where, interpret);
-      prover::Solution solution = prover::solve(game, options);
+      prover::Solution solution = structured::solve_any(game, options);
       return prover::verify_published(game, std::move(solution), published, options.limits);
     };
     e.check_certificate = [](std::string_view fen, const SourceLocation& where, const nlohmann::json& c, int n,

@@ -171,8 +171,22 @@ TEST_CASE("popeye output blocks: a structured stipulation's line read as its pla
   CHECK(series.stipulation == "ser-#2");
   CHECK(series.series);
   CHECK(series.twins[0] == TwinSolutionSet{"", {"b5b6 b6b7"}});
-  // A structure without a plain synonym is not read.
-  CHECK_THROWS_AS(read_popeye_help_self_output(board + "  Schwarz 4hh[2da[#]]         3 + 3\n", "sford.out", popeye::Language::German),
+  // A structure without a plain synonym: its lines, the nested branch numbered from 1 again,
+  // the sides alternating throughout (REGRESSIONTESTS/helpdirectmate.ref, its problem 11), and a
+  // line printed once per goal it reaches read once (4_61_to_4_63.reg, "4hh[x&=]").
+  const auto nested = read_popeye_help_self_output(board + "  Black 3h[3a[#]d]h          7 + 11\n\n"
+                                                           "  1.Bh1-g2 Bh6-f4   2.Bg2-f1   1.Bd3-g6 + Kh5-g4   2.Qc3*f3 #\n\n"
+                                                           "solution finished.\n",
+                                                   "helpdirectmate.ref", popeye::Language::English);
+  CHECK(nested.stipulation == "Black 3h[3a[#]d]h");
+  CHECK(nested.twins[0] == TwinSolutionSet{"", {"h1g2 h6f4 g2f1 d3g6 h5g4 c3f3"}});
+  const auto twice = read_popeye_help_self_output(board + "  Black 4hh[x&=]              3 + 2\n\n"
+                                                          "  1.Kb8-a7 Be7-d6   2.Ka7-a8 Kb5*b6 x\n"
+                                                          "  1.Kb8-a7 Be7-d6   2.Ka7-a8 Kb5*b6 =\n\nsolution finished.\n",
+                                                  "4_61_to_4_63.reg", popeye::Language::English);
+  CHECK(twice.twins[0] == TwinSolutionSet{"", {"b8a7 e7d6 a7a8 b5b6"}});
+  // A structure that does not read is an error at its line.
+  CHECK_THROWS_AS(read_popeye_help_self_output(board + "  Schwarz 4hh[2da[#]         3 + 3\n", "sford.out", popeye::Language::German),
                   ParseError);
 }
 

@@ -337,7 +337,7 @@ TEST_CASE("stipulations: '#N', 'h#N', 'h#N.5', 's#N', 1 <= N <= MaxMateMoves", "
   CHECK(parse_stipulation("r#2", {}).kind == Stipulation::ReflexMate);  // battle play of any goal: stipulation_form_test.cpp
   CHECK(parse_stipulation("=2", {}).target.kind == Target::Stalemate);
   CHECK(parse_stipulation("hs#2", {}).help_end == HelpEnd::Self);
-  for (std::string s : {"#2.5", "##2", "ser-s#5", "reci-h#2.5", "x#2"}) {
+  for (std::string s : {"#2.5", "##2", "ser-r#5", "reci-h#2.5", "x#2"}) {
     INFO(s);
     CHECK_THROWS_WITH(parse_stipulation(s, {}), Catch::Contains("unsupported stipulation '" + s + "'"));
   }
@@ -425,7 +425,7 @@ TEST_CASE("what Arbiter does not play yet is read, modelled and named: unsupport
       {"PGN series reflexmate", PgnHead + "[Stipulation \"ser-r#2\"]\n" + fen, {"stipulation ser-r#2 (series reflexmate)"}},
       {"PGN mate in 999", PgnHead + "[Stipulation \"#999\"]\n" + fen,
        {"stipulation #999 (direct mate longer than the 30 moves Arbiter searches)"}},
-      {"series self-stalemate", "begin\n" + pieces + "stipulation ser-s=5\nend\n", {"stipulation ser-s=5 (series self-stalemate)"}},
+      {"series reflex-stalemate", "begin\n" + pieces + "stipulation ser-r=5\nend\n", {"stipulation ser-r=5 (series reflex-stalemate)"}},
       // REGRESSIONS/4_63_to_4_65.inp 16 of Popeye's suite: the e.p. of an Einstein pawn's triple step.
       {"a fairy pawn's long step taken e.p.", "begin\npieces white pc6e5 black pd5\nstip ep1\noption enpassant d8d7d6d5 nowk nobk\nend\n",
        {"option EnPassant over 4 squares ('d8d7d6d5': a fairy pawn's long step)"}},
@@ -434,11 +434,11 @@ TEST_CASE("what Arbiter does not play yet is read, modelled and named: unsupport
        {"stipulation 2->ser-#3 (2 moves then series mate)"}},
       {"reciprocal series", "begin\n" + pieces + "stipulation ser-reci-h#2\nend\n",
        {"stipulation ser-reci-h#2 (series reciprocal helpmate)"}},
-      {"target square", "begin\n" + pieces + "stipulation ser-sze44\nend\n", {"stipulation ser-sze44 (series self-target square e4)"}},
+      {"target square", "begin\n" + pieces + "stipulation ser-rze44\nend\n", {"stipulation ser-rze44 (series reflex-target square e4)"}},
       {"proof game with the number apart", "begin\n" + pieces + "stipulation dia 15.5\nend\n",
        {"stipulation dia 15.5 (proof game)"}},
       {"structured stipulation", "begin\n" + pieces + "sstipulation white 3a[#]d | 4hh[#]\nend\n",
-       {"structured stipulation 'white 3a[#]d | 4hh[#]'"}},
+       {"structured stipulation 'white 3a[#]d | 4hh[#]': a root of '!', '&' or '|' (each part's play printed)"}},
       {"conditions with parameters", "begin\ncondition circe parrain madrasi rex\n" + pieces + "stipulation #2\nend\n",
        {"condition Circe parrain", "condition Madrasi rex"}},
       {"German: a condition and a piece list after it, then the next keyword on its own line",
@@ -468,8 +468,8 @@ TEST_CASE("what Arbiter does not play yet is read, modelled and named: unsupport
        "begin\npieces white ka2 black kh8\nstipulation a=>b2\npieces white ka4 black kh8\nend\n",
        {"stipulation a=>b2 (proof game from a diagram)"}},
       {"a hunter", "begin\npieces white ke1 r/ba4 black ke8\nstipulation #2\nend\n", {"piece hunter (R/B)"}},
-      {"a stipulation with its number apart", "begin\n" + pieces + "stipulation ser-s00 9\nend\n",
-       {"stipulation ser-s00 9 (series self-castling)"}},
+      {"a stipulation with its number apart", "begin\n" + pieces + "stipulation ser-r00 9\nend\n",
+       {"stipulation ser-r00 9 (series reflex-castling)"}},
       {"total invisible", "begin\npieces totalinvisible 2 white ke1 black ke8\nstipulation h#2\nend\n", {"total invisible pieces"}},
   };
   for (const auto& c : cases) {

@@ -128,9 +128,29 @@ TEST_CASE("stipulation forms: the played ones, in their one spelling", "[stipula
   CHECK(hr->help_end == HelpEnd::Reflex);
   CHECK(hr->text == "hr#2.5");
   CHECK(hr->first_mover() == Black);
+  // Played as their structured equivalents (py-engl.txt's table: "exact-" a least length, parry
+  // series "?+?", series self play a nested defence), by the structured engine.
+  const std::pair<const char*, const char*> structured[] = {
+      {"exact-#2", "white 3:3a[#]d"},      {"exact-s#2", "white 4:4ad[#]"},         {"exact-h#3", "black 6:6hh[#]"},
+      {"exact-h=2.5", "white 5:5h[=]h"},   {"exact-r#2", "white 3:3a[1a[#]d]d{!1a[#]d}"}, {"ser-s#6", "white 6s[>1d[#]a]"},
+      {"pser-#8", "white 15a[#]?+?d"},     {"pser-h#8", "black 15h[1a[#]d]?+?h"}, {"pser-s#8", "white 15a[1d[#]a]?+?d"},
+      {"pser-r#8", "white 15a[>1a[#]d]?+?d{!1a[#]d}"}, {"pser-semi-r#8", "white 15a[>1a[#]d]?+?d"},
+      {"phser-s#8", "white 15h[1d[#]a]?+?h"},
+  };
+  for (const auto& [text, equivalent] : structured) {
+    INFO(text);
+    const auto form = parse_stipulation_form(text, {});
+    CHECK(form.structured_equivalent() == std::optional<std::string>(equivalent));
+    const auto s = form.playable({});
+    REQUIRE(s.has_value());
+    CHECK(s->structured != nullptr);
+    CHECK(s->text == text);
+    CHECK(s->first_mover() == (std::string_view(equivalent).starts_with("white") ? White : Black));
+    CHECK_FALSE(s->classic());
+  }
   // The other series and play types, and the rest: not yet.
-  for (const char* text : {"ser-s#3", "ser-r#2", "exact-h#3", "2->ser-#2", "#31", "s#2.5", "#2.5", "reci-h#2.5", "ser-hs#2", "hs#0.5", "semi-s#2",
-                           "semi-h#2", "ser-semi-r#2", "pser-h#6", "dia5", "h##2", "h##!2", "ser-h%2", "hct2", "hc812", "ser-h#2.5",
+  for (const char* text : {"ser-r#2", "2->ser-#2", "#31", "s#2.5", "#2.5", "reci-h#2.5", "ser-hs#2", "hs#0.5", "semi-s#2",
+                           "semi-h#2", "ser-semi-r#2", "2->pser-h#6", "exact-hs#2", "dia5", "h##2", "h##!2", "ser-h%2", "hct2", "hc812", "ser-h#2.5",
                            "ser-#31", "r#2.5"}) {
     INFO(text);
     CHECK_FALSE(parse_stipulation_form(text, {}).playable({}).has_value());

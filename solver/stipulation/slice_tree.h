@@ -1,0 +1,59 @@
+#pragma once
+// A structured stipulation's tree (py-engl.txt, "sstipulation"), as read: branches of moves
+// with the forks that may end them and the constraints that must hold, goals at the leaves,
+// and the logical operators between them. Plain data: structured_stipulation.cpp builds it, the
+// structured engine (solver/structured/) plays it.
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "solver/stipulation/target.h"
+
+namespace arbiter {
+
+struct SliceNode;
+using SliceRef = std::shared_ptr<const SliceNode>;
+
+// One move of a branch and what is attached to it. The branch repeats its moves: a series
+// branch has one (s), battle and help play two (a d, d a, h h).
+struct SliceMove {
+  char letter = 'h';         // a (attack), d (defence), h (help), s (series)
+  bool needs_check = false;  // ?+?: the move is granted only to a side in check, else it passes
+  std::vector<SliceRef> forks;        // [..]: reached after this move, the branch is solved
+  std::vector<SliceRef> constraints;  // {..}: must hold (battle play: before every attacking move)
+};
+
+struct SliceNode {
+  enum Kind { Goal, Branch, Not, And, Or };
+  Kind kind = Goal;
+  // Goal: as written ("#", "za7"), and the goal the engines judge (none: not judged yet).
+  std::string goal;
+  std::optional<Target> target;
+  // Not (left), And and Or (left, right).
+  SliceRef left, right;
+  // Branch: "min:max" half-moves, its moves, and the flags written before it.
+  int min = 1, max = 0;
+  std::vector<SliceMove> moves;
+  bool ends_containing = false;  // '>': play in the containing branch ends where this one is solved
+  bool hidden = false;           // '/': its moves are not printed
+  bool side_change = false;      // '-': the side that just moved moves again (the other passes)
+
+  bool battle() const { return kind == Branch && (moves.front().letter == 'a' || moves.front().letter == 'd'); }
+  bool series() const { return kind == Branch && moves.front().letter == 's'; }
+  // Is the solution printed as lines (help and series play, and battle play whose defender
+  // moves only to parry a check, as Popeye prints parry series), not as keys?
+  bool printed_as_lines() const {
+    if (!battle()) return true;
+    for (const auto& m : moves)
+      if (m.needs_check) return true;
+    return false;
+  }
+};
+
+// What the tree asks that the structured engine does not play yet, each named once ("goal ##
+// (double mate)"); empty when it plays all of it.
+std::vector<std::string> structured_unsupported(const SliceNode& root);
+
+}  // namespace arbiter

@@ -1,0 +1,408 @@
+#pragma once
+// Playing a structured stipulation (solver/stipulation/slice_tree.h) by walking its definition:
+// each branch's moves in turn, a fork tried after each move that carries one, constraints where
+// Popeye enforces them, the logical operators as written. No cut: every answer is the tree's
+// own definition applied move by move, so it is right by construction and as slow as that
+// (a node limit or time limit ends it with "unknown"). The plain stipulations that a tree is a
+// synonym of never come here: their engines are the fast ones.
+//
+// The semantics, from py-engl.txt ("sstipulation") and Popeye's suite:
+// - A branch of at most `max` (at least `min`) half-moves repeats its moves; a move carrying a
+//   fork ends the branch, solved, when the fork holds after it and `min` half-moves are played.
+// - Help (h) and attacking (a) moves: some move must solve; defending (d) moves: every move
+//   must, and a defender without a move has not been beaten (a stalemate is not a mate).
+// - Series (s): the other side passes between the moves; a series move that checks must end
+//   the branch (the other side could not pass).
+// - Constraints hold after each move they follow: in battle play unless its fork is reached
+//   (a defence after which one fails refutes), and also before the branch's first move when
+//   they follow its other move ("3a[1a[#]d]d{!1a[#]d}", r#2: White may never be able to mate,
+//   from the diagram on; "2da[#]{!+}": the defender is not in check at the start); in help and
+//   series play before the fork is tried.
+// - In help and series play a fork that is a goal ends the line; a nested branch does not
+//   (play may go on past it) unless it says '>'.
+// - ?+?: the move is granted only to a side in check; otherwise that side passes.
+// - '-' before a nested branch: the side that just moved moves again (the other passes);
+//   '>' ends the containing branch's play where the nested one is solved; '/' hides its moves.
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "rules/core/capabilities.h"
+#include "rules/core/ruleset.h"
+#include "rules/core/stop.h"
+#include "solver/prover/limits.h"
+#include "solver/stipulation/slice_tree.h"
+#include "solver/stipulation/target_reached.h"
+
+namespace arbiter::structured {
+
+template <RuleSet G>
+  requires NullMove<G>
+class StructuredSearch {
+ public:
+  using M = typename G::MoveType;
+  using MoveList = typename G::MoveListType;
+  // A printed line's steps: a move, or a pass (nothing: not printed, but replayed).
+  using Step = std::optional<M>;
+  using Line = std::vector<Step>;
+
+  StructuredSearch(G& game, const prover::Limits& limits, const SliceNode& root)
+      : game_(game), budget_(limits), table_(table_entries(limits.hash_megabytes)), facts_in_constraints_(constraint_needs_facts(root)) {}
+
+  // Is `e` met where the game stands, `facts` those of the move that led here?
+  bool holds(const SliceNode& e, const MoveFacts& facts) {
+    switch (e.kind) {
+      case SliceNode::Goal: return target_reached(game_, *e.target, facts);
+      case SliceNode::Not: return !holds(*e.left, facts);
+      case SliceNode::And: return holds(*e.left, facts) && holds(*e.right, facts);
+      case SliceNode::Or: return holds(*e.left, facts) || holds(*e.right, facts);
+      case SliceNode::Branch: return solved(e);
+    }
+    return false;
+  }
+
+  // Can branch `b` be solved from here, its first move to play?
+  bool solved(const SliceNode& b) {
+    if (!b.side_change) return from(b, 0, b.max);
+    game_.play_null();
+    const bool r = from(b, 0, b.max);
+    game_.undo_null();
+    return r;
+  }
+
+  // The lines a branch prints from here, each ending where a fork holds (help and series play
+  // continue past it unless the fork says '>'), with what the fork prints after it: a nested
+  // branch's own lines, or a battle branch's play flattened into lines (every attacking move
+  // that solves, then each defence with the attacker's fastest answers).
+  std::vector<Line> lines(const SliceNode& b) {
+    std::vector<Line> out;
+    Line prefix;
+    if (b.side_change) {
+      game_.play_null();
+      prefix.push_back(std::nullopt);
+    }
+    if (b.battle()) battle_lines(b, 0, b.max, prefix, out);
+    else help_lines(b, 0, prefix, out);
+    if (b.side_change) game_.undo_null();
+    return out;
+  }
+
+  // Set play: the side to move passes its first move. What the first move's forks print then
+  // (Popeye's "1...d3-d2 #" of a series selfmate, or of parry series); failing that, in help
+  // play, the help lines that follow the pass.
+  std::vector<Line> set_play_lines(const SliceNode& b) {
+    std::vector<Line> out;
+    Line prefix{std::nullopt};
+    game_.play_null();
+    if (const SliceNode* f = fork_reached(b, b.moves.front(), 1, {})) {
+      for (auto& tail : fork_lines(*f, {})) {
+        Line line = prefix;
+        line.insert(line.end(), tail.begin(), tail.end());
+        out.push_back(std::move(line));
+      }
+    } else if (!b.battle() && !b.series() && b.max >= 2) {
+      help_lines(b, 1, prefix, out);
+    }
+    game_.undo_null();
+    return out;
+  }
+
+  // Battle play from here: the attacking moves that solve the branch.
+  std::vector<M> keys(const SliceNode& b) {
+    std::vector<M> out;
+    if (b.side_change || slot(b, 0).letter != 'a' || !start_constraints_hold(b)) return out;
+    each_move([&](const M& m, const MoveFacts& facts) {
+      if (after(b, 0, b.max, facts)) out.push_back(m);
+      return false;
+    });
+    return out;
+  }
+
+  prover::Budget& budget() { return budget_; }
+  std::uint64_t nodes() const { return budget_.nodes(); }
+
+ private:
+  const SliceMove& slot(const SliceNode& b, int i) const { return b.moves[std::size_t(i) % b.moves.size()]; }
+
+  // Battle play at the branch's start: the constraints of its other move.
+  bool start_constraints_hold(const SliceNode& b) {
+    if (!b.battle() || b.moves.size() < 2) return true;
+    return move_constraints_hold(b.moves.back(), last_move_facts(game_));
+  }
+
+  // The constraints of the move just played.
+  bool move_constraints_hold(const SliceMove& move, const MoveFacts& facts) {
+    for (const auto& c : move.constraints)
+      if (!holds(*c, facts)) return false;
+    return true;
+  }
+
+  // A fork of the move just played that holds (`played` half-moves into the branch), if any.
+  const SliceNode* fork_reached(const SliceNode& b, const SliceMove& move, int played, const MoveFacts& facts) {
+    if (played < b.min) return nullptr;
+    for (const auto& f : move.forks)
+      if (holds(*f, facts)) return f.get();
+    return nullptr;
+  }
+
+  // The side to move plays the branch's move `i` (0-based), the branch ending after `max`
+  // half-moves: can it be solved? The answer depends on the position alone, so it is kept in a
+  // table (keyed with the branch, the move and the length) -- but at a branch's start its
+  // constraints may ask for the facts of the move before, which the position's key does not
+  // hold: there only when no constraint asks for them.
+  bool from(const SliceNode& b, int i, int max) {
+    const bool keyed = i > 0 || !facts_in_constraints_;
+    const std::uint64_t key = keyed ? entry_key(b, i, max) : 0;
+    Entry& entry = table_[key & (table_.size() - 1)];
+    if (keyed && entry.key == key) return entry.solved;
+    const bool r = decide(b, i, max);
+    if (keyed) entry = {key, r};
+    return r;
+  }
+
+  bool decide(const SliceNode& b, int i, int max) {
+    const SliceMove& move = slot(b, i);
+    if (i == 0 && !start_constraints_hold(b)) return false;
+    if (move.needs_check && !game_.in_check()) {  // ?+?: the side passes
+      budget_.spend();
+      game_.play_null();
+      const bool r = after(b, i, max, {});
+      game_.undo_null();
+      return r;
+    }
+    const bool every = move.letter == 'd';
+    if (every && !game_.has_legal_move()) return false;
+    bool result = every;
+    each_move([&](const M&, const MoveFacts& facts) {
+      if (after(b, i, max, facts) == every) return false;
+      result = !every;
+      return true;
+    });
+    return result;
+  }
+
+  // Plays each legal move in turn (its facts read first) until `visit(move, facts)` says stop.
+  template <class Visit>
+  void each_move(Visit&& visit) {
+    MoveList moves;
+    game_.generate_legal(moves);
+    for (int k = 0; k < moves.size(); ++k) {
+      const M m = moves[k];
+      budget_.spend();
+      const MoveFacts facts = move_facts(game_, m);
+      game_.play(m);
+      const bool stop = visit(m, facts);
+      game_.undo();
+      if (stop) return;
+    }
+  }
+
+  // The branch's move `i` was just played (its facts `facts`): is the branch solved, now or later?
+  bool after(const SliceNode& b, int i, int max, const MoveFacts& facts) {
+    const SliceMove& move = slot(b, i);
+    const int played = i + 1;
+    if (!b.battle() && !move_constraints_hold(move, facts)) return false;
+    if (fork_reached(b, move, played, facts)) return true;
+    if (b.battle() && !move_constraints_hold(move, facts)) return false;
+    if (played >= max || ends_here(b, move, played, facts)) return false;
+    return go_on(b, played, max);
+  }
+
+  // Does a '>' fork hold (short of the least length), ending the branch's play unsolved?
+  bool ends_here(const SliceNode& b, const SliceMove& move, int played, const MoveFacts& facts) {
+    if (played >= b.min) return false;  // a fork that holds was taken already
+    for (const auto& f : move.forks)
+      if (f->kind == SliceNode::Branch && f->ends_containing && holds(*f, facts)) return true;
+    return false;
+  }
+
+  // The branch goes on with its move `played`: in series play after the other side's pass,
+  // which a check forbids.
+  bool go_on(const SliceNode& b, int played, int max) {
+    if (!b.series()) return from(b, played, max);
+    if (game_.in_check()) return false;
+    game_.play_null();
+    const bool r = from(b, played, max);
+    game_.undo_null();
+    return r;
+  }
+
+  // What a fork that holds prints after the move: nothing for a goal or a hidden branch, a
+  // branch's lines, each part's for '&' and each that holds for '|'.
+  std::vector<Line> fork_lines(const SliceNode& f, const MoveFacts& facts) {
+    if (f.kind == SliceNode::And || f.kind == SliceNode::Or) {
+      std::vector<Line> out;
+      for (const SliceNode* part : {f.left.get(), f.right.get()}) {
+        if (f.kind == SliceNode::Or && !holds(*part, facts)) continue;
+        for (auto& l : fork_lines(*part, facts))
+          if (!l.empty()) out.push_back(std::move(l));
+      }
+      if (out.empty()) out.push_back({});
+      return out;
+    }
+    if (f.kind != SliceNode::Branch || f.hidden) return {Line{}};
+    return lines(f);
+  }
+
+  void help_lines(const SliceNode& b, int i, Line& prefix, std::vector<Line>& out) {
+    const SliceMove& move = slot(b, i);
+    auto step = [&](const Step& s, const MoveFacts& facts) {
+      prefix.push_back(s);
+      const int played = i + 1;
+      if (move_constraints_hold(move, facts)) {
+        bool ended = false;
+        if (played >= b.min)
+          for (const auto& f : move.forks) {
+            if (!holds(*f, facts)) continue;
+            for (auto& tail : fork_lines(*f, facts)) {
+              Line line = prefix;
+              line.insert(line.end(), tail.begin(), tail.end());
+              out.push_back(std::move(line));
+            }
+            if (f->kind != SliceNode::Branch || f->ends_containing) ended = true;
+            break;
+          }
+        if (!ended && !ends_here(b, move, played, facts) && played < b.max) {
+          if (!b.series()) {
+            help_lines(b, played, prefix, out);
+          } else if (!game_.in_check()) {
+            game_.play_null();
+            prefix.push_back(std::nullopt);
+            help_lines(b, played, prefix, out);
+            prefix.pop_back();
+            game_.undo_null();
+          }
+        }
+      }
+      prefix.pop_back();
+    };
+    if (move.needs_check && !game_.in_check()) {
+      budget_.spend();
+      game_.play_null();
+      step(std::nullopt, {});
+      game_.undo_null();
+      return;
+    }
+    each_move([&](const M& m, const MoveFacts& facts) {
+      step(m, facts);
+      return false;
+    });
+  }
+
+  // Battle play from the branch's move `i`, solved (the caller knows): each attacking move that
+  // solves within `max` half-moves (the first move: all of them; later: the fastest), each
+  // defence after it, down to the forks.
+  void battle_lines(const SliceNode& b, int i, int max, Line& prefix, std::vector<Line>& out) {
+    const SliceMove& move = slot(b, i);
+    if (move.needs_check && !game_.in_check()) {  // ?+?: the side passes
+      game_.play_null();
+      prefix.push_back(std::nullopt);
+      continuation(b, i, max, {}, prefix, out);
+      prefix.pop_back();
+      game_.undo_null();
+      return;
+    }
+    MoveList moves;
+    game_.generate_legal(moves);
+    if (move.letter == 'd') {
+      for (int k = 0; k < moves.size(); ++k) {
+        const M m = moves[k];
+        budget_.spend();
+        const MoveFacts facts = move_facts(game_, m);
+        game_.play(m);
+        prefix.push_back(m);
+        continuation(b, i, max, facts, prefix, out);
+        prefix.pop_back();
+        game_.undo();
+      }
+      return;
+    }
+    // The attacker: at the first move every solving move, later those of the shortest length.
+    int limit = max;
+    if (i > 0)
+      for (int l = i + 1; l <= max; l += 2)
+        if (from(b, i, l)) {
+          limit = l;
+          break;
+        }
+    for (int k = 0; k < moves.size(); ++k) {
+      const M m = moves[k];
+      budget_.spend();
+      const MoveFacts facts = move_facts(game_, m);
+      game_.play(m);
+      if (after(b, i, limit, facts)) {
+        prefix.push_back(m);
+        continuation(b, i, limit, facts, prefix, out);
+        prefix.pop_back();
+      }
+      game_.undo();
+    }
+  }
+
+  // After the battle move `i` of a solved line: the fork it reaches, or the play that follows.
+  void continuation(const SliceNode& b, int i, int max, const MoveFacts& facts, Line& prefix, std::vector<Line>& out) {
+    const SliceMove& move = slot(b, i);
+    if (const SliceNode* f = fork_reached(b, move, i + 1, facts)) {
+      for (auto& tail : fork_lines(*f, facts)) {
+        Line line = prefix;
+        line.insert(line.end(), tail.begin(), tail.end());
+        out.push_back(std::move(line));
+      }
+      return;
+    }
+    battle_lines(b, i + 1, max, prefix, out);
+  }
+
+  struct Entry {
+    std::uint64_t key = 0;
+    bool solved = false;
+  };
+
+  // A power of two of entries within the hash size, at least 2^16 and at most 2^20 (16 MB: set
+  // up in a few milliseconds; the trees this engine walks are small).
+  static std::size_t table_entries(std::size_t megabytes) {
+    std::size_t n = std::size_t(1) << 16;
+    while (n < (std::size_t(1) << 20) && n * 2 * sizeof(Entry) <= megabytes * 1024 * 1024) n *= 2;
+    return n;
+  }
+
+  static std::uint64_t mix(std::uint64_t x) {  // splitmix64's finaliser
+    x ^= x >> 30;
+    x *= 0xBF58476D1CE4E5B9ULL;
+    x ^= x >> 27;
+    x *= 0x94D049BB133111EBULL;
+    return x ^ (x >> 31);
+  }
+
+  std::uint64_t entry_key(const SliceNode& b, int i, int max) const {
+    const auto node = static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(&b));
+    return (game_.key() ^ mix(node ^ (std::uint64_t(i) << 48) ^ (std::uint64_t(max) << 32))) | 1;  // 0: an empty entry
+  }
+
+  // Does a constraint anywhere in the tree judge a goal about the move before (x, ep, 00, z)?
+  static bool constraint_needs_facts(const SliceNode& n, bool in_constraint = false) {
+    switch (n.kind) {
+      case SliceNode::Goal: return in_constraint && n.target && n.target->needs_move_facts();
+      case SliceNode::Not: return constraint_needs_facts(*n.left, in_constraint);
+      case SliceNode::And:
+      case SliceNode::Or: return constraint_needs_facts(*n.left, in_constraint) || constraint_needs_facts(*n.right, in_constraint);
+      case SliceNode::Branch:
+        for (const auto& m : n.moves) {
+          for (const auto& f : m.forks)
+            if (constraint_needs_facts(*f, in_constraint)) return true;
+          for (const auto& c : m.constraints)
+            if (constraint_needs_facts(*c, true)) return true;
+        }
+        return false;
+    }
+    return false;
+  }
+
+  G& game_;
+  prover::Budget budget_;
+  std::vector<Entry> table_;
+  bool facts_in_constraints_;
+};
+
+}  // namespace arbiter::structured

@@ -1,0 +1,94 @@
+#pragma once
+// Solving a structured stipulation (structured_search.h) into a Solution: help and series play
+// as lines (each with the play a fork prints after it), battle play as its keys. Every other
+// stipulation goes to the prover (solve_any).
+
+#include <stdexcept>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "rules/core/capabilities.h"
+#include "rules/core/ruleset.h"
+#include "solver/prover/solution.h"
+#include "solver/prover/solve.h"
+#include "solver/prover/solve_options.h"
+#include "solver/structured/structured_search.h"
+
+namespace arbiter::structured {
+
+// The moves of a line as problemists print them: the passes left out, each move spelt in the
+// position it is played in.
+template <RuleSet G>
+  requires NullMove<G>
+prover::HelpLine spell_line(G& game, const typename StructuredSearch<G>::Line& line) {
+  prover::HelpLine out;
+  for (const auto& step : line) {
+    if (!step) {
+      game.play_null();
+      continue;
+    }
+    out.moves.push_back({game.move_text(*step), game.move_uci(*step)});
+    game.play(*step);
+  }
+  for (auto it = line.rbegin(); it != line.rend(); ++it) {
+    if (*it) game.undo();
+    else game.undo_null();
+  }
+  return out;
+}
+
+template <RuleSet G>
+prover::Solution solve_structured(G& game, const prover::SolveOptions& options) {
+  prover::Solution s;
+  s.variant = std::string(G::variant_name);
+  s.fen = game.fen();
+  s.stipulation = options.structured_text;
+  s.structured = true;
+  if constexpr (!NullMove<G>) {
+    throw std::runtime_error(fmt::format("structured stipulations need passes, which {} does not have", G::variant_name));
+  } else {
+    const SliceNode& root = *options.structured;
+    StructuredSearch<G> search(game, options.limits, root);
+    try {
+      const stop::SearchScope scope;
+      if (!root.printed_as_lines()) {
+        s.goal = prover::Goal::DirectMate;
+        for (const auto& key : search.keys(root))
+          s.keys.push_back({game.move_text(key), game.move_uci(key), 0, false, {}, {}});
+        s.tree_complete = false;
+        s.tree_note = "the structured engine lists the keys, not their play";
+        s.verdict = s.keys.empty() ? prover::Verdict::Refuted : prover::Verdict::Proved;
+      } else {
+        s.goal = prover::Goal::HelpMate;
+        for (const auto& line : search.lines(root)) s.solutions.push_back(spell_line(game, line));
+        if (options.set_play && !game.in_check()) {  // the first mover passes: none in check
+          s.set_play_requested = true;
+          for (const auto& line : search.set_play_lines(root)) s.set_play.push_back(spell_line(game, line));
+        }
+        s.stated_solutions = options.stated_solutions;
+        const std::size_t needed = std::size_t(std::max(1, options.stated_solutions));
+        s.verdict = s.solutions.size() >= needed ? prover::Verdict::Proved : prover::Verdict::Refuted;
+      }
+    } catch (const prover::LimitReached& e) {
+      s.verdict = prover::Verdict::Unknown;
+      s.reason = e.what();
+      s.complete = s.tree_complete = false;
+      s.keys.clear();
+      s.solutions.clear();
+    }
+    s.nodes = search.nodes();
+    s.seconds = search.budget().seconds();
+  }
+  return s;
+}
+
+// The engine a stipulation needs: the structured one for a structured stipulation that is no
+// synonym of a plain one, the prover for everything else.
+template <RuleSet G>
+prover::Solution solve_any(G& game, const prover::SolveOptions& options) {
+  if (options.structured) return solve_structured(game, options);
+  return prover::solve(game, options);
+}
+
+}  // namespace arbiter::structured

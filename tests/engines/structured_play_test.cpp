@@ -1,0 +1,224 @@
+// Playing structured stipulations (solver/structured/): the lines Popeye 4.104 prints for
+// problems of its suite (../shared/corpus/popeye-suite/, the expected outputs
+// REGRESSIONTESTS/undeckbar.out, sford.out, helpdirectmate.ref, 4_61_to_4_63.reg; positions and
+// lines copied as test data), and the structured spelling of the plain stipulations solved by
+// the structured engine against the prover's own engines on random positions.
+
+#include <catch2/catch.hpp>
+
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "rules/orthodox/game.h"
+#include "solver/structured/structured_solve.h"
+#include "solver/stipulation/stipulation_form.h"
+#include "solver/stipulation/structured_stipulation.h"
+#include "tests/support/test_support.h"
+
+using namespace arbiter;
+using prover::Goal;
+
+namespace {
+
+using Lines = std::set<std::string>;
+
+SliceRef tree_of(const std::string& text) {
+  std::vector<LocatedWord> words;
+  std::istringstream in(text);
+  for (std::string w; in >> w;) words.push_back({w, {"test", 1, 1}});
+  return read_structured_stipulation(White, words).tree;
+}
+
+// Popeye solves positions without a king (sford.inp 22 has none): Arbiter's reading of that.
+orthodox::Game game_of(const std::string& fen) {
+  orthodox::Options options;
+  options.king_count = orthodox::KingCount::AtMostOne;
+  return orthodox::Game::from_fen(fen, {"test", 1, 1}, options);
+}
+
+prover::Solution played(const std::string& fen, const std::string& text, bool set_play = false) {
+  auto game = game_of(fen);
+  prover::SolveOptions o;
+  o.structured = tree_of(text);
+  o.structured_text = text;
+  o.set_play = set_play;
+  o.limits.hash_megabytes = 1;
+  return structured::solve_structured(game, o);
+}
+
+Lines lines_of(const std::vector<prover::HelpLine>& lines) {
+  Lines out;
+  for (const auto& l : lines) {
+    std::string text;
+    for (const auto& m : l.moves) {
+      if (!text.empty()) text.push_back(' ');
+      text.append(m.uci);
+    }
+    out.insert(text);
+  }
+  return out;
+}
+
+Lines keys_of(const prover::Solution& s) {
+  Lines out;
+  for (const auto& k : s.keys) out.insert(k.uci);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("structured play: the lines Popeye prints for problems of its suite", "[structured-play]") {
+  struct Case {
+    const char* source;
+    const char* fen;
+    const char* text;
+    Lines lines;
+  };
+  const std::vector<Case> cases = {
+      // Help play into a defender's move after which every reply is mated, not shown ('/'); the
+      // constraint {!+} holds before the defence too: no line ends with Black in check.
+      {"BEISPIEL/undeckbar.inp 2 (UM/2)", "8/4P3/8/3k4/1p6/8/1K6/8 b - - 0 1", "6hh[/2da[#]{!+}]",
+       {"d5c4 b2c1 c4b3 e7e8q b3a2 e8e3"}},
+      {"BEISPIEL/undeckbar.inp 3 (UM/3)", "8/5P2/8/3k4/8/3pK3/8/8 b - - 0 1", "6hh[/2da[#]{!+}]",
+       {"d5c4 f7f8q c4b3 e3d3 b3a2 d3c2", "d5c6 e3d4 c6b7 d4c5 b7a8 c5b6"}},
+      {"BEISPIEL/undeckbar.inp 8 (UM/9)", "4k2r/4ppB1/2b1p3/3pP3/1p6/4p3/8/R3K2R b KQk - 0 1", "4hh[/2da[#]{!+}]",
+       {"c6a4 g7f6 e8g8 a1a2", "c6b5 g7f6 e8g8 a1a2", "c6b7 g7f6 e8g8 a1a2", "c6d7 g7f6 e8g8 a1a2", "c6a8 g7f6 e8g8 e1e2",
+        "c6a8 g7f6 e8g8 a1a2", "e3e2 g7f6 e8g8 a1a3", "b4b3 g7f6 e8g8 a1a2", "b4b3 g7f6 e8g8 a1a4"}},
+      // The nested direct play shown: each defence with its mate.
+      {"EXAMPLES/lengthy/helpdirectmate.inp 1", "8/5p1P/4pnp1/4Pp2/5k1p/3P3P/5K2/8 b - - 0 1", "4hh[2da[#]]",
+       {"f4e5 h7h8q e5f4 h8f6 e6e5 f6h4", "f4e5 h7h8q e5f4 h8f6 g6g5 f6d4", "g6g5 e5f6 e6e5 h7h8q e5e4 h8b8",
+        "g6g5 e5f6 e6e5 h7h8q g5g4 h8h6"}},
+      // A goal reached ends a help line (no "1.g5 hxg5 2..."); Black's moves may not capture.
+      {"BEISPIEL/sford.inp 22", "8/6p1/5pp1/5P1p/7P/P7/8/8 b - - 0 1", "4h{!x}h[x]",
+       {"g6g5 h4g5", "g6g5 a3a4 g7g6 h4g5", "g6g5 a3a4 g7g6 f5g6"}},
+      // '&' of two nested branches: each part's play printed after the line.
+      {"BEISPIEL/sford.inp 18 a)", "r3k2r/1b3p1p/4p3/4B2R/N3p2P/4b1nN/3P1pKp/6RB b kq - 0 1", "2hh[2hh[#]&1h[#]h]",
+       {"f2f1n d2d4 e8c8 a4b6", "f2f1n d2d4 e4d3"}},
+      // Two goals at once (Popeye prints each line once per goal).
+      {"REGRESSIONS/4_61_to_4_63.inp 32", "1k6/4B3/1p6/1K6/1P6/8/8/8 b - - 0 1", "4hh[x&=]",
+       {"b8a7 e7d6 a7a8 b5b6", "b8b7 e7d6 b7a8 b5b6"}},
+  };
+  for (const auto& c : cases) {
+    INFO(c.source << ": " << c.text);
+    const auto s = played(c.fen, c.text);
+    CHECK(s.verdict == prover::Verdict::Proved);
+    CHECK(lines_of(s.solutions) == c.lines);
+  }
+  // Set play: the first mover passes (Popeye's "1...Lg7-f6 2.0-0 Ta1-a2").
+  const auto set = played("4k2r/4ppB1/2b1p3/3pP3/1p6/4p3/8/R3K2R b KQk - 0 1", "4hh[/2da[#]{!+}]", true);
+  CHECK(lines_of(set.set_play) == Lines{"g7f6 e8g8 a1a2", "g7f6 e8g8 e1c1"});
+}
+
+TEST_CASE("structured play: a position where nothing solves is refuted", "[structured-play]") {
+  const auto s = played("8/8/8/8/8/8/8/K6k b - - 0 1", "4hh[2da[#]]");
+  CHECK(s.verdict == prover::Verdict::Refuted);
+  CHECK(s.solutions.empty());
+}
+
+// The plain stipulations' structured spellings (py-engl.txt's table), walked by the structured
+// engine, against the prover's own engines: help lines, series lines, and battle play's keys
+// with the reflex rules ("3a[1a[#]d]d{!1a[#]d}" is r#2: the constraint holds from the diagram on).
+TEST_CASE("structured play: the plain stipulations' spellings agree with the prover", "[structured-play]") {
+  struct Form {
+    const char* text;
+    Goal goal;
+    int n;
+    bool half_move, series;
+    const char* target;
+    bool quodlibet = false;
+  };
+  const std::vector<Form> forms = {
+      {"4hh[#]", Goal::HelpMate, 2, false, false, "#"},    {"3h[=]h", Goal::HelpMate, 1, true, false, "="},
+      {"3s[#]", Goal::DirectMate, 3, false, true, "#"},    {"3a[#]d", Goal::DirectMate, 2, false, false, "#"},
+      {"4ad[#]", Goal::SelfMate, 2, false, false, "#"},    {"3a[x]d", Goal::DirectMate, 2, false, false, "x"},
+      {"3a[1a[#]d]d{!1a[#]d}", Goal::ReflexMate, 2, false, false, "#"},
+      {"3a[1a[#]d]d", Goal::SemiReflexMate, 2, false, false, "#"},
+      {"4a[#]d[#]", Goal::SelfMate, 2, false, false, "#", true},  // s#2 Quodlibet (py-engl.txt)
+  };
+  int with_solutions[9] = {};
+  auto positions = test::sparse_positions(80, 77);
+  // Selfmates are rare among random positions: Popeye's TESTS/battle_play.inp 16 (s#1: 1.Rh4)
+  // and BEISPIEL/quod.inp 3 (H. P. Rehm, Schwalbe 1968, s#2 Quodlibet: 1.Qxh6).
+  positions.push_back("8/8/8/8/8/kp5R/p7/K7 w - - 0 1");
+  positions.push_back("7b/8/4p2p/2pp3Q/2pk4/8/P7/KB6 w - - 0 1");
+  for (const auto& fen : positions) {
+    for (std::size_t i = 0; i < forms.size(); ++i) {
+      const Form& f = forms[i];
+      auto game = game_of(fen);
+      // Help play starts with Black, the others with White: positions with the other side to move are skipped.
+      const Color first = f.goal == Goal::HelpMate && !f.half_move ? Black : White;
+      if (game.side_to_move() != first) continue;
+      INFO(fen << " " << f.text);
+      prover::SolveOptions o;
+      o.goal = f.goal;
+      o.n = f.n;
+      o.half_move = f.half_move;
+      o.series = f.series;
+      o.target = *target_of(f.target);
+      o.battle.quodlibet = f.quodlibet;
+      o.limits.hash_megabytes = 1;
+      const auto plain = prover::solve(game, o);
+      const auto ours = played(fen, f.text);
+      REQUIRE(plain.verdict != prover::Verdict::Unknown);
+      if (f.goal == Goal::HelpMate || f.series) {
+        CHECK(lines_of(ours.solutions) == lines_of(plain.solutions));
+        if (!plain.solutions.empty()) ++with_solutions[i];
+      } else {
+        CHECK(keys_of(ours) == keys_of(plain));
+        if (!plain.keys.empty()) ++with_solutions[i];
+      }
+    }
+  }
+  for (std::size_t i = 0; i < forms.size(); ++i) {
+    INFO(forms[i].text);
+    CHECK(with_solutions[i] > 0);  // each form met a position it solves
+  }
+}
+
+// The plain forms played as their structured equivalents (stipulation_form.h): parry series,
+// series self play, "exact-"; Popeye 4.104's expected lines and keys (EXAMPLES/pseries.inp 6,
+// REGRESSIONS/4_55_to_4_57.inp 16 and 30, TESTS/series_play.inp 8, BEISPIEL/stip.inp 51 and 69,
+// TESTS/battle_play.inp 37 of its suite).
+TEST_CASE("structured play: parry series, series self play and exact forms give Popeye's solutions", "[structured-play]") {
+  struct Case {
+    const char* form;
+    const char* fen;
+    Lines solution;  // lines, or keys for battle play
+    Lines set;       // set play, when asked for
+  };
+  const std::vector<Case> cases = {
+      // Black moves only to parry a check ("1.Qe1-g3 + Ke5-d4   2.Qg3-e1   3.Qe1-a1 #").
+      {"pser-#3", "6n1/6n1/B4p2/2ppk3/4p3/p3p3/8/4Q1K1 w - - 0 1",
+       {"e1g3 e5d4 g3e1 e1a1", "e1g3 e5f5 a6f1 f1h3", "e1g3 e5e6 g3c7 a6c8"}, {}},
+      // Set play of series play: the series side passes, the fork's play follows ("1...b3*a2 #").
+      {"ser-s#2", "8/8/8/1p6/bPp5/kpP5/Np6/bK6 w - - 0 1", {"a2c1 c1a2 b3a2"}, {"b3a2"}},
+      {"pser-h#2", "4k3/7N/3PK1p1/8/7B/8/8/8 b - - 0 1", {"g6g5 g5g4 d6d7"}, {"d6d7"}},
+      // The series stops where the goal is forced: no "1.h3-h4 2.h4-h5 a8-a7".
+      {"ser-sx2", "k7/P7/P7/8/8/7P/8/8 w - - 0 1", {"h3h4 a8a7"}, {}},
+      // exact-: the moves that force mate in exactly two (none mates at once here).
+      {"exact-#2", "8/8/8/8/3R4/1K6/8/k7 w - - 0 1",
+       {"b3c2", "d4d2", "d4d3", "d4e4", "d4f4", "d4g4", "d4h4", "d4d5", "d4d6", "d4d7", "d4d8"}, {}},
+      // "exact r#2 that would have a solution in 1".
+      {"exact-r#2", "7k/8/5P2/8/8/8/R1p5/K7 w - - 0 1", {"a2a8"}, {}},
+      // "wegen exact nicht 1.Kf1/Kh3#" (not the h#0.5 mates).
+      {"exact-h#1.5", "kb6/b7/7p/8/8/8/6K1/7B w - - 0 1", {"g2f3 h6h5 f3e2"}, {}},
+  };
+  for (const auto& c : cases) {
+    INFO(c.form);
+    const auto s = parse_stipulation_form(c.form, {"test", 1, 1}).playable({"test", 1, 1});
+    REQUIRE(s.has_value());
+    REQUIRE(s->structured != nullptr);
+    auto game = game_of(c.fen);
+    prover::SolveOptions o;
+    o.structured = s->structured;
+    o.structured_text = s->text;
+    o.set_play = !c.set.empty();
+    o.limits.hash_megabytes = 1;
+    const auto solved = structured::solve_any(game, o);
+    CHECK(solved.verdict == prover::Verdict::Proved);
+    CHECK((solved.keys.empty() ? lines_of(solved.solutions) : keys_of(solved)) == c.solution);
+    CHECK(lines_of(solved.set_play) == c.set);
+  }
+}
