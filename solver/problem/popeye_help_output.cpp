@@ -138,13 +138,11 @@ class HelpSelfReader : public PopeyeReader {
 
   // The structured stipulation a plain form is played as, or nothing.
   static std::optional<StructuredStipulation> structured_equivalent(const std::string& text) {
+    const SourceLocation at{"<popeye output>", 1, 1};
     try {
-      const auto form = parse_stipulation_form(text, {"<popeye output>", 1, 1});
-      const auto equivalent = form.structured_equivalent();
-      if (!equivalent || !form.playable({"<popeye output>", 1, 1})) return std::nullopt;
-      const std::size_t blank = equivalent->find(' ');
-      return read_structured_stipulation(equivalent->starts_with("white") ? White : Black,
-                                         {{equivalent->substr(blank + 1), {"<popeye output>", 1, 1}}});
+      const auto form = parse_stipulation_form(text, at);
+      if (!form.playable(at)) return std::nullopt;
+      return form.read_structured_equivalent(at);
     } catch (const ParseError&) {
       return std::nullopt;
     }

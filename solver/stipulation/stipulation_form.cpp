@@ -230,18 +230,20 @@ std::optional<std::string> StipulationForm::structured_equivalent() const {
   return std::nullopt;
 }
 
+std::optional<StructuredStipulation> StipulationForm::read_structured_equivalent(const SourceLocation& where) const {
+  const auto text = structured_equivalent();
+  if (!text) return std::nullopt;
+  const std::size_t blank = text->find(' ');
+  return read_structured_stipulation(text->starts_with("white") ? White : Black, {{text->substr(blank + 1), where}});
+}
+
 namespace {
 
 // The structured engine's stipulation for a form with a structured equivalent it plays whole.
 std::optional<Stipulation> structured_form(const StipulationForm& form, const SourceLocation& where) {
-  const auto text = form.structured_equivalent();
-  if (!text) return std::nullopt;
-  std::vector<LocatedWord> words;
-  const std::size_t blank = text->find(' ');
-  words.push_back({text->substr(blank + 1), where});
-  const StructuredStipulation s = read_structured_stipulation(text->starts_with("white") ? White : Black, words);
-  if (!structured_unsupported(*s.tree).empty()) return std::nullopt;
-  return structured_play(s, form.text);
+  const auto s = form.read_structured_equivalent(where);
+  if (!s || !structured_unsupported(*s->tree).empty()) return std::nullopt;
+  return structured_play(*s, form.text);
 }
 
 }  // namespace

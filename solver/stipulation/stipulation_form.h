@@ -15,6 +15,7 @@
 
 #include "rules/core/parse_error.h"
 #include "solver/stipulation/stipulation.h"
+#include "solver/stipulation/structured_stipulation.h"
 
 namespace arbiter {
 
@@ -43,6 +44,8 @@ struct StipulationForm {
   std::optional<Stipulation> playable(const SourceLocation& where) const;
   // That structured stipulation, the side first ("white 3:3a[#]d" for exact-#2), or nothing.
   std::optional<std::string> structured_equivalent() const;
+  // That structured stipulation as read (its words placed at `where`), or nothing.
+  std::optional<StructuredStipulation> read_structured_equivalent(const SourceLocation& where) const;
 };
 
 // Reads one stipulation word. Throws ParseError, pointing into the text, when it is not a

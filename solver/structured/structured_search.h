@@ -172,14 +172,14 @@ class StructuredSearch {
       return r;
     }
     const bool every = move.letter == 'd';
-    if (every && !game_.has_legal_move()) return false;
-    bool result = every;
+    bool result = every, moved = false;
     each_move([&](const M&, const MoveFacts& facts) {
+      moved = true;
       if (after(b, i, max, facts) == every) return false;
       result = !every;
       return true;
     });
-    return result;
+    return moved && result;  // a defender without a move has not been beaten
   }
 
   // Plays each legal move in turn (its facts read first) until `visit(move, facts)` says stop.
