@@ -54,8 +54,11 @@ bool is_popeye_side_line(std::string_view trimmed) {
       std::all_of(first.begin(), first.end() - 1, lowercase_or_underscore) &&
       std::all_of(ws[1].text.begin(), ws[1].text.end(), digit))
     return true;
-  // "12 potential positions in 2+1" / "12 moegliche Stellungen in 2+1".
-  if (ws.size() == 5 && std::all_of(first.begin(), first.end(), digit) && ws[3].text == "in") return true;
+  // "12 potential positions in 2+1" / "12 moegliche Stellungen in 2+1", and run live with the
+  // time after it: "0 moegliche Stellungen in 1+0  (Zeit = 0.017 s)".
+  if (ws.size() >= 5 && std::all_of(first.begin(), first.end(), digit) && ws[3].text == "in" &&
+      (ws.size() == 5 || (ws[5].text.starts_with("(") && trimmed.ends_with(")"))))
+    return true;
   // "3  (Sa3-c4 )": a number, then the move in parentheses.
   return ws.size() >= 2 && std::all_of(first.begin(), first.end(), digit) && ws[1].text.starts_with("(") &&
          trimmed.ends_with(")");

@@ -214,9 +214,10 @@ inline void unit_gains(const Mater& m, const Mater::Unit& u, Square k, int cv[],
   }
 }
 
-// W: the most flights of k the mater's units can attack at once, one of them giving check,
-// with at most bm moves in all (a knapsack over the units); NegInf when none can check.
-inline int most_flights_with_check(const Mater& m, Square k, Bitboard flights) {
+// W: the most flights of k the mater's units can attack at once, one of them giving check
+// (unless `check` is false: a stalemate), with at most bm moves in all (a knapsack over the
+// units); NegInf when none can check.
+inline int most_flights(const Mater& m, Square k, Bitboard flights, bool check) {
   const Tables& T = tables();
   const int bm = m.bm;
   int best[MaxBudget + 1][2];
@@ -242,12 +243,13 @@ inline int most_flights_with_check(const Mater& m, Square k, Bitboard flights) {
     for (int b = 0; b <= bm; ++b) best[b][0] = next[b][0], best[b][1] = next[b][1];
   }
   int w = NegInf;
-  for (int b = 0; b <= bm; ++b) w = std::max(w, best[b][1]);
+  for (int b = 0; b <= bm; ++b) w = std::max({w, best[b][1], check ? NegInf : best[b][0]});
   return w;
 }
 
-// Can the defender's king, from k0, be mated on k within the budgets?
-inline bool mate_possible_on(Square k, Square k0, const Mater& m, const Defender& d) {
+// Can the defender's king, from k0, be mated (stalemated, when `check` is false: the flights
+// alone) on k within the budgets?
+inline bool mate_possible_on(Square k, Square k0, const Mater& m, const Defender& d, bool check) {
   const Bitboard flights = king_attacks(k);
   const int n_flights = popcount(flights);
   const int rem = d.bd - cheb(k0, k);
@@ -266,7 +268,7 @@ inline bool mate_possible_on(Square k, Square k0, const Mater& m, const Defender
   }
   if (!ok || cost > rem) return false;
 
-  const int w = most_flights_with_check(m, k, flights);
+  const int w = most_flights(m, k, flights, check);
   if (w == NegInf) return false;  // nothing can give check on K
 
   // At least n_flights - w flights are blocked; `must` ones are, the rest cheapest first.
@@ -478,7 +480,10 @@ inline Bitboard defender_reach(const Position& pos, Color def, Bitboard targets)
 
 }  // namespace
 
-bool may_mate(const Position& pos, Color mater, int km, int kd) {
+namespace {
+
+// may_mate (check) or may_stalemate (the flights alone).
+bool may_end(const Position& pos, Color mater, int km, int kd, bool check) {
   const Tables& T = tables();
   const Color def = ~mater;
   const Square k0 = pos.king_square(def);
@@ -489,10 +494,17 @@ bool may_mate(const Position& pos, Color mater, int km, int kd) {
   if (bm > MaxBudget) return true;
   const Mater m = mater_units(pos, mater, bm);
   const Defender d = defender_pieces(pos, def, k0, bd);
-  for (Bitboard kings = T.reach[King][k0][d.jd] & m.checkable; kings;)
-    if (mate_possible_on(pop_lsb(kings), k0, m, d)) return true;
+  const Bitboard kings = T.reach[King][k0][d.jd] & (check ? m.checkable : ~Bitboard(0));
+  for (Bitboard b = kings; b;)
+    if (mate_possible_on(pop_lsb(b), k0, m, d, check)) return true;
   return false;
 }
+
+}  // namespace
+
+bool may_mate(const Position& pos, Color mater, int km, int kd) { return may_end(pos, mater, km, kd, true); }
+
+bool may_stalemate(const Position& pos, Color mater, int km, int kd) { return may_end(pos, mater, km, kd, false); }
 
 bool may_give_check(const Position& pos, Color us) {
   const Square k = pos.king_square(~us);

@@ -49,6 +49,11 @@ namespace arbiter::prover::help_bound {
 // of its own moves and `kd` of the opponent's (either side may use fewer).
 bool may_mate(const Position& pos, Color mater, int km, int kd);
 
+// The same bound without (a), for a stalemate: its king, not in check, must have every flight
+// attacked or blocked, so condition (b) alone must hold on some square K. False is a proof that
+// `mater` cannot stalemate its opponent within the budgets.
+bool may_stalemate(const Position& pos, Color mater, int km, int kd);
+
 // Can the side to move give check at all? False only when no legal move of it checks.
 // A checking move either (1) is castling, en passant or a promotion: answered "maybe" when
 // the side holds a castling right, an e.p. square is set, or a pawn of it stands on its 7th

@@ -48,6 +48,13 @@
 //    current position, a defender's move can only make a check possible through the squares
 //    it empties or fills (help_bound.h, relevant_squares); its other moves are skipped,
 //    since no check, hence no mate, can follow them.
+//  - Stalemate filter, the stalemating side's last ply (stalemate_filter.h): every legal move of
+//    the other side (one chosen per man, and each flight of its king) must be taken away by
+//    that one move; a move that cannot take some of them away is skipped unplayed. One ply
+//    earlier (p == 2), the other side's moves after which no move of ours passes those of the
+//    constraints that its move cannot have taken away are skipped unplayed too.
+//  - Stalemate bound (help_bound.h, may_stalemate), from p >= 2: the mate bound without its
+//    check, every flight of the king's last square attacked or blocked within the budgets.
 //
 // Help-self and help-reflex play ("hs#n", "hr#n", set_help_end): the help play's last move (the
 // "mater"'s, as below) must leave the other side a move that reaches the goal, and then every
@@ -88,6 +95,7 @@
 #include "solver/prover/help_table.h"
 #include "solver/prover/limits.h"
 #include "solver/prover/move_source.h"
+#include "solver/prover/stalemate_filter.h"
 #include "solver/stipulation/stipulation.h"
 #include "solver/stipulation/target_reached.h"
 
@@ -100,6 +108,8 @@ struct HelpCuts {
   bool check_precheck = true;
   bool relevance_filter = true;
   bool flight_bound = true;
+  bool stalemate_filter = true;
+  bool stalemate_bound = true;
   int mate_bound_from = 2;  // the fewest plies left at which the bound is tried
 };
 
@@ -221,6 +231,10 @@ class HelpSearch {
   // check precheck and relevance filter for any goal only a check reaches.
   bool mate_cuts() const { return target_.kind == Target::Mate && help_end_ == HelpEnd::Goal; }
   bool check_cuts() const { return target_.needs_check() && help_end_ == HelpEnd::Goal; }
+  // The stalemate filter: the goal needs the other side stalemated by the last move.
+  bool stalemate_cuts() const {
+    return (target_.kind == Target::Stalemate || target_.kind == Target::DoubleStalemate) && help_end_ == HelpEnd::Goal;
+  }
 
   // Help-self and help-reflex play, after the mater's move: the other side's replies that end
   // the line (recorded, each its own line), or none. hs: all its moves, when every one reaches
@@ -284,9 +298,16 @@ class HelpSearch {
     [[maybe_unused]] help_bound::Relevance relevance{};
     [[maybe_unused]] bool flight_filter = false, others_ok = true;
     [[maybe_unused]] Bitboard king_ok = 0;
+    [[maybe_unused]] bool stalemating = false, stalemate_early = false;
+    [[maybe_unused]] stalemate_filter::Filter stalemate;  // (filled only when stalemating)
     if constexpr (Orthodox) {
       const Position& pos = game_.position();
       if (last && check_cuts() && cuts_.check_precheck && !help_bound::may_give_check(pos)) return false;
+      if (last && stalemate_cuts() && cuts_.stalemate_filter) {
+        stalemating = true;
+        stalemate = stalemate_filter::build(pos, pos.side_to_move());
+        if (!stalemate_filter::any_candidate(pos, stalemate)) return false;
+      }
     }
     const bool use_table = p >= 2;
     if (use_table && tt_->loss(key(), p)) return false;
@@ -304,6 +325,17 @@ class HelpSearch {
       if (p == 2 && !mater && check_cuts() && cuts_.relevance_filter && !help_bound::may_give_check(pos, m)) {
         filter = true;
         relevance = help_bound::relevant_squares(pos, m);
+      }
+      if (stalemate_cuts() && cuts_.stalemate_bound && p >= 2) {
+        const int km = mater ? (p + 1) / 2 : p / 2, kd = mater ? p / 2 : (p + 1) / 2;
+        if (!help_bound::may_stalemate(pos, m, km, kd)) {
+          remember_loss(p);
+          return false;
+        }
+      }
+      if (p == 2 && !mater && stalemate_cuts() && cuts_.stalemate_filter) {
+        stalemate_early = true;
+        stalemate = stalemate_filter::build(pos, ~pos.side_to_move());
       }
       if (flights) {
         others_ok = help_bound::mate_after_other_move(pos, m);
@@ -341,6 +373,8 @@ class HelpSearch {
         if (last && check_cuts() && !(Stages == 1 && HasCheckGenerator) && !gives_check(m)) continue;
         if constexpr (Orthodox) {
           if (filter && !help_bound::relevant(game_.position(), m, relevance)) continue;
+          if (stalemating && !stalemate_filter::may_stalemate(stalemate, m)) continue;
+          if (stalemate_early && !stalemate_filter::may_stalemate_after(game_.position(), stalemate, m)) continue;
           if (flight_filter && m.kind() != MoveKind::Castling && m.kind() != MoveKind::EnPassant) {
             if (type_of(game_.position().piece_on(m.from())) == King) {
               if (!(king_ok & square_bb(m.to()))) continue;

@@ -28,6 +28,9 @@
 //    position from move counts alone, whatever their order, so it holds for a series too:
 //    a direct series gives the series side `left` moves and the other side none, a help series
 //    the series side `left` moves and the mating side one. No such mate: no solution below.
+//  - Stalemate bound and filter, orthodox chess and the goals stalemate and double stalemate
+//    (help_bound.h may_stalemate, the same counts; stalemate_filter.h on the other side's final
+//    move of a help series, as in help play).
 
 #include <cstdint>
 #include <memory>
@@ -39,6 +42,7 @@
 #include "solver/prover/help_table.h"
 #include "solver/prover/limits.h"
 #include "solver/prover/move_source.h"
+#include "solver/prover/stalemate_filter.h"
 #include "solver/stipulation/target_reached.h"
 
 namespace arbiter::prover {
@@ -79,20 +83,24 @@ class SeriesSearch {
   static constexpr int Stages = generation_stages<G>;
 
   std::uint64_t key() const { return game_.key() ^ salt_; }
+  bool stalemate_goal() const { return target_.kind == Target::Stalemate || target_.kind == Target::DoubleStalemate; }
 
   // `left` series moves left (>= 1), the series side to move. Whether some solution lies below.
   bool search(int left) {
     if (tt_->loss(key(), left)) return false;
     if constexpr (orthodox_fast_paths<G>) {
-      if (target_.kind == Target::Mate) {
-        const Position& pos = game_.position();
-        const Color series_side = pos.side_to_move();
-        const bool may = play_ == SeriesPlay::Direct ? help_bound::may_mate(pos, series_side, left, 0)
-                                                     : help_bound::may_mate(pos, ~series_side, 1, left);
-        if (!may) {
-          remember_loss(left);
-          return false;
-        }
+      const Position& pos = game_.position();
+      const Color series_side = pos.side_to_move();
+      bool may = true;
+      if (target_.kind == Target::Mate)
+        may = play_ == SeriesPlay::Direct ? help_bound::may_mate(pos, series_side, left, 0)
+                                          : help_bound::may_mate(pos, ~series_side, 1, left);
+      else if (stalemate_goal())
+        may = play_ == SeriesPlay::Direct ? help_bound::may_stalemate(pos, series_side, left, 0)
+                                          : help_bound::may_stalemate(pos, ~series_side, 1, left);
+      if (!may) {
+        remember_loss(left);
+        return false;
       }
     }
     bool found = false;
@@ -148,12 +156,25 @@ class SeriesSearch {
   bool finish_help() {
     bool found = false;
     const bool checks_only = target_.needs_check();
+    [[maybe_unused]] bool stalemating = false;
+    [[maybe_unused]] stalemate_filter::Filter filter;  // (filled only when stalemating)
+    if constexpr (orthodox_fast_paths<G>) {
+      if (stalemate_goal()) {
+        const Position& pos = game_.position();
+        stalemating = true;
+        filter = stalemate_filter::build(pos, pos.side_to_move());
+        if (!stalemate_filter::any_candidate(pos, filter)) return false;
+      }
+    }
     for (int stage = 0; stage < Stages; ++stage) {
       MoveList moves;
       generate_moves(game_, moves, stage, checks_only);
       for (int i = 0; i < moves.size(); ++i) {
         const M r = moves[i];
         if (checks_only && !(Stages == 1 && has_check_generator<G>) && !prover::gives_check(game_, r)) continue;
+        if constexpr (orthodox_fast_paths<G>) {
+          if (stalemating && !stalemate_filter::may_stalemate(filter, r)) continue;
+        }
         budget_.spend();
         const MoveFacts facts = target_.needs_move_facts() ? move_facts(game_, r) : MoveFacts{};
         game_.play(r);

@@ -1,7 +1,8 @@
 // The helpmate search's cuts (solver/prover/help_search.h, help_bound.h): each one must keep
 // the exact set of solutions. Every case is a position whose solution a careless version of a
 // cut would lose; the search runs with each cut alone, with all of them, and with none (the
-// plain walk), and the sets must be equal and contain the expected line.
+// plain walk), and the sets must be equal and contain the expected line. The same for the
+// help-stalemate cuts (stalemate_filter.h and may_stalemate), at the end.
 
 #include <catch2/catch.hpp>
 
@@ -13,17 +14,23 @@
 #include "rules/orthodox/game.h"
 #include "solver/prover/help_bound.h"
 #include "solver/prover/help_search.h"
+#include "solver/prover/stalemate_filter.h"
+#include "tests/support/test_support.h"
 
 using namespace arbiter;
 
 namespace {
 
-std::set<std::string> help_lines(const std::string& fen, int plies, const prover::HelpCuts& cuts) {
+std::set<std::string> help_lines(const std::string& fen, int plies, const prover::HelpCuts& cuts,
+                                 Target::Kind goal = Target::Mate) {
   auto game = orthodox::Game::from_fen(fen, {"test", 1, 1});
   prover::Limits limits;
   limits.hash_megabytes = 1;
   prover::HelpSearch<orthodox::Game> search(game, limits);
   search.set_cuts(cuts);
+  Target target;
+  target.kind = goal;
+  search.set_target(target);
   std::set<std::string> out;
   for (const auto& line : search.solutions(plies)) {
     std::string s;
@@ -64,6 +71,35 @@ void check_cuts(const std::string& fen, int plies, const std::string& expected) 
 bool may_mate(const std::string& fen, Color mater, int km, int kd) {
   auto game = orthodox::Game::from_fen(fen, {"test", 1, 1});
   return prover::help_bound::may_mate(game.position(), mater, km, kd);
+}
+
+// --- help-stalemates: the stalemate filter (stalemate_filter.h) and bound (may_stalemate) ----
+// Help-stalemate lines, with the stalemate filter and bound on or off (the other cuts are
+// about mate or check, and stay off for this goal anyway).
+std::set<std::string> stalemate_lines(const std::string& fen, int plies, bool filter) {
+  prover::HelpCuts cuts;
+  cuts.stalemate_filter = cuts.stalemate_bound = filter;
+  return help_lines(fen, plies, cuts, Target::Stalemate);
+}
+
+// The walk without the filter holds `expected`, and the filtered search finds the same set.
+void check_filter(const std::string& fen, int plies, const std::string& expected) {
+  INFO(fen << " in " << plies << " plies");
+  const auto plain = stalemate_lines(fen, plies, false);
+  REQUIRE(plain.count(expected) == 1);
+  CHECK(stalemate_lines(fen, plies, true) == plain);
+}
+
+// Does the last-ply filter let m through?
+bool passes(const std::string& fen, const std::string& uci) {
+  auto game = orthodox::Game::from_fen(fen, {"test", 1, 1});
+  const auto f = prover::stalemate_filter::build(game.position(), game.side_to_move());
+  typename orthodox::Game::MoveListType moves;
+  game.generate_legal(moves);
+  for (int i = 0; i < moves.size(); ++i)
+    if (game.move_uci(moves[i]) == uci) return prover::stalemate_filter::may_stalemate(f, moves[i]);
+  FAIL("no move " << uci);
+  return false;
 }
 
 }  // namespace
@@ -188,4 +224,81 @@ TEST_CASE("help flight bound keeps mates after king moves and defender blocks", 
   prover::HelpCuts none;
   none.mate_bound = none.check_precheck = none.relevance_filter = none.flight_bound = false;
   CHECK(help_lines(fen, 2, none).empty());
+}
+
+TEST_CASE("stalemate filter: the last move may pin, unmask a pin, block, or take a target away", "[help][stalemate]") {
+  // Unmasking a pin: 1.Nd5-e3 opens the diagonal h1-a8, the knight on b7 is pinned (a version
+  // that forgets the squares a move leaves on the pin line skips it).
+  check_filter("k7/pnK5/P7/3N4/8/8/8/7Q w - - 0 1", 1, "d5e3");
+  CHECK(passes("k7/pnK5/P7/3N4/8/8/8/7Q w - - 0 1", "d5e3"));
+  // Pinning by landing: 1.Bg4-f3 (a version without the pin line among the squares reached).
+  check_filter("k7/1nK5/1P6/8/6B1/8/8/8 w - - 0 1", 1, "g4f3");
+  // Taking a pawn capture's target away: 1.Ne4-g5, d5 can neither push nor capture.
+  check_filter("8/8/8/3p4/3PN3/8/p1K5/k7 w - - 0 1", 1, "e4g5");
+  CHECK_FALSE(passes("8/8/8/3p4/3PN3/8/p1K5/k7 w - - 0 1", "c2d3"));
+  // Blocking a push: 1.Rg4-h4.
+  check_filter("8/8/8/7p/6R1/8/p1K5/k7 w - - 0 1", 1, "g4h4");
+  // Unmasking an attack on a flight: 1.Nd4-f5 opens f2-a7 (a version that forgets the first
+  // men on the lines from a flight).
+  check_filter("k7/2K5/8/8/3N4/8/5B2/8 w - - 0 1", 1, "d4f5");
+  // A knight covering a flight from a knight's move away: 1.Nf6-d7 (b8), not on a line from it.
+  check_filter("k7/p7/P1K2N2/8/8/8/8/8 w - - 0 1", 1, "f6d7");
+}
+
+TEST_CASE("stalemate filter: one ply early, the other side's last move may take its own moves away", "[help][stalemate]") {
+  // 1...Nd3-b2 blocks its own pawn b3, is pinned there by the bishop on h8, and unmasks the
+  // bishop h7's attack on the flight b1: Black is stalemated already and any quiet move of
+  // White keeps it so. A version that kept the pawn's push, or the flight b1, as a constraint
+  // on White's last move skips 1...Nb2.
+  check_filter("7B/7B/4K3/8/8/1p1n4/p7/k7 b - - 0 1", 2, "d3b2 e6e7");
+}
+
+TEST_CASE("stalemate filter: positions a careless version got wrong", "[help][stalemate]") {
+  // 1...Kc1-b1 2.Nc5-b3: the knight covers a1 and c1 from b3, a knight's move from each flight
+  // (a version without the knight's squares among those that cover a flight skips it).
+  check_filter("8/8/8/p1N2p1p/K4P1P/8/3R4/2k5 b - - 0 1", 2, "c1b1 c5b3");
+  // 1...Qb4-b3 2.Qe6xb3: the queen that moved had a move before (a version that kept the moved
+  // man's own constraint on White's last move skips 1...Qb3).
+  check_filter("8/8/2p1Q3/2P5/1q3p2/5P2/4KP2/k7 b - - 0 1", 2, "b4b3 e6b3");
+}
+
+TEST_CASE("stalemate filter: the same help-stalemates as the plain walk on random positions", "[help][stalemate]") {
+  int with_lines = 0;
+  for (const auto& fen : test::sparse_positions(60, 91)) {
+    for (int plies : {1, 2, 3}) {
+      INFO(fen << " in " << plies << " plies");
+      const auto plain = stalemate_lines(fen, plies, false);
+      CHECK(stalemate_lines(fen, plies, true) == plain);
+      if (!plain.empty()) ++with_lines;
+    }
+  }
+  CHECK(with_lines > 5);
+  // Positions near a stalemate, Black to move and White stalemating (h=1); the two positions
+  // of the case above came from such a set.
+#ifdef ARBITER_SANITIZED
+  const int count = 2000;
+#else
+  const int count = 20000;
+#endif
+  int stalemates = 0;
+  for (const auto& fen : test::near_stalemate_positions(count, 5)) {
+    const auto plain = stalemate_lines(fen, 2, false);
+    if (plain.empty()) continue;
+    ++stalemates;
+    INFO(fen);
+    CHECK(stalemate_lines(fen, 2, true) == plain);
+  }
+  CHECK(stalemates > count / 200);
+}
+
+TEST_CASE("stalemate bound: the flights alone, no check needed", "[help][stalemate]") {
+  // White's king alone cannot give check, so no mate; one king move (Kc6-c7) covers b7 and b8
+  // while a7 holds Black's pawn: a stalemate is possible (a version that kept the check fails).
+  auto game = orthodox::Game::from_fen("k7/p7/2K5/8/8/8/8/8 w - - 0 1", {"test", 1, 1});
+  CHECK_FALSE(prover::help_bound::may_mate(game.position(), White, 1, 0));
+  CHECK(prover::help_bound::may_stalemate(game.position(), White, 1, 0));
+  // The same king four files away cannot reach the flights in one move: no stalemate.
+  auto far = orthodox::Game::from_fen("k7/p7/6K1/8/8/8/8/8 w - - 0 1", {"test", 1, 1});
+  CHECK_FALSE(prover::help_bound::may_stalemate(far.position(), White, 1, 0));
+  CHECK(prover::help_bound::may_stalemate(far.position(), White, 4, 0));
 }

@@ -212,6 +212,10 @@ TEST_CASE("popeye output blocks: piece letters by language, and the lines beside
   CHECK(is_popeye_side_line("add_to_move_generation_stack:        6742"));
   CHECK(is_popeye_side_line("0 moegliche Stellungen in 1+1"));
   CHECK(is_popeye_side_line("12 potential positions in 2+1"));
+  // Popeye run live prints the time after it (BEISPIEL/hpint.inp with 'option zug intell').
+  CHECK(is_popeye_side_line("0 moegliche Stellungen in 1+0  (Zeit = 0.017 s)"));
+  CHECK(is_popeye_side_line("704 potential positions in 3+3  (Time = 1.970 s)"));
+  CHECK_FALSE(is_popeye_side_line("12 potential positions in 2+1 Zeit"));
   CHECK(is_popeye_side_line("3  (Sa3-c4 )"));
   CHECK_FALSE(is_popeye_side_line("1.Kc5-d4 0-0-0 +   2.Kd4-c3 Td1-e1"));
   CHECK_FALSE(is_popeye_side_line("Loesung beendet."));

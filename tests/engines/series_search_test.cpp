@@ -184,6 +184,16 @@ TEST_CASE("series play: the search lists what the definition's walk lists", "[se
   }
   CHECK(compared == 480);
   CHECK(with_lines > 100);  // the sweep is not all empty lists
+  // Positions near a stalemate of Black (the stalemate bound and filter, stalemate_filter.h):
+  // ser-h=2, Black's two moves then White's stalemating one.
+  int stalemates = 0;
+  for (const auto& fen : test::near_stalemate_positions(2000, 11)) {
+    INFO(fen << " ser-h=2");
+    const Lines walked = walked_series(fen, 2, SeriesPlay::Help, target("="));
+    CHECK(series_lines(fen, 2, SeriesPlay::Help, target("=")) == walked);
+    stalemates += walked.empty() ? 0 : 1;
+  }
+  CHECK(stalemates >= 10);
 }
 
 TEST_CASE("help play towards other goals: the search with its cuts lists what the walk lists", "[help][target]") {

@@ -392,6 +392,43 @@ nlohmann::json run_arbiter_json(const std::string& args, int& status) {
 }
 
 // Legal positions with both kings and 2 to 4 other men, either side to move, from a fixed seed.
+namespace {
+
+// A board of 64 characters ('.' empty, rank 1 first) as a FEN's placement field.
+std::string placement_of(const char board[64]) {
+  std::string fen;
+  for (int rank = 7; rank >= 0; --rank) {
+    int empty = 0;
+    for (int file = 0; file < 8; ++file) {
+      const char c = board[rank * 8 + file];
+      if (c == '.') {
+        ++empty;
+        continue;
+      }
+      if (empty) fen += char('0' + empty);
+      empty = 0;
+      fen += c;
+    }
+    if (empty) fen += char('0' + empty);
+    if (rank) fen += '/';
+  }
+  return fen;
+}
+
+// Puts `piece` on a random empty square in [lo, hi) (no pawn on the first or last rank); gives
+// up after 100 draws (the board may be full there).
+void place_at_random(std::mt19937& rng, char board[64], char piece, int lo = 0, int hi = 64) {
+  for (int tries = 0; tries < 100; ++tries) {
+    const int sq = lo + int(rng() % unsigned(hi - lo));
+    const int rank = sq / 8;
+    if (board[sq] != '.' || ((piece == 'P' || piece == 'p') && (rank == 0 || rank == 7))) continue;
+    board[sq] = piece;
+    return;
+  }
+}
+
+}  // namespace
+
 std::vector<std::string> sparse_positions(int count, unsigned seed) {
   std::mt19937 rng(seed);
   std::vector<std::string> out;
@@ -399,40 +436,44 @@ std::vector<std::string> sparse_positions(int count, unsigned seed) {
   while (int(out.size()) < count) {
     char board[64];
     std::fill(board, board + 64, '.');
-    auto place = [&](char piece) {
-      for (;;) {
-        const int sq = int(rng() % 64);
-        const int rank = sq / 8;
-        if (board[sq] != '.' || ((piece == 'P' || piece == 'p') && (rank == 0 || rank == 7))) continue;
-        board[sq] = piece;
-        return;
-      }
-    };
-    place('K');
-    place('k');
+    place_at_random(rng, board, 'K');
+    place_at_random(rng, board, 'k');
     const int others = 2 + int(rng() % 3);
-    for (int i = 0; i < others; ++i) place(men[rng() % men.size()]);
-    std::string fen;
-    for (int rank = 7; rank >= 0; --rank) {
-      int empty = 0;
-      for (int file = 0; file < 8; ++file) {
-        const char c = board[rank * 8 + file];
-        if (c == '.') {
-          ++empty;
-          continue;
-        }
-        if (empty) fen += char('0' + empty);
-        empty = 0;
-        fen += c;
-      }
-      if (empty) fen += char('0' + empty);
-      if (rank) fen += '/';
-    }
+    for (int i = 0; i < others; ++i) place_at_random(rng, board, men[rng() % men.size()]);
+    std::string fen = placement_of(board);
     fen += rng() % 2 ? " w - - 0 1" : " b - - 0 1";
     try {
       (void)read_fen(fen, {"random", 1, 1});
       out.push_back(fen);
     } catch (const ParseError&) {  // the side not to move in check, kings touching: drawn again
+    }
+  }
+  return out;
+}
+
+std::vector<std::string> near_stalemate_positions(int count, unsigned seed) {
+  std::mt19937 rng(seed);
+  std::vector<std::string> out;
+  const std::string black = "nbrq", white = "PRBNQ";
+  while (int(out.size()) < count) {
+    char board[64];
+    std::fill(board, board + 64, '.');
+    place_at_random(rng, board, 'k', 0, 16);
+    place_at_random(rng, board, 'K');
+    for (int i = 0, e = 2 + int(rng() % 4); i < e; ++i) {
+      const int sq = 8 + int(rng() % 40);
+      if (board[sq] != '.') continue;
+      board[sq] = 'p';
+      if (rng() % 10 < 7 && sq >= 16 && board[sq - 8] == '.') board[sq - 8] = 'P';
+    }
+    for (int i = 0, e = int(rng() % 4); i < e; ++i) place_at_random(rng, board, black[rng() % black.size()], 0, 40);
+    for (int i = 0, e = 1 + int(rng() % 2); i < e; ++i) place_at_random(rng, board, white[rng() % white.size()]);
+    const std::string placement = placement_of(board);
+    try {
+      (void)read_fen(placement + " w - - 0 1", {"random", 1, 1});  // Black is not in check
+      (void)read_fen(placement + " b - - 0 1", {"random", 1, 1});  // nor White
+      out.push_back(placement + " b - - 0 1");
+    } catch (const ParseError&) {
     }
   }
   return out;

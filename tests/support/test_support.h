@@ -107,6 +107,11 @@ std::vector<std::string> random_game_positions(std::uint64_t seed, int games, in
 // a plain walk of its definition.
 std::vector<std::string> sparse_positions(int count, unsigned seed);
 
+// Legal positions near a stalemate of Black, Black to move (and not in check with White to move
+// either): Black's king on the first two ranks, 2 to 5 Black pawns (most blocked by a White pawn),
+// up to 3 other Black pieces, 1 or 2 White men, from a fixed seed.
+std::vector<std::string> near_stalemate_positions(int count, unsigned seed);
+
 }  // namespace arbiter::test
 
 // --- The orthodox-problems corpus and the arbiter command, for the prover suites ------------
