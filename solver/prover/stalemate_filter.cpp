@@ -1,5 +1,7 @@
 #include "solver/prover/stalemate_filter.h"
 
+#include "solver/prover/help_bound.h"
+
 namespace arbiter::prover::stalemate_filter {
 
 namespace {
@@ -53,11 +55,6 @@ bool candidate(Color us, Bitboard ours, Bitboard theirs, Bitboard occ, const Pos
   return false;
 }
 
-bool may_castle(const Position& pos, Color us) {
-  const int rights = us == White ? (WhiteKingside | WhiteQueenside) : (BlackKingside | BlackQueenside);
-  return pos.castling_rights() & rights;
-}
-
 }  // namespace
 
 Filter build(const Position& pos, Color us) {
@@ -105,7 +102,7 @@ Filter build(const Position& pos, Color us) {
 
 bool any_candidate(const Position& pos, const Filter& f) {
   const Color us = pos.side_to_move();
-  if (may_castle(pos, us) || pos.en_passant_square() != NoSquare) return true;
+  if (help_bound::mater_may_castle(pos, us) || pos.en_passant_square() != NoSquare) return true;
   return candidate(us, pos.pieces(us), pos.pieces(~us), pos.occupied(), pos, f.c, f.count);
 }
 
@@ -116,7 +113,7 @@ bool may_stalemate_after(const Position& pos, const Filter& f, Move b) {
   if (moved == King) return true;
   if (moved == Pawn && (to - from == 16 || from - to == 16)) return true;  // we may capture e.p.
   const Color them = pos.side_to_move(), us = ~them;
-  if (may_castle(pos, us)) return true;
+  if (help_bound::mater_may_castle(pos, us)) return true;
   const Bitboard from_bb = square_bb(from), to_bb = square_bb(to);
   const Bitboard occ = (pos.occupied() & ~from_bb) | to_bb;
   const Bitboard ours = pos.pieces(us) & ~to_bb;
