@@ -223,8 +223,8 @@ With twins: one object per problem with "twins", a list of per-twin results (twi
 the fields above).
 
 Other goals and series play (solver/stipulation/target.h, solver/prover/series_search.h): help play
-towards any goal of Popeye's h=N (stalemate), h==N, h#=N, h+N, hxN, hzd5N, h00N, hepN, h~N (and
-N.5), solved as helpmates are; series play ser-XN (White plays up to N moves in a row, the last one
+towards any goal of Popeye's h=N (stalemate), h==N, h#=N, h+N, hxN, hzd5N, h00N, hepN, h~N, hc81N
+(a man reaches its side's last rank) (and N.5), solved as helpmates are; series play ser-XN (White plays up to N moves in a row, the last one
 reaching X) and ser-hXN (Black plays up to N moves, then White's one move reaches X), for the same
 goals. No series move but the last may give check; a direct series ends at its goal; shorter lines
 are solutions too, listed first, as Popeye lists them. JSON as for helpmates, with "series": true;
@@ -246,6 +246,9 @@ solution (JSON "help_end": "reciprocal", "reci_target"). Keys, threats and trees
 forms (check-certificate replays it); verify (and regress and batch) checks their published lines
 (a series line written as the series side's moves in a row); compose makes h=N and series play of
 mate or stalemate; correct takes #N, h#N, h#N.5 and s#N only so far and names the others.
+Popeye's option GoalIsEnd (direct, self, help and series play): the goal ends the play whichever
+side reaches it, so a move of the other side that reaches it for itself (c81: a Black man on the 1st
+rank in White's c81) ends the play unfulfilled; no certificate format for it yet.
 
 Structured stipulations (Popeye's sstipulation, solver/structured/): a structure that is a synonym
 of a plain stipulation ("black 4hh[#]": h#2) is played as that one; any other is played by walking

@@ -72,7 +72,7 @@ constexpr DirectiveRule DirectiveRules[] = {
     {"InitialGameArray", Directive::InitialGameArray},
 };
 
-enum class OptionKind { Variation, NoCastling, EnPassant, SetPlay, PostKeyPlay, WhiteToPlay, Duplex, HalfDuplex, Quodlibet, Threat, MaxFlights, NonTrivial, NullMoves, StopOnShort, Harmless, Unsupported };
+enum class OptionKind { Variation, NoCastling, EnPassant, SetPlay, PostKeyPlay, WhiteToPlay, Duplex, HalfDuplex, Quodlibet, Threat, MaxFlights, NonTrivial, NullMoves, StopOnShort, GoalIsEnd, Harmless, Unsupported };
 
 struct OptionInfo {
   std::string_view id;  // popeye_vocabulary.h's identifier
@@ -134,12 +134,13 @@ constexpr OptionInfo Options[] = {
     {"NullMoves", OptionKind::NullMoves},
     // Help play: only the shortest solutions when some are short, and the solution is partial.
     {"StopOnShortSolutions", OptionKind::StopOnShort},
+    // The goal ends the play whichever side reaches it (target.h, Target::ends_play).
+    {"GoalIsEnd", OptionKind::GoalIsEnd},
     // A side may have no king (orthodox.king-count=at-most-one). Popeye solves a diagram without
     // a king even without them, after a warning; with them, the warning is not printed.
     {"NoWk", OptionKind::Harmless},
     {"NoBk", OptionKind::Harmless},
     // They change the problem: what is solved, by whom, or which solutions count.
-    {"GoalIsEnd", OptionKind::Unsupported, 0, "changes the goal of the stipulation"},
     {"CastlingMutuallyExclusive", OptionKind::Unsupported, 0, "changes the castling rights", false, true},
     {"Search", OptionKind::Unsupported, 0, "changes how the solutions are searched"},
     {"MultiSolutions", OptionKind::Unsupported, 0, "changes which solutions are listed"},
@@ -327,6 +328,7 @@ struct ProblemText {
   std::optional<SourceLocation> set_play;  // the SetPlay option's word
   bool post_key_play = false;
   bool white_to_play = false;
+  bool goal_is_end = false;
   BattleOptions battle;  // Quodlibet, Threat, MaxFlightsquares, NonTrivial
   Duplex duplex = Duplex::No;
   std::optional<TwinText> zero_position;   // "zeroposition" and its operations: twin a)
@@ -367,6 +369,25 @@ void apply_white_to_play(std::vector<TwinText>& twins, std::vector<std::string>&
       if (op.kind == TwinOperation::NewStipulation) {
         if (auto shortened = white_to_play(op.stipulation)) op.stipulation = *shortened;
         else add_reason(reasons, white_to_play_refusal(op.stipulation));
+      }
+}
+
+// Popeye's option GoalIsEnd (Target::ends_play): played in direct, self, help and series play
+// whose goal is judged on the move (not in reflex play, help-self, help-reflex or reciprocal
+// help play, or a structured stipulation). The reason when the stipulation cannot take it.
+std::optional<std::string> goal_is_end_refusal(const Stipulation& s) {
+  if (s.structured || s.kind == Stipulation::ReflexMate || s.kind == Stipulation::SemiReflexMate || s.help_end != HelpEnd::Goal)
+    return fmt::format("option GoalIsEnd for '{}' (played in direct, self, help and series play so far)", s.text);
+  return std::nullopt;
+}
+
+// The twins' new stipulations under GoalIsEnd; a reason when one cannot take it.
+void apply_goal_is_end(std::vector<TwinText>& twins, std::vector<std::string>& reasons) {
+  for (auto& t : twins)
+    for (auto& op : t.operations)
+      if (op.kind == TwinOperation::NewStipulation) {
+        if (auto refusal = goal_is_end_refusal(op.stipulation)) add_reason(reasons, *refusal);
+        else op.stipulation.target.ends_play = true;
       }
 }
 
@@ -754,6 +775,8 @@ class PopeyeReader {
         p.battle.null_moves = true;
       } else if (info->kind == OptionKind::StopOnShort) {
         p.battle.stop_on_short = true;
+      } else if (info->kind == OptionKind::GoalIsEnd) {
+        p.goal_is_end = true;
       }
       p.options.push_back(std::move(model));
       p.recorded_options.push_back(std::move(recorded));
@@ -857,6 +880,14 @@ class PopeyeReader {
     if (p.set_play && p.stipulation)
       if (const auto s = p.stipulation->playable(p.stipulation_location); s && s->help_end != HelpEnd::Goal)
         add_reason(reasons, fmt::format("option SetPlay for '{}' (not played in help-self and help-reflex play yet)", s->text));
+    if (p.goal_is_end) {
+      if (p.structured) add_reason(reasons, "option GoalIsEnd with a structured stipulation");
+      else if (const auto s = p.stipulation ? p.stipulation->playable(p.stipulation_location) : std::nullopt)
+        if (auto refusal = goal_is_end_refusal(*s)) add_reason(reasons, *refusal);
+      auto twins = p.twins;
+      if (p.zero_position) twins.push_back(*p.zero_position);
+      apply_goal_is_end(twins, reasons);
+    }
     if (reasons.empty() && p.battle.any() && p.stipulation) {
       if (const auto s = p.stipulation->playable(p.stipulation_location))
         if (auto refusal = battle_refusal(*s, p.battle)) add_reason(reasons, *refusal);
@@ -921,6 +952,10 @@ class PopeyeReader {
     if (p.battle.any()) {
       stipulation.battle = p.battle;
       modify(battle_applier(p.battle));
+    }
+    if (p.goal_is_end) {
+      stipulation.target.ends_play = true;
+      modify(apply_goal_is_end);
     }
     // PostKeyPlay on battle play: the diagram is after the key (Popeye ignores it in help play).
     if (p.post_key_play && stipulation.kind != Stipulation::HelpMate) stipulation.battle.post_key = true;

@@ -71,6 +71,7 @@ bool reached(Position& pos, const Target& target) {
     case Target::Castling: return castling;
     case Target::EnPassant: return en_passant;
     case Target::AnyMove: return true;
+    case Target::Chess81: return relative_rank(~pos.side_to_move(), m.to()) == 7;
   }
   return false;
 }

@@ -83,6 +83,8 @@ nlohmann::ordered_json certified_by_check(const CertificateCheck& check) {
 CertificateGoal certificate_goal_of(const Stipulation& s, const SourceLocation& where) {
   if (s.structured)
     throw ParseError(where, fmt::format("no certificate format for the structured stipulation '{}' yet", s.text));
+  if (s.target.ends_play)
+    throw ParseError(where, fmt::format("no certificate format for '{}' with option GoalIsEnd yet", s.text));
   const Goal goal = goal_of(s);
   if (s.series && (goal != Goal::HelpMate && goal != Goal::DirectMate))
     throw ParseError(where, fmt::format("no certificate format for '{}': series self and reflex play are not solved yet", s.text));

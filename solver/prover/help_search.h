@@ -178,6 +178,7 @@ class HelpSearch {
     target_ = target;
     // The table's "no solution" facts are about one goal: each goal's keys are salted apart.
     target_salt_ = target.kind == Target::Mate ? 0 : (std::uint64_t(target.kind) * 64 + target.square + 1) * 0xA24BAED4963EE407ULL;
+    if (target.wrong_side_ends_play()) target_salt_ ^= 0x9E6C63D0676A9A99ULL;
   }
   const Target& target() const { return target_; }
 
@@ -400,9 +401,15 @@ class HelpSearch {
   bool visit(const M& m, int p, bool mater) {
     bool found = false;
     budget_.spend();
-    const MoveFacts facts = mater && target_.needs_move_facts() ? move_facts(game_, m) : MoveFacts{};
+    const bool judged = mater ? target_.needs_move_facts() : target_.wrong_side_ends_play();
+    const MoveFacts facts = judged ? move_facts(game_, m) : MoveFacts{};
     path_.push_back(m);
     game_.play(m);
+    if (!mater && wrong_side_reached(game_, target_, facts)) {  // GoalIsEnd: the play ends unfulfilled
+      game_.undo();
+      path_.pop_back();
+      return false;
+    }
     const bool after_null = after_null_;
     after_null_ = false;
     if (mater && (help_end_ == HelpEnd::Self || help_end_ == HelpEnd::Reciprocal)) {  // the line ends here, or goes on

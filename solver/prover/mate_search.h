@@ -99,6 +99,10 @@ class MateSearch {
   bool attacker_mates(int n) {
     const stop::SearchScope scope;  // the rules may stop by SearchStopped in here (rules/core/stop.h)
     if (n <= 0) return false;
+    // GoalIsEnd, direct play: the defence just played reached the goal for the defender, which
+    // ends the play (before the table: the verdict is the line's, not the position's).
+    if constexpr (Kind == Goal::DirectMate)
+      if (last_move_ended_play(game_, target_)) return false;
     const bool use_table = !checks_only_ && n > 1 && !battle_.depth_dependent();  // mate in one is cheaper to redo than to look up
     if (use_table) {
       auto known = tt_->probe(game_.key(), n);
@@ -307,7 +311,8 @@ class MateSearch {
   // Defender to move with n attacker moves left: a verdict that needs no look at the defences.
   // Direct play: the attacker's move just played reached the goal (win), or it was the last
   // (loss). Reflex play: the defender can reach the goal, so it must (win), or the attacker's
-  // moves are spent (loss). Selfmates decide in defend_selfmate.
+  // moves are spent (loss). Selfmates decide in defend_selfmate, but for GoalIsEnd's loss: the
+  // attacker's move reached the goal for the attacker.
   std::optional<bool> settled_before_defences(int n) {
     if constexpr (Kind == Goal::DirectMate) {
       if (n == 0) return goal_reached();  // the move played must have reached it
@@ -315,6 +320,8 @@ class MateSearch {
     } else if constexpr (Reflex) {
       if (can_reach_goal()) return true;
       if (n == 0) return false;
+    } else if constexpr (Self) {
+      if (last_move_ended_play(game_, target_)) return false;  // GoalIsEnd: the attacker reached the goal itself
     }
     return std::nullopt;
   }

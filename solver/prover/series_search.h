@@ -9,6 +9,8 @@
 //     help series the last may, and the other side's move answers it;
 //   - a line ends at the goal: a direct series does not continue past a move that reaches it
 //     (ser-x3 lists 1.Ra1 2.Rxa7, never 1.Ra1 2.Rxa7 3.Rxb7);
+//   - with GoalIsEnd (target.h) a help series' move that reaches the goal for the series side
+//     ends the play unfulfilled: no line goes on from it;
 //   - shorter lines are solutions too ("within n"), and in help series a line may continue from
 //     a position where the goal was already reachable (ser-h#2 lists 1.h6 Rd8# and 1.h6 2.h5
 //     Rd8#).
@@ -59,7 +61,7 @@ class SeriesSearch {
   SeriesSearch(G& game, const Limits& limits, SeriesPlay play, const Target& target)
       : game_(game), budget_(limits), tt_(std::make_unique<HelpTable>(limits.hash_megabytes)), play_(play), target_(target) {
     salt_ = (std::uint64_t(target.kind) * 64 + target.square + 1) * 0x9FB21C651E98DF25ULL ^
-            (play == SeriesPlay::Help ? 0xC2B2AE3D27D4EB4FULL : 0);
+            (play == SeriesPlay::Help ? 0xC2B2AE3D27D4EB4FULL : 0) ^ (target.wrong_side_ends_play() ? 0x9E6C63D0676A9A99ULL : 0);
   }
 
   // Every solution of at most `n` series moves from the current position, the series side to
@@ -124,11 +126,14 @@ class SeriesSearch {
 
   bool visit(const M& m, int left) {
     budget_.spend();
-    const MoveFacts facts = play_ == SeriesPlay::Direct && target_.needs_move_facts() ? move_facts(game_, m) : MoveFacts{};
+    const bool judged = play_ == SeriesPlay::Direct ? target_.needs_move_facts() : target_.wrong_side_ends_play();
+    const MoveFacts facts = judged ? move_facts(game_, m) : MoveFacts{};
     path_.push_back(m);
     game_.play(m);
     bool found = false;
-    if (play_ == SeriesPlay::Direct) {
+    if (play_ == SeriesPlay::Help && wrong_side_reached(game_, target_, facts)) {
+      // GoalIsEnd: the series side reached the goal for itself; the play ends unfulfilled.
+    } else if (play_ == SeriesPlay::Direct) {
       if (target_reached(game_, target_, facts)) {
         found_.push_back(path_);  // the line ends at the goal
         found = true;

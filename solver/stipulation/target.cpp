@@ -20,6 +20,7 @@ std::string Target::symbol() const {
     case Castling: return "00";
     case EnPassant: return "ep";
     case AnyMove: return "~";
+    case Chess81: return "c81";
   }
   return "#";
 }
@@ -40,6 +41,7 @@ std::string Target::name() const {
     case Castling: return "castling";
     case EnPassant: return "en passant capture";
     case AnyMove: return "any move";
+    case Chess81: return "reaching the last rank";
   }
   return "mate";
 }
@@ -55,6 +57,7 @@ std::optional<Target> target_of(std::string_view goal, std::string_view square) 
   else if (goal == "00") t.kind = Target::Castling;
   else if (goal == "ep") t.kind = Target::EnPassant;
   else if (goal == "~") t.kind = Target::AnyMove;
+  else if (goal == "c81") t.kind = Target::Chess81;
   else if (goal == "z") {
     t.kind = Target::Square;
     t.square = parse_square(square);

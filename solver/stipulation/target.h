@@ -15,6 +15,12 @@
 //   00  the move is castling
 //   ep  the move is an en passant capture
 //   ~   any move
+//   c81 a man of the side that moved arrives on its last rank (White: the 8th, Black: the 1st)
+//
+// Popeye's option GoalIsEnd (`ends_play`): the goal ends the play whichever side reaches it; a
+// move of the other side (the one that is not to reach it) that reaches it, judged for that
+// side (c81: its own last rank), ends the play unfulfilled. The goals that leave the side to
+// move without a move (mate, stalemate) end the play anyway; for them the option changes nothing.
 
 #include <optional>
 #include <string>
@@ -25,9 +31,10 @@
 namespace arbiter {
 
 struct Target {
-  enum Kind { Mate, Stalemate, DoubleStalemate, MateOrStalemate, Check, Capture, Square, Castling, EnPassant, AnyMove };
+  enum Kind { Mate, Stalemate, DoubleStalemate, MateOrStalemate, Check, Capture, Square, Castling, EnPassant, AnyMove, Chess81 };
   Kind kind = Mate;
   arbiter::Square square = NoSquare;  // Square: the square to reach
+  bool ends_play = false;             // GoalIsEnd (above)
 
   // Popeye's symbol: "#", "=", "zd5", ...
   std::string symbol() const;
@@ -35,9 +42,13 @@ struct Target {
   std::string name() const;
   // Does the goal depend on the move itself (capture, castling, e.p., square), not only on the
   // position after it? Then the engines ask the move's facts before playing it.
-  bool needs_move_facts() const { return kind == Capture || kind == Square || kind == Castling || kind == EnPassant; }
+  bool needs_move_facts() const { return kind == Capture || kind == Square || kind == Castling || kind == EnPassant || kind == Chess81; }
   // Can only a checking move reach it? Then the last ply needs checking moves alone.
   bool needs_check() const { return kind == Mate || kind == Check; }
+  // Does reaching it leave the side to move without a move? Then GoalIsEnd changes nothing.
+  bool immobilises() const { return kind == Mate || kind == Stalemate || kind == DoubleStalemate || kind == MateOrStalemate; }
+  // GoalIsEnd in effect: the moves of the side not aiming at the goal must be judged too.
+  bool wrong_side_ends_play() const { return ends_play && !immobilises(); }
 
   bool operator==(const Target&) const = default;
 };

@@ -19,13 +19,15 @@ struct MoveFacts {
   bool castling = false;
   bool en_passant = false;
   Square to = NoSquare;  // where the man moved arrives (castling: the king)
+  Color mover = White;   // the side that moved
 };
 
 // Can the rule set judge `target`? The goals about the move itself need an orthodox board and
 // orthodox moves to read the facts from; the others need only the RuleSet interface.
 template <RuleSet G>
 constexpr bool judges(const Target& target) {
-  if (!target.needs_move_facts()) return true;
+  // GoalIsEnd judges the other side's moves too: it must tell a move from a pass (a board's history).
+  if (!target.needs_move_facts() && !target.wrong_side_ends_play()) return true;
   return BoardPosition<G> && std::same_as<typename G::MoveType, Move>;
 }
 
@@ -38,6 +40,7 @@ MoveFacts move_facts([[maybe_unused]] const G& game, [[maybe_unused]] const type
     f.en_passant = m.kind() == MoveKind::EnPassant;
     f.capture = f.en_passant || (!f.castling && !pos.empty(m.to()));
     f.to = m.to();
+    f.mover = pos.side_to_move();
   }
   return f;
 }
@@ -58,6 +61,7 @@ MoveFacts last_move_facts([[maybe_unused]] const G& game) {
     f.en_passant = m.kind() == MoveKind::EnPassant;
     f.capture = f.en_passant || pos.last_captured() != NoPiece;
     f.to = m.to();
+    f.mover = ~pos.side_to_move();
   }
   return f;
 }
@@ -86,8 +90,31 @@ bool target_reached(G& game, const Target& target, const MoveFacts& facts) {
     case Target::Castling: return facts.castling;
     case Target::EnPassant: return facts.en_passant;
     case Target::AnyMove: return true;
+    case Target::Chess81: return facts.to != NoSquare && relative_rank(facts.mover, facts.to) == 7;
   }
   return false;
+}
+
+// GoalIsEnd (target.h): has the move just played, by the side that is not to reach the goal,
+// reached it for itself and so ended the play unfulfilled? Always false without the option, and
+// for the goals that leave the side to move without a move (they end the play anyway).
+template <RuleSet G>
+bool wrong_side_reached(G& game, const Target& target, const MoveFacts& facts) {
+  return target.wrong_side_ends_play() && target_reached(game, target, facts);
+}
+
+// The same for the move just played, read back from the history (battle play, where the other
+// side's move was played by another part of the search): false after a pass or before any move.
+template <RuleSet G>
+bool last_move_ended_play([[maybe_unused]] G& game, const Target& target) {
+  if (!target.wrong_side_ends_play()) return false;
+  if constexpr (BoardPosition<G> && std::same_as<typename G::MoveType, Move>) {
+    const Position& pos = game.position();
+    if (pos.plies_played() == 0 || pos.last_move() == Move()) return false;
+    return target_reached(game, target, last_move_facts(game));
+  } else {
+    return false;  // (judges() refuses the option for such rule sets)
+  }
 }
 
 }  // namespace arbiter

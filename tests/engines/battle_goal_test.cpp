@@ -42,7 +42,9 @@ Keys keys_of(const prover::Solution& s) {
 }
 
 // The definitions, walked without table, ordering or shortcut. `facts` are those of the move
-// just played (by the attacker in direct play, by the defender in self and reflex play).
+// just played (by the attacker in direct play, by the defender in self and reflex play). With
+// GoalIsEnd (target.ends_play) a move of the other side that reaches the goal for itself ends
+// the play unfulfilled: a defence in direct play, an attacker's move in self play.
 struct Walk {
   Goal goal;
   Target target;
@@ -75,6 +77,7 @@ struct Walk {
 
   // The attacker's move m with n moves (m included): does every defence lose?
   bool move_wins(orthodox::Game& game, const Move m, int n) {
+    if (goal == Goal::SelfMate && target.ends_play && reaches(game, m)) return false;
     const bool reached = goal == Goal::DirectMate && reaches(game, m);
     game.play(m);
     bool win = reached || defender_loses(game, n - 1);
@@ -99,6 +102,7 @@ struct Walk {
     if (moves.size() == 0) return false;  // a direct goal was judged at the move; self: no defence, no goal
     if (goal == Goal::DirectMate && n == 0) return false;
     for (const Move d : moves) {
+      if (goal == Goal::DirectMate && target.ends_play && reaches(game, d)) return false;
       const bool mated = goal == Goal::SelfMate && reaches(game, d);
       game.play(d);
       const bool lost = mated || attacker_wins(game, n);
@@ -170,25 +174,32 @@ TEST_CASE("battle play towards any goal: the prover finds the keys the definitio
     Goal goal;
     const char* target;
     int n;
+    bool goal_is_end = false;
   };
   const std::vector<Play> plays = {
-      {Goal::ReflexMate, "#", 2}, {Goal::SemiReflexMate, "#", 2}, {Goal::DirectMate, "=", 2}, {Goal::DirectMate, "+", 1},
-      {Goal::DirectMate, "x", 2}, {Goal::SelfMate, "x", 1},       {Goal::SelfMate, "+", 1},   {Goal::ReflexMate, "=", 1},
-      {Goal::DirectMate, "#=", 2},
+      {Goal::ReflexMate, "#", 2},       {Goal::SemiReflexMate, "#", 2},  {Goal::DirectMate, "=", 2}, {Goal::DirectMate, "+", 1},
+      {Goal::DirectMate, "x", 2},       {Goal::SelfMate, "x", 1},        {Goal::SelfMate, "+", 1},   {Goal::ReflexMate, "=", 1},
+      {Goal::DirectMate, "#=", 2},      {Goal::DirectMate, "c81", 2},    {Goal::SelfMate, "c81", 2}, {Goal::DirectMate, "x", 2, true},
+      {Goal::DirectMate, "c81", 2, true}, {Goal::SelfMate, "x", 2, true}, {Goal::SelfMate, "c81", 2, true},
   };
-  std::vector<int> with_keys(plays.size(), 0);
+  std::vector<int> with_keys(plays.size(), 0), option_tells(plays.size(), 0);
   for (const auto& fen : test::sparse_positions(40, 2026)) {
     for (std::size_t i = 0; i < plays.size(); ++i) {
       const Play& p = plays[i];
-      INFO(fen << " " << prover::stipulation_text(p.goal, p.n, false, target(p.target)));
-      const Keys walked = Walk{p.goal, target(p.target)}.keys(fen, p.n);
-      CHECK(keys_of(solved(fen, p.goal, target(p.target), p.n)) == walked);
+      Target t = target(p.target);
+      t.ends_play = p.goal_is_end;
+      INFO(fen << " " << prover::stipulation_text(p.goal, p.n, false, t) << (p.goal_is_end ? " GoalIsEnd" : ""));
+      const Keys walked = Walk{p.goal, t}.keys(fen, p.n);
+      CHECK(keys_of(solved(fen, p.goal, t, p.n)) == walked);
       with_keys[i] += walked.empty() ? 0 : 1;
+      if (p.goal_is_end) option_tells[i] += walked != Walk{p.goal, target(p.target)}.keys(fen, p.n);
     }
   }
-  // The sample exercises each play (a walk that finds no key would agree with a prover that finds none).
+  // The sample exercises each play (a walk that finds no key would agree with a prover that finds
+  // none), and GoalIsEnd changes some verdict in each play it is given (else a prover ignoring it passes).
   for (std::size_t i = 0; i < plays.size(); ++i) {
-    INFO(prover::stipulation_text(plays[i].goal, plays[i].n, false, target(plays[i].target)));
+    INFO(prover::stipulation_text(plays[i].goal, plays[i].n, false, target(plays[i].target)) << (plays[i].goal_is_end ? " GoalIsEnd" : ""));
     CHECK(with_keys[i] > 0);
+    if (plays[i].goal_is_end) CHECK(option_tells[i] > 0);
   }
 }
