@@ -60,8 +60,9 @@ tree), Try, NoThreat, SetPlay (in direct mates and selfmates too: the defences a
 passed), PostKeyPlay (the diagram is after the key: its threat and defences, "refutes." under a
 defence that escapes); and those that change who plays: WhiteToPlay (h#4 solved and printed
 as h#3.5), Duplex (each twin's lines, then a blank line and its lines with the roles exchanged;
-"Duplex" below the stipulation) and HalfDuplex (the exchanged roles only); and Quodlibet (a
-selfmate also won by the attacker's own mate), Threat and MaxFlightsquares (attacker moves that
+"Duplex" below the stipulation) and HalfDuplex (the exchanged roles only); and Quodlibet (self
+and reflex play towards any goal also won by the attacker's own goal move, marked "#=", "z", ...),
+GoalIsEnd (the goal ends the play whichever side reaches it: c81 and the other goals), Threat and MaxFlightsquares (attacker moves that
 threaten too slowly or leave too many flights are refuted; the stipulation line says "#6/1").
 Lines come in Arbiter's move-generation order, which may differ
 from Popeye's (solver/problem/README.md, "Popeye's solution layout"); no time is printed.

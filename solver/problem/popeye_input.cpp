@@ -391,22 +391,26 @@ void apply_goal_is_end(std::vector<TwinText>& twins, std::vector<std::string>& r
       }
 }
 
-// Popeye's options of battle play on a stipulation (BattleOptions): Quodlibet on a selfmate (Popeye
-// also takes it on reflexmates, which Arbiter does not play yet), Threat, MaxFlightsquares and
-// NonTrivial on a direct mate or selfmate. The reason when the stipulation cannot take them, else none.
+// Popeye's options of battle play on a stipulation (BattleOptions): Quodlibet on self, reflex and
+// semi-reflex play towards any goal, Threat, MaxFlightsquares and NonTrivial on a direct mate or
+// selfmate. The reason when the stipulation cannot take them, else none.
 std::optional<std::string> battle_refusal(const Stipulation& s, const BattleOptions& battle) {
   // The options that change play are wired into #N, s#N and help play of mate so far; PostKeyPlay
-  // alone into all battle play whose goal the position after a move shows (r#, semi-r#, =, s=, ...).
+  // alone into all battle play whose goal the position after a move shows (r#, semi-r#, =, s=, ...),
+  // Quodlibet alone into all self and reflex play (s=, sz, semi-r#, ...).
   const bool post_key_only = battle.post_key && !battle.quodlibet && !battle.stop_on_short && !battle.null_moves && !battle.depth_dependent();
+  const bool quodlibet_only = battle.quodlibet && !battle.post_key && !battle.stop_on_short && !battle.null_moves && !battle.depth_dependent();
   const bool battle_play = !s.series && s.kind != Stipulation::HelpMate;
-  if (!s.classic() && !(post_key_only && battle_play && !s.target.needs_move_facts()))
+  const bool self_or_reflex = s.kind == Stipulation::SelfMate || s.kind == Stipulation::ReflexMate || s.kind == Stipulation::SemiReflexMate;
+  if (!s.classic() && !(post_key_only && battle_play && !s.target.needs_move_facts()) &&
+      !(quodlibet_only && battle_play && self_or_reflex && !s.structured))
     return fmt::format("option {} for '{}' (the options that change play are played with #N, h#N and s#N only so far)",
                        battle.quodlibet ? "Quodlibet" : battle.stop_on_short ? "StopOnShortSolutions" : battle.null_moves ? "NullMoves"
                        : battle.post_key ? "PostKeyPlay" : battle.max_threat >= 0 ? "Threat"
                        : battle.max_flights >= 0 ? "MaxFlightsquares" : "NonTrivial",
                        s.text);
-  if (battle.quodlibet && s.kind != Stipulation::SelfMate)
-    return fmt::format("option Quodlibet for '{}' (it adds the direct mate to a selfmate's goal)", s.text);
+  if (battle.quodlibet && !self_or_reflex)
+    return fmt::format("option Quodlibet for '{}' (it adds the direct goal to a selfmate's or reflexmate's)", s.text);
   if (battle.stop_on_short && s.kind != Stipulation::HelpMate)
     return fmt::format("option StopOnShortSolutions for '{}' (Popeye refuses it in battle play)", s.text);
   if (battle.null_moves && s.kind != Stipulation::HelpMate)
@@ -880,6 +884,8 @@ class PopeyeReader {
     if (p.set_play && p.stipulation)
       if (const auto s = p.stipulation->playable(p.stipulation_location); s && s->help_end != HelpEnd::Goal)
         add_reason(reasons, fmt::format("option SetPlay for '{}' (not played in help-self and help-reflex play yet)", s->text));
+    if (p.goal_is_end && p.battle.quodlibet)
+      add_reason(reasons, "options GoalIsEnd and Quodlibet together (the attacker's own goal would both win and end the play unfulfilled)");
     if (p.goal_is_end) {
       if (p.structured) add_reason(reasons, "option GoalIsEnd with a structured stipulation");
       else if (const auto s = p.stipulation ? p.stipulation->playable(p.stipulation_location) : std::nullopt)

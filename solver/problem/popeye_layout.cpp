@@ -91,7 +91,7 @@ std::vector<prover::AttackerNode> fastest(prover::Solution s) {
 class TreeWriter {
  public:
   TreeWriter(const prover::Solution& s, const LayoutOptions& options, const PositionSolver& solver)
-      : goal_(s.goal), target_(s.target), options_(options), words_(words_of(options.language)), solver_(solver), pos_(read_known_fen(s.fen)) {}
+      : goal_(s.goal), target_(s.target), quodlibet_(s.battle.quodlibet), options_(options), words_(words_of(options.language)), solver_(solver), pos_(read_known_fen(s.fen)) {}
 
   void key(const prover::AttackerNode& key) {
     const bool has_threat_facts = key.mate_in >= 2;  // the prover computed the key's threat
@@ -205,8 +205,9 @@ class TreeWriter {
   // asked of the solver for every other move.
   void attacker(const prover::AttackerNode& a, int ply, std::string_view mark, std::optional<std::vector<prover::AttackerNode>> threat) {
     const Move m = move_of(pos_, a.uci);
-    // A direct move that ends the play reaches the goal: Popeye marks it (" =", " x", ...).
-    const bool goal_move = goal_ == prover::Goal::DirectMate && a.mate_in == 1;
+    // A direct move that ends the play reaches the goal: Popeye marks it (" =", " x", ...); so is
+    // a self or reflex attacker's own goal under Quodlibet (" #=", " z").
+    const bool goal_move = (goal_ == prover::Goal::DirectMate && a.mate_in == 1) || (quodlibet_ && own_goal(m));
     std::string text = (goal_move ? popeye_goal_move_text(pos_, m, target_, options_.language) : popeye_move_text(pos_, m, options_.language)) +
                        std::string(mark);
     pos_.make(m);
@@ -287,6 +288,15 @@ class TreeWriter {
 
   prover::Solution solve(const std::string& fen, int n) const { return solver_(fen, goal_, target_, n); }
 
+  // Self and reflex play under Quodlibet: does the attacker's move m reach the goal itself?
+  bool own_goal(Move m) {
+    if (!prover::defender_reaches_goal(goal_)) return false;
+    pos_.make(m);
+    const bool r = reached(pos_, target_);
+    pos_.unmake();
+    return r;
+  }
+
   // Reflex play, the defender to move: can it reach the goal in one move? (Then it must.)
   bool forced_defence_exists() {
     MoveList<> moves;
@@ -302,6 +312,7 @@ class TreeWriter {
 
   prover::Goal goal_;
   Target target_;
+  bool quodlibet_ = false;
   bool post_key_ = false;  // printing Popeye's PostKeyPlay
   const LayoutOptions& options_;
   const Words& words_;

@@ -109,9 +109,9 @@ class MateSearch {
       if (known != TranspositionTable::Probe::Unknown) return known == TranspositionTable::Probe::Win;
     }
     if constexpr (FullReflex) {
-      if (can_reach_goal()) {  // the attacker would have to reach the goal itself
-        if (use_table) remember(n, false);
-        return false;
+      if (can_reach_goal()) {  // the attacker would have to reach the goal itself: a loss, or a win under Quodlibet
+        if (use_table) remember(n, battle_.quodlibet);
+        return battle_.quodlibet;
       }
     }
     // Direct play: on the last move only a check can mate (or check). A selfmate's or reflexmate's
@@ -311,16 +311,19 @@ class MateSearch {
   // Defender to move with n attacker moves left: a verdict that needs no look at the defences.
   // Direct play: the attacker's move just played reached the goal (win), or it was the last
   // (loss). Reflex play: the defender can reach the goal, so it must (win), or the attacker's
-  // moves are spent (loss). Selfmates decide in defend_selfmate, but for GoalIsEnd's loss: the
-  // attacker's move reached the goal for the attacker.
+  // moves are spent (loss). Selfmates decide in defend_selfmate, but for Quodlibet's win and
+  // GoalIsEnd's loss: the attacker's move reached the goal for the attacker. (Quodlibet in self
+  // and reflex play: the attacker's own move reaching the goal wins, as in direct play.)
   std::optional<bool> settled_before_defences(int n) {
     if constexpr (Kind == Goal::DirectMate) {
       if (n == 0) return goal_reached();  // the move played must have reached it
       if (target_.kind != Target::Mate && goal_reached()) return true;  // mate is seen in defend()
     } else if constexpr (Reflex) {
+      if (battle_.quodlibet && goal_reached()) return true;  // Quodlibet: the attacker's own move reached the goal
       if (can_reach_goal()) return true;
       if (n == 0) return false;
     } else if constexpr (Self) {
+      if (battle_.quodlibet && goal_reached()) return true;  // Quodlibet: the attacker's own move reached the goal
       if (last_move_ended_play(game_, target_)) return false;  // GoalIsEnd: the attacker reached the goal itself
     }
     return std::nullopt;
@@ -405,9 +408,9 @@ class MateSearch {
         }
       }
     }
-    // Stalemated, or mated: the defender has not mated; a mate of its own is the attacker's
-    // win under Quodlibet.
-    if (!any) return {battle_.quodlibet && game_.in_check(), std::nullopt};
+    // Stalemated, or mated: the defender has not mated. (Quodlibet's win, the attacker's own
+    // goal, was settled before the defences.)
+    if (!any) return {false, std::nullopt};
     return {true, std::nullopt};
   }
 

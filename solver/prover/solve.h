@@ -62,12 +62,18 @@ class Solver {
     if (options_.battle.post_key) return after_key(s);
     std::vector<std::pair<M, int>> keys;
     try {
+      // The attacker able to reach the goal at once must: no move of the diagram is a key; under
+      // Quodlibet those moves win, and they alone are the keys.
+      std::vector<M> own_goal_moves;
       if constexpr (Kind == Goal::ReflexMate) {
-        // The attacker able to reach the goal at once must: no move of the diagram is a key.
-        for (const M& m : search_.goal_moves()) s.forced_goal_moves.push_back({game_.move_text(m), game_.move_uci(m)});
+        own_goal_moves = search_.goal_moves();
+        if (!options_.battle.quodlibet)
+          for (const M& m : own_goal_moves) s.forced_goal_moves.push_back({game_.move_text(m), game_.move_uci(m)});
       }
       if (!s.forced_goal_moves.empty()) {
         s.verdict = Verdict::Refuted;
+      } else if (!own_goal_moves.empty()) {
+        for (const M& m : own_goal_moves) keys.push_back({m, 1});
       } else if (options_.first_key_only) {
         s.complete = false;
         if (auto key = first_key()) keys.push_back(*key);
@@ -321,7 +327,8 @@ class Solver {
         game_.undo_null();
       }
     }
-    if ((length > 1 && !direct_goal_reached()) || DefenderAims) node.defences = key_defences(length - 1, node.threat);
+    if (((length > 1 && !direct_goal_reached()) || DefenderAims) && !own_goal_reached(search_))
+      node.defences = key_defences(length - 1, node.threat);
     game_.undo();
     return node;
   }
@@ -425,13 +432,17 @@ class Solver {
       if (k > 1 || DefenderAims) {
         game.play(a);
         an.check = game.in_check();
-        if (DefenderAims || !search.goal_reached()) an.defences = defences(game, search, k - 1, {});
+        if ((DefenderAims || !search.goal_reached()) && !own_goal_reached(search)) an.defences = defences(game, search, k - 1, {});
         game.undo();
       }
       result.push_back(std::move(an));
     }
     return result;
   }
+
+  // Self and reflex play under Quodlibet, an attacker's move just played: has it reached the goal
+  // itself (a win, after which nothing is played)?
+  bool own_goal_reached(MateSearch<G, Kind>& search) { return DefenderAims && options_.battle.quodlibet && search.goal_reached(); }
 
   // Direct play towards another goal than mate, the key just played: has it reached the goal?
   // (A mate leaves no defence; the other goals may leave some, which are not played.)
@@ -456,6 +467,7 @@ Solution solve(G& game, const SolveOptions& options) {
                                          G::variant_name));
   BattleOptions besides_post_key = options.battle;
   besides_post_key.post_key = false;
+  besides_post_key.quodlibet = false;  // (self and reflex play towards any goal)
   if (options.goal != Goal::HelpMate && options.target.kind != Target::Mate && besides_post_key.any())
     throw std::runtime_error(stipulation_text(options.goal, options.n, false, options.target) +
                              ": Popeye's options of battle play are played with the goal mate only so far");

@@ -25,12 +25,13 @@ using Keys = std::set<std::string>;
 
 Target target(const char* symbol) { return *target_of(symbol); }
 
-prover::Solution solved(const std::string& fen, Goal goal, const Target& t, int n) {
+prover::Solution solved(const std::string& fen, Goal goal, const Target& t, int n, bool quodlibet = false) {
   auto game = orthodox::Game::from_fen(fen, {"test", 1, 1});
   prover::SolveOptions o;
   o.goal = goal;
   o.target = t;
   o.n = n;
+  o.battle.quodlibet = quodlibet;
   o.limits.hash_megabytes = 1;
   return prover::solve(game, o);
 }
@@ -44,10 +45,12 @@ Keys keys_of(const prover::Solution& s) {
 // The definitions, walked without table, ordering or shortcut. `facts` are those of the move
 // just played (by the attacker in direct play, by the defender in self and reflex play). With
 // GoalIsEnd (target.ends_play) a move of the other side that reaches the goal for itself ends
-// the play unfulfilled: a defence in direct play, an attacker's move in self play.
+// the play unfulfilled: a defence in direct play, an attacker's move in self play. With
+// Quodlibet (`quodlibet`) an attacker's move in self or reflex play that reaches the goal wins.
 struct Walk {
   Goal goal;
   Target target;
+  bool quodlibet = false;
 
   bool reaches(orthodox::Game& game, const Move m) {
     const MoveFacts facts = move_facts(game, m);
@@ -67,7 +70,7 @@ struct Walk {
   // Attacker to move with n moves: does it force the goal?
   bool attacker_wins(orthodox::Game& game, int n) {
     if (n <= 0) return false;
-    if (goal == Goal::ReflexMate && can_reach(game)) return false;  // it would have to reach the goal itself
+    if (goal == Goal::ReflexMate && can_reach(game)) return quodlibet;  // it would have to reach the goal itself
     MoveList<> moves;
     game.generate_legal(moves);
     for (const Move m : moves)
@@ -78,6 +81,7 @@ struct Walk {
   // The attacker's move m with n moves (m included): does every defence lose?
   bool move_wins(orthodox::Game& game, const Move m, int n) {
     if (goal == Goal::SelfMate && target.ends_play && reaches(game, m)) return false;
+    if (quodlibet && goal != Goal::DirectMate && reaches(game, m)) return true;
     const bool reached = goal == Goal::DirectMate && reaches(game, m);
     game.play(m);
     bool win = reached || defender_loses(game, n - 1);
@@ -115,11 +119,12 @@ struct Walk {
   Keys keys(const std::string& fen, int n) {
     auto game = orthodox::Game::from_fen(fen, {"test", 1, 1});
     Keys out;
-    if (goal == Goal::ReflexMate && can_reach(game)) return out;
+    const bool must_reach = goal == Goal::ReflexMate && can_reach(game);
+    if (must_reach && !quodlibet) return out;
     MoveList<> moves;
     game.generate_legal(moves);
     for (const Move m : moves)
-      if (move_wins(game, m, n)) out.insert(game.move_uci(m));
+      if ((!must_reach || reaches(game, m)) && move_wins(game, m, n)) out.insert(game.move_uci(m));
     return out;
   }
 };
@@ -201,5 +206,48 @@ TEST_CASE("battle play towards any goal: the prover finds the keys the definitio
     INFO(prover::stipulation_text(plays[i].goal, plays[i].n, false, target(plays[i].target)) << (plays[i].goal_is_end ? " GoalIsEnd" : ""));
     CHECK(with_keys[i] > 0);
     if (plays[i].goal_is_end) CHECK(option_tells[i] > 0);
+  }
+}
+
+TEST_CASE("Quodlibet in self and reflex play towards any goal: the definition's walk, and Popeye's keys", "[battle][quodlibet]") {
+  struct Play {
+    Goal goal;
+    const char* target;
+    int n;
+  };
+  const std::vector<Play> plays = {
+      {Goal::SelfMate, "#=", 2}, {Goal::SelfMate, "x", 2}, {Goal::SemiReflexMate, "#", 2}, {Goal::ReflexMate, "#", 2}, {Goal::SelfMate, "+", 1},
+  };
+  std::vector<int> tells(plays.size(), 0);
+  for (const auto& fen : test::sparse_positions(30, 2027)) {
+    for (std::size_t i = 0; i < plays.size(); ++i) {
+      const Play& p = plays[i];
+      INFO(fen << " " << prover::stipulation_text(p.goal, p.n, false, target(p.target)) << " Quodlibet");
+      const Keys walked = Walk{p.goal, target(p.target), true}.keys(fen, p.n);
+      CHECK(keys_of(solved(fen, p.goal, target(p.target), p.n, true)) == walked);
+      tells[i] += walked != Walk{p.goal, target(p.target)}.keys(fen, p.n);
+    }
+  }
+  for (std::size_t i = 0; i < plays.size(); ++i) {  // the option changes some verdict in each play
+    INFO(prover::stipulation_text(plays[i].goal, plays[i].n, false, target(plays[i].target)));
+    CHECK(tells[i] > 0);
+  }
+  // Popeye's suite (BEISPIEL/quod.inp 1, 2, 4, 5; REGRESSIONS/4_55_to_4_57.inp 23 with
+  // REGRESSIONTESTS/quod.out and 4_55_to_4_57.reg): the keys under Quodlibet.
+  struct Case {
+    const char* fen;
+    Goal goal;
+    const char* target;
+    int n;
+    Keys keys;
+  };
+  const std::vector<Case> cases = {
+      {"8/8/6p1/5pP1/5P1K/5PpP/4p2p/2Q2Bkr w - - 0 1", Goal::SelfMate, "#=", 2, {"c1e1"}},
+      {"rk6/p1qQ4/P1Pp3p/P2P1p1P/5p1K/5P2/7P/8 w - - 0 1", Goal::SelfMate, "#=", 2, {"h2h3"}},
+      {"8/5B2/4p3/4NpP1/R4K2/6P1/R2Bp3/3k4 w - - 0 1", Goal::SemiReflexMate, "#", 2, {"a4a3", "d2e3"}},
+  };
+  for (const auto& c : cases) {
+    INFO(c.fen << " " << prover::stipulation_text(c.goal, c.n, false, target(c.target)) << " Quodlibet");
+    CHECK(keys_of(solved(c.fen, c.goal, target(c.target), c.n, true)) == c.keys);
   }
 }

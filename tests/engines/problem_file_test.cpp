@@ -642,7 +642,7 @@ TEST_CASE("options that change who plays: WhiteToPlay shortens a helpmate, Duple
     CHECK(options.battle.quodlibet);
     const auto help = read_problem_entries("begin\n" + pieces + "stipulation h#2\noption quodlibet\nend\n", "t.inp",
                                            PublishedLines::Checked).at(0);
-    CHECK(help.unsupported == std::vector<std::string>{"option Quodlibet for 'h#2' (it adds the direct mate to a selfmate's goal)"});
+    CHECK(help.unsupported == std::vector<std::string>{"option Quodlibet for 'h#2' (it adds the direct goal to a selfmate's or reflexmate's)"});
   }
 }
 
