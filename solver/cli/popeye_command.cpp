@@ -62,7 +62,9 @@ defence that escapes); and those that change who plays: WhiteToPlay (h#4 solved 
 as h#3.5), Duplex (each twin's lines, then a blank line and its lines with the roles exchanged;
 "Duplex" below the stipulation) and HalfDuplex (the exchanged roles only); and Quodlibet (self
 and reflex play towards any goal also won by the attacker's own goal move, marked "#=", "z", ...),
-GoalIsEnd (the goal ends the play whichever side reaches it: c81 and the other goals), Threat and MaxFlightsquares (attacker moves that
+GoalIsEnd (the goal ends the play whichever side reaches it: c81 and the other goals),
+StopOnShortSolutions (help, help-self and series play: the shortest solutions alone, when shorter
+than stated; "Partial solution"), Threat and MaxFlightsquares (attacker moves that
 threaten too slowly or leave too many flights are refuted; the stipulation line says "#6/1").
 Lines come in Arbiter's move-generation order, which may differ
 from Popeye's (solver/problem/README.md, "Popeye's solution layout"); no time is printed.

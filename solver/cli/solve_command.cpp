@@ -246,6 +246,11 @@ solution (JSON "help_end": "reciprocal", "reci_target"). Keys, threats and trees
 forms (check-certificate replays it); verify (and regress and batch) checks their published lines
 (a series line written as the series side's moves in a row); compose makes h=N and series play of
 mate or stalemate; correct takes #N, h#N, h#N.5 and s#N only so far and names the others.
+The goals that judge the side that moved, in direct, help and series play: !# (auto-mate: the
+mover mated by its own move), != (auto-stalemate), ## (double mate: both sides mated, by a mover
+that had a legal move) and ##! (counter-mate: the same, by a mover that was mated); the goal move of
+!#, ## and ##! leaves the mover's own king attacked, a move allowed there alone. No certificate or
+verify of them yet (solve plays them).
 Popeye's option GoalIsEnd (direct, self, help and series play): the goal ends the play whichever
 side reaches it, so a move of the other side that reaches it for itself (c81: a Black man on the 1st
 rank in White's c81) ends the play unfulfilled; no certificate format for it yet.

@@ -130,6 +130,9 @@ int run_verify(const Args& args) {
     // The structured engine solves; what a published line of its play must show is not defined yet.
     if (given.playable() && given.stipulation.structured)
       given.unsupported.push_back(fmt::format("verify of the structured stipulation '{}' (solve plays it)", given.stipulation.text));
+    // A published line's goal move for !#, ## or ##! leaves the mover in check: the replay would refuse it.
+    else if (given.playable() && given.stipulation.target.self_check_goal())
+      given.unsupported.push_back(fmt::format("verify of the goal '{}' (solve plays it)", given.stipulation.target.symbol()));
     const problem::Problem& p = given;
     const int problem_status = play_problem("verify", p, args.json, results, [&] {
       const VariantEngines& rules = find_variant(p.variant, p.where);

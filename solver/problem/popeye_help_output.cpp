@@ -30,9 +30,9 @@ std::string twin_label_of_line(std::string_view line) {
 }
 
 // The marks after a move: check, e.p., key, try, and the goals (mate, stalemate "=", double
-// stalemate "==", "#=", capture "x", square "z", castling "00", e.p. "ep", any move "~", last rank "c81").
+// stalemate "==", "#=", capture "x", square "z", castling "00", e.p. "ep", any move "~", last rank "c81", the mover's goals "!#", "!=", "##", "##!").
 bool is_mark(std::string_view w) {
-  for (const std::string_view mark : {"+", "#", "=", "==", "#=", "##", "##!", "x", "z", "00", "ep", "~", "c81", "ep.", "!", "?"})
+  for (const std::string_view mark : {"+", "#", "=", "==", "#=", "##", "##!", "!#", "!=", "x", "z", "00", "ep", "~", "c81", "ep.", "!", "?"})
     if (w == mark) return true;
   return false;
 }

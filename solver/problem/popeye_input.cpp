@@ -346,10 +346,13 @@ void add_reason(std::vector<std::string>& reasons, std::string reason) {
 }
 
 // Popeye's option WhiteToPlay: in help play White starts and the play is half a move shorter;
-// h#4 is solved, and printed, as h#3.5. Popeye shortens a helpmate of whole moves only: none
-// for h#N.5, which White already starts, or for another genre.
+// h#4 is solved, and printed, as h#3.5. Popeye shortens a helpmate of whole moves only: help play
+// of N.5 moves, which White already starts, is played as it stands (Popeye says nothing:
+// REGRESSIONS/4_47_to_4_49.inp 6, 4_51_to_4_53.inp 14, "option WhiteToPlay not applicable in
+// help play"); another genre is refused.
 std::optional<Stipulation> white_to_play(const Stipulation& s) {
-  if (s.kind != Stipulation::HelpMate || s.half_move || s.series) return std::nullopt;
+  if (s.kind != Stipulation::HelpMate || s.series) return std::nullopt;
+  if (s.half_move) return s;
   Stipulation out = s;
   out.moves = s.moves - 1;
   out.half_move = true;
@@ -397,13 +400,15 @@ void apply_goal_is_end(std::vector<TwinText>& twins, std::vector<std::string>& r
 std::optional<std::string> battle_refusal(const Stipulation& s, const BattleOptions& battle) {
   // The options that change play are wired into #N, s#N and help play of mate so far; PostKeyPlay
   // alone into all battle play whose goal the position after a move shows (r#, semi-r#, =, s=, ...),
-  // Quodlibet alone into all self and reflex play (s=, sz, semi-r#, ...).
+  // Quodlibet alone into all self and reflex play (s=, sz, semi-r#, ...), StopOnShortSolutions
+  // alone into all help and series play (h=, hs#, ser-#, ...).
   const bool post_key_only = battle.post_key && !battle.quodlibet && !battle.stop_on_short && !battle.null_moves && !battle.depth_dependent();
   const bool quodlibet_only = battle.quodlibet && !battle.post_key && !battle.stop_on_short && !battle.null_moves && !battle.depth_dependent();
   const bool battle_play = !s.series && s.kind != Stipulation::HelpMate;
+  const bool stop_on_short_only = battle.stop_on_short && !battle.post_key && !battle.quodlibet && !battle.null_moves && !battle.depth_dependent();
   const bool self_or_reflex = s.kind == Stipulation::SelfMate || s.kind == Stipulation::ReflexMate || s.kind == Stipulation::SemiReflexMate;
   if (!s.classic() && !(post_key_only && battle_play && !s.target.needs_move_facts()) &&
-      !(quodlibet_only && battle_play && self_or_reflex && !s.structured))
+      !(quodlibet_only && battle_play && self_or_reflex && !s.structured) && !(stop_on_short_only && !battle_play && !s.structured))
     return fmt::format("option {} for '{}' (the options that change play are played with #N, h#N and s#N only so far)",
                        battle.quodlibet ? "Quodlibet" : battle.stop_on_short ? "StopOnShortSolutions" : battle.null_moves ? "NullMoves"
                        : battle.post_key ? "PostKeyPlay" : battle.max_threat >= 0 ? "Threat"
@@ -411,7 +416,7 @@ std::optional<std::string> battle_refusal(const Stipulation& s, const BattleOpti
                        s.text);
   if (battle.quodlibet && !self_or_reflex)
     return fmt::format("option Quodlibet for '{}' (it adds the direct goal to a selfmate's or reflexmate's)", s.text);
-  if (battle.stop_on_short && s.kind != Stipulation::HelpMate)
+  if (battle.stop_on_short && s.kind != Stipulation::HelpMate && !s.series)
     return fmt::format("option StopOnShortSolutions for '{}' (Popeye refuses it in battle play)", s.text);
   if (battle.null_moves && s.kind != Stipulation::HelpMate)
     return fmt::format("option NullMoves for '{}' (null moves are built for help play only)", s.text);

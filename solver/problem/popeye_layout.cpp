@@ -14,6 +14,7 @@
 #include "rules/notation/uci.h"
 #include "rules/orthodox/movegen.h"
 #include "solver/problem/popeye_reader.h"
+#include "solver/stipulation/mover_goals.h"
 
 namespace arbiter::problem::popeye {
 
@@ -36,9 +37,14 @@ std::string_view piece_id(PieceType type) {
 }
 
 Move move_of(const Position& pos, const std::string& uci) {
-  const auto m = parse_uci(pos, uci);
-  if (!m) throw std::logic_error("popeye layout: the solution's move " + uci + " is not legal in " + write_fen(pos));
-  return *m;
+  if (const auto m = parse_uci(pos, uci)) return *m;
+  // The goal move of !#, ## or ##! leaves the mover's king attacked (mover_goals.h).
+  MoveList<> candidates;
+  orthodox::generate_candidates(pos, candidates);
+  Position scratch = pos;
+  for (const Move c : candidates)
+    if (to_uci(c) == uci && orthodox::first_failed_predicate(scratch, c) == orthodox::Predicate::KingNotLeftGuarded) return c;
+  throw std::logic_error("popeye layout: the solution's move " + uci + " is not legal in " + write_fen(pos));
 }
 
 // The column a move line starts at, by ply from the first move: "   1." "      1..."
@@ -72,6 +78,10 @@ bool reached(Position& pos, const Target& target) {
     case Target::EnPassant: return en_passant;
     case Target::AnyMove: return true;
     case Target::Chess81: return relative_rank(~pos.side_to_move(), m.to()) == 7;
+    case Target::AutoMate:
+    case Target::AutoStalemate:
+    case Target::DoubleMate:
+    case Target::CounterMate: return mover_goals::reached(pos, target);
   }
   return false;
 }
@@ -208,7 +218,7 @@ class TreeWriter {
     // A direct move that ends the play reaches the goal: Popeye marks it (" =", " x", ...); so is
     // a self or reflex attacker's own goal under Quodlibet (" #=", " z").
     const bool goal_move = (goal_ == prover::Goal::DirectMate && a.mate_in == 1) || (quodlibet_ && own_goal(m));
-    std::string text = (goal_move ? popeye_goal_move_text(pos_, m, target_, options_.language) : popeye_move_text(pos_, m, options_.language)) +
+    std::string text = (goal_move ? popeye_goal_move_text(pos_, m, target_, options_.language) : popeye_line_move_text(pos_, m, target_, options_.language)) +
                        std::string(mark);
     pos_.make(m);
     const bool wants_threat = (options_.variations || post_key_) && !options_.no_threat && a.mate_in >= 2 && !pos_.in_check();
@@ -240,7 +250,7 @@ class TreeWriter {
     pos_.make(m);
     const bool goal_move = d.answers.empty() && prover::defender_reaches_goal(goal_) && reached(pos_, target_);
     pos_.unmake();
-    line(ply, goal_move ? popeye_goal_move_text(pos_, m, target_, options_.language) : popeye_move_text(pos_, m, options_.language));
+    line(ply, goal_move ? popeye_goal_move_text(pos_, m, target_, options_.language) : popeye_line_move_text(pos_, m, target_, options_.language));
     pos_.make(m);
     for (const auto& a : d.answers) attacker(a, ply + 1, "", std::nullopt);
     pos_.unmake();
@@ -403,16 +413,25 @@ std::string popeye_move_text(const Position& pos, Move move, Language language) 
   return text;
 }
 
+std::string popeye_line_move_text(const Position& pos, Move move, const Target& target, Language language) {
+  std::string text = popeye_move_text(pos, move, language);
+  // Under the goals that judge the mover a mate is no goal but a step to it (the mate before
+  // a counter-mate): Popeye marks it a check.
+  if (target.judges_mover() && text.ends_with(" #")) text.replace(text.size() - 1, 1, "+");
+  return text;
+}
+
 std::string popeye_goal_move_text(const Position& pos, Move move, const Target& target, Language language) {
   std::string text = popeye_move_text(pos, move, language);
   if (target.kind == Target::Mate) return text;
-  // Popeye marks a check " +" (never " #" under another goal), then the goal.
+  // Popeye marks a check " +" (never " #" under another goal), then the goal; the goals that
+  // judge the mover (!#, ##, ##!) have the goal mark alone.
   for (const std::string_view mark : {" #", " +"})
     if (text.ends_with(mark)) text.resize(text.size() - mark.size());
   Position after = pos;
   after.make(move);
   if (target.kind == Target::MateOrStalemate) return text + " #=";
-  if (after.in_check()) text += " +";
+  if (after.in_check() && !target.judges_mover()) text += " +";
   // The move's own spelling says castling and e.p. ("0-0", "e5*d6 ep."); any move has no mark.
   if (target.kind == Target::Check || target.kind == Target::Castling || target.kind == Target::EnPassant ||
       target.kind == Target::AnyMove)
@@ -434,7 +453,7 @@ std::string popeye_help_line(const std::string& fen, const prover::HelpLine& lin
     }
     const bool last = i + 1 == line.moves.size();
     const Move m = move_of(pos, line.moves[i++].uci);
-    std::string text = last ? popeye_goal_move_text(pos, m, target, language) : popeye_move_text(pos, m, language);
+    std::string text = last ? popeye_goal_move_text(pos, m, target, language) : popeye_line_move_text(pos, m, target, language);
     pos.make(m);
     return text;
   };
@@ -457,7 +476,7 @@ std::string popeye_series_line(const std::string& fen, const prover::HelpLine& l
   for (std::size_t i = 0; i < line.moves.size(); ++i) {
     const Move m = move_of(pos, line.moves[i].uci);
     const bool last = i + 1 == line.moves.size();
-    const std::string text = last ? popeye_goal_move_text(pos, m, target, language) : popeye_move_text(pos, m, language);
+    const std::string text = last ? popeye_goal_move_text(pos, m, target, language) : popeye_line_move_text(pos, m, target, language);
     if (int(i) < series_moves) out += fmt::format("{}{:>3}.{}", i == 0 ? "" : " ", i + 1, text);
     else out += " " + text;
     pos.make(m);

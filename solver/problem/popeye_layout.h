@@ -80,8 +80,13 @@ std::string format_popeye_solution(const prover::Solution& solution, const Layou
 
 // The last move of a solution with Popeye's goal mark: " #" for mate; for any other goal the
 // move's check mark " +" if it checks, then the goal's symbol (" =", " ==", " x", " z", ...;
-// " #=" and " +" alone; none after castling and e.p., whose spelling says it).
+// " #=" and " +" alone; none after castling and e.p., whose spelling says it; the goal's symbol
+// alone for !#, ## and ##!).
 std::string popeye_goal_move_text(const Position& pos, Move move, const Target& target, Language language);
+
+// Any other move of a solution: its spelling with its check mark, where a mate is " +" under the
+// goals that judge the mover (the mate a counter-mate answers).
+std::string popeye_line_move_text(const Position& pos, Move move, const Target& target, Language language);
 
 // One helpmate line: "1.Qb4-h4 Qd6-h6   2.0-0-0 + Kd1-c1   3.Rb2-b8 Qh6-c6 #" from `fen`, or
 // with the mating side first "1...Rd2-e2 +   2.Ke4-d3 ...". The last move carries the goal's mark.

@@ -85,6 +85,8 @@ CertificateGoal certificate_goal_of(const Stipulation& s, const SourceLocation& 
     throw ParseError(where, fmt::format("no certificate format for the structured stipulation '{}' yet", s.text));
   if (s.target.ends_play)
     throw ParseError(where, fmt::format("no certificate format for '{}' with option GoalIsEnd yet", s.text));
+  if (s.target.judges_mover())
+    throw ParseError(where, fmt::format("no certificate format for the goal '{}' yet", s.target.symbol()));
   const Goal goal = goal_of(s);
   if (s.series && (goal != Goal::HelpMate && goal != Goal::DirectMate))
     throw ParseError(where, fmt::format("no certificate format for '{}': series self and reflex play are not solved yet", s.text));

@@ -289,6 +289,15 @@ class HelpSearch {
   // whether some solution lies below (complete searches only: when capped it may be partial).
   bool search(int p, bool mater) {
     const bool last = p == 1;  // only reached with mater to move
+    if (last && target_.self_check_goal()) {
+      // !#, ##, ##!: only a move that leaves the mater's king attacked reaches them (mover_goals.h),
+      // and no legal move does; those moves come from the goal's own list.
+      MoveList goal_moves;
+      add_self_check_goal_moves(game_, target_, goal_moves);
+      bool found = false;
+      for (int i = 0; i < goal_moves.size() && !capped_; ++i) found = visit(goal_moves[i], p, mater) || found;
+      return found;
+    }
     if (help_end_ == HelpEnd::Reflex) {
       // The reflex rule: the other side reaches the goal whenever it can (those lines end here);
       // a mater that could must, and no line goes on.

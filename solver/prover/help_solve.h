@@ -197,12 +197,20 @@ Solution solve_help(G& game, const SolveOptions& options) {
   // Threads pay off on long searches only, and a capped search (a cook is enough) stays on one.
   // The threads share out pairs of real moves: with null moves the search stays on one.
   // Help-self and help-reflex play stay on one too (the pairs below list help play's lines).
-  const bool parallel =
-      options.threads > 1 && options.max_solutions == 0 && plies >= 4 && !null_moves && options.help_end == HelpEnd::Goal;
+  const bool parallel = options.threads > 1 && options.max_solutions == 0 && plies >= 4 && !null_moves &&
+                        options.help_end == HelpEnd::Goal && !options.battle.stop_on_short;
   try {
     if (parallel) {
       s.solutions =
           spell_help_lines(game, help_solutions_parallel(game, plies, options.limits, options.threads, parallel_nodes, so_far, options.target));
+    } else if (options.battle.stop_on_short) {
+      // StopOnShortSolutions: the lengths upwards (of the mater's parity), as Popeye tries them;
+      // the first with a solution has the shortest ones, and longer lines are never searched.
+      for (int p = help_plies % 2; p <= help_plies; p += 2) {
+        s.solutions = spell_help_lines(game, search.solutions(p, options.max_solutions), null_moves);
+        s.complete = !search.capped();
+        if (!s.solutions.empty()) break;
+      }
     } else {
       s.solutions = spell_help_lines(game, search.solutions(help_plies, options.max_solutions), null_moves);
       s.complete = !search.capped();

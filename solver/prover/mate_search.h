@@ -114,6 +114,15 @@ class MateSearch {
         return battle_.quodlibet;
       }
     }
+    // !#, ##, ##! (direct play only): a goal move the rules otherwise forbid wins at once.
+    if (Kind == Goal::DirectMate && target_.self_check_goal()) {
+      MoveList goal_moves;
+      add_self_check_goal_moves(game_, target_, goal_moves);
+      if (goal_moves.size() > 0) {
+        if (use_table) remember(n, true);
+        return true;
+      }
+    }
     // Direct play: on the last move only a check can mate (or check). A selfmate's or reflexmate's
     // last move need not check, nor a direct move aiming at another goal.
     const bool only_checks = (Kind == Goal::DirectMate && n == 1 && target_.needs_check()) || checks_only_;

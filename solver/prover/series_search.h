@@ -111,6 +111,11 @@ class SeriesSearch {
       generate_moves(game_, moves, stage, false);
       for (int i = 0; i < moves.size(); ++i) found = visit(moves[i], left) || found;
     }
+    if (play_ == SeriesPlay::Direct) {  // !#, ##, ##!: the series side's goal moves the rules otherwise forbid
+      MoveList goal_moves;
+      add_self_check_goal_moves(game_, target_, goal_moves);
+      for (int i = 0; i < goal_moves.size(); ++i) found = visit(goal_moves[i], left) || found;
+    }
     if (!found) remember_loss(left);
     return found;
   }
@@ -171,9 +176,11 @@ class SeriesSearch {
         if (!stalemate_filter::any_candidate(pos, filter)) return false;
       }
     }
-    for (int stage = 0; stage < Stages; ++stage) {
+    for (int stage = 0; stage <= Stages; ++stage) {
       MoveList moves;
-      generate_moves(game_, moves, stage, checks_only);
+      // After the stages, the goal moves the rules otherwise forbid (!#, ##, ##!; none for the others).
+      if (stage < Stages) generate_moves(game_, moves, stage, checks_only);
+      else add_self_check_goal_moves(game_, target_, moves);
       for (int i = 0; i < moves.size(); ++i) {
         const M r = moves[i];
         if (checks_only && !(Stages == 1 && has_check_generator<G>) && !prover::gives_check(game_, r)) continue;

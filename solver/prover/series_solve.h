@@ -71,6 +71,15 @@ Solution solve_series(G& game, const SolveOptions& options) {
       auto lines = search.solutions(options.n);
       // Shortest first, as Popeye lists them (it tries the lengths upwards); search order within.
       std::stable_sort(lines.begin(), lines.end(), [](const auto& a, const auto& b) { return a.size() < b.size(); });
+      // StopOnShortSolutions: when some lines are short, only the shortest are listed (partial).
+      const std::size_t full = std::size_t(options.n) + (play == SeriesPlay::Help ? 1 : 0);
+      s.battle.stop_on_short = options.battle.stop_on_short;
+      if (options.battle.stop_on_short && !lines.empty() && lines.front().size() < full) {
+        const std::size_t shortest = lines.front().size();
+        std::erase_if(lines, [&](const auto& line) { return line.size() != shortest; });
+        s.complete = false;
+        s.tree_note = "stopped after the short solutions (option StopOnShortSolutions): longer ones are not listed";
+      }
       s.solutions = spell_series_lines(game, lines, play);
       // Help series with set play (Popeye's ser-h with SetPlay): the series side passes at once,
       // so the set play is the other side's moves that reach the goal from the diagram.
@@ -79,6 +88,7 @@ Solution solve_series(G& game, const SolveOptions& options) {
         game.play_null();
         typename G::MoveListType moves;
         game.generate_legal(moves);
+        add_self_check_goal_moves(game, options.target, moves);  // (!#, ##, ##!)
         for (int i = 0; i < moves.size(); ++i) {
           const MoveFacts facts = options.target.needs_move_facts() ? move_facts(game, moves[i]) : MoveFacts{};
           const HelpLine line{{{game.move_text(moves[i]), game.move_uci(moves[i])}}};

@@ -149,7 +149,7 @@ class Solver {
   // one-thread result whatever the threads did; only the node count differs.
   std::vector<std::pair<M, int>> all_keys(Solution& s) {
     MoveList moves;
-    game_.generate_legal(moves);
+    attacker_moves(game_, moves);
     const int count = moves.size();
     const int threads = std::max(1, std::min(options_.threads, count));
     std::vector<FirstMove> outcome(std::size_t(count), FirstMove{});
@@ -281,7 +281,7 @@ class Solver {
   // deepening, which also proves the length exact.
   std::optional<std::pair<M, int>> first_key() {
     MoveList moves;
-    game_.generate_legal(moves);
+    attacker_moves(game_, moves);
     // A selfmate's or reflexmate's forcing moves need not be checks, nor those aiming at another goal.
     const bool checks_first = Kind == Goal::DirectMate && options_.target.kind == Target::Mate;
     search_.set_checks_only(checks_first);
@@ -420,7 +420,7 @@ class Solver {
   // Attacker to move with a forced mate in exactly k: every move that achieves it.
   std::vector<AttackerNode> attacker_answers(G& game, MateSearch<G, Kind>& search, int k) {
     MoveList moves;
-    game.generate_legal(moves);
+    attacker_moves(game, moves);
     std::vector<AttackerNode> result;
     for (const M& a : moves) {
       game.play(a);
@@ -438,6 +438,13 @@ class Solver {
       result.push_back(std::move(an));
     }
     return result;
+  }
+
+  // The attacker's moves: the legal ones, then in direct play of !#, ## and ##! the goal moves
+  // the rules otherwise forbid (mover_goals.h).
+  void attacker_moves(G& game, MoveList& moves) {
+    game.generate_legal(moves);
+    if (Kind == Goal::DirectMate) add_self_check_goal_moves(game, options_.target, moves);
   }
 
   // Self and reflex play under Quodlibet, an attacker's move just played: has it reached the goal

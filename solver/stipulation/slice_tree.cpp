@@ -17,7 +17,8 @@ void add(std::vector<std::string>& out, std::string reason) {
 void walk(const SliceNode& n, std::vector<std::string>& out) {
   switch (n.kind) {
     case SliceNode::Goal:
-      if (!n.target) add(out, fmt::format("goal {}", n.goal));
+      // The goals that judge the mover need its forbidden goal moves at each goal ply (mover_goals.h).
+      if (!n.target || n.target->judges_mover()) add(out, fmt::format("goal {}", n.goal));
       return;
     case SliceNode::Not: walk(*n.left, out); return;
     case SliceNode::And:

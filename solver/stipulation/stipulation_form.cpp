@@ -256,7 +256,7 @@ std::optional<Stipulation> StipulationForm::playable(const SourceLocation& where
   if (reciprocal) {  // reciprocal help play "reci-h#2", "reci-h(=)#2": Black's help moves, then either end
     const auto reci = reci_goal.empty() ? target : target_of(reci_goal);
     if (!reci || play != "h" || !series.empty() || half_move || moves == 0 || moves > MaxMateMoves) return std::nullopt;
-    if (target->needs_move_facts() || reci->needs_move_facts()) return std::nullopt;
+    if (target->needs_move_facts() || reci->needs_move_facts() || target->judges_mover() || reci->judges_mover()) return std::nullopt;
     Stipulation s;
     s.kind = Stipulation::HelpMate;
     s.help_end = HelpEnd::Reciprocal;
@@ -276,6 +276,9 @@ std::optional<Stipulation> StipulationForm::playable(const SourceLocation& where
   if (half_move && ((play != "h" && !help_self) || ser)) return std::nullopt;  // only help play has a half move
   if (help_self && moves == 0) return std::nullopt;  // hs#0.5, hr#0.5: no help move before the end
   if (moves > MaxMateMoves || (moves == 0 && !half_move)) return std::nullopt;
+  // The goals that judge the mover (!#, !=, ##, ##!) are played where the goal side's own move
+  // ends the play: direct, help and series play.
+  if (target->judges_mover() && play != "" && play != "h") return std::nullopt;
   if (!ser && target->kind == Target::Mate && (play == "" || play == "h" || play == "s")) {  // the four classic forms
     return parse_stipulation(fmt::format("{}#{}{}", play, moves, half_move ? ".5" : ""), where);
   }

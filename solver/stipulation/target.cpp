@@ -21,6 +21,10 @@ std::string Target::symbol() const {
     case EnPassant: return "ep";
     case AnyMove: return "~";
     case Chess81: return "c81";
+    case AutoMate: return "!#";
+    case AutoStalemate: return "!=";
+    case DoubleMate: return "##";
+    case CounterMate: return "##!";
   }
   return "#";
 }
@@ -42,6 +46,10 @@ std::string Target::name() const {
     case EnPassant: return "en passant capture";
     case AnyMove: return "any move";
     case Chess81: return "reaching the last rank";
+    case AutoMate: return "auto-mate";
+    case AutoStalemate: return "auto-stalemate";
+    case DoubleMate: return "double mate";
+    case CounterMate: return "counter-mate";
   }
   return "mate";
 }
@@ -58,6 +66,10 @@ std::optional<Target> target_of(std::string_view goal, std::string_view square) 
   else if (goal == "ep") t.kind = Target::EnPassant;
   else if (goal == "~") t.kind = Target::AnyMove;
   else if (goal == "c81") t.kind = Target::Chess81;
+  else if (goal == "!#") t.kind = Target::AutoMate;
+  else if (goal == "!=") t.kind = Target::AutoStalemate;
+  else if (goal == "##") t.kind = Target::DoubleMate;
+  else if (goal == "##!") t.kind = Target::CounterMate;
   else if (goal == "z") {
     t.kind = Target::Square;
     t.square = parse_square(square);

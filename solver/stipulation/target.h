@@ -16,6 +16,9 @@
 //   ep  the move is an en passant capture
 //   ~   any move
 //   c81 a man of the side that moved arrives on its last rank (White: the 8th, Black: the 1st)
+//   !#  auto-mate, != auto-stalemate, ## double mate, ##! counter-mate: goals that judge the
+//       side that moved as well (mover_goals.h); the goal move of !#, ## and ##! leaves the
+//       mover's own king attacked, a move the rules allow there alone
 //
 // Popeye's option GoalIsEnd (`ends_play`): the goal ends the play whichever side reaches it; a
 // move of the other side (the one that is not to reach it) that reaches it, judged for that
@@ -31,7 +34,7 @@
 namespace arbiter {
 
 struct Target {
-  enum Kind { Mate, Stalemate, DoubleStalemate, MateOrStalemate, Check, Capture, Square, Castling, EnPassant, AnyMove, Chess81 };
+  enum Kind { Mate, Stalemate, DoubleStalemate, MateOrStalemate, Check, Capture, Square, Castling, EnPassant, AnyMove, Chess81, AutoMate, AutoStalemate, DoubleMate, CounterMate };
   Kind kind = Mate;
   arbiter::Square square = NoSquare;  // Square: the square to reach
   bool ends_play = false;             // GoalIsEnd (above)
@@ -46,7 +49,13 @@ struct Target {
   // Can only a checking move reach it? Then the last ply needs checking moves alone.
   bool needs_check() const { return kind == Mate || kind == Check; }
   // Does reaching it leave the side to move without a move? Then GoalIsEnd changes nothing.
-  bool immobilises() const { return kind == Mate || kind == Stalemate || kind == DoubleStalemate || kind == MateOrStalemate; }
+  bool immobilises() const {
+    return kind == Mate || kind == Stalemate || kind == DoubleStalemate || kind == MateOrStalemate || kind == DoubleMate || kind == CounterMate;
+  }
+  // Is its goal move one that leaves the mover's king attacked (!#, ##, ##!: mover_goals.h)?
+  bool self_check_goal() const { return kind == AutoMate || kind == DoubleMate || kind == CounterMate; }
+  // Does it judge the side that moved (mover_goals.h)? Then it needs an orthodox board.
+  bool judges_mover() const { return self_check_goal() || kind == AutoStalemate; }
   // GoalIsEnd in effect: the moves of the side not aiming at the goal must be judged too.
   bool wrong_side_ends_play() const { return ends_play && !immobilises(); }
 
@@ -54,7 +63,7 @@ struct Target {
 };
 
 // The goal a stipulation form's goal text names ("#", "=", "z" with "d5", ...), or nothing for a
-// goal Arbiter does not judge yet ("##", "%", "ct", ...).
+// goal Arbiter does not judge yet ("%", "ct", "<>", "k", ...).
 std::optional<Target> target_of(std::string_view goal, std::string_view square = "");
 
 }  // namespace arbiter

@@ -9,6 +9,7 @@
 #include "rules/core/move.h"
 #include "rules/core/position.h"
 #include "rules/core/ruleset.h"
+#include "solver/stipulation/mover_goals.h"
 #include "solver/stipulation/target.h"
 
 namespace arbiter {
@@ -27,7 +28,7 @@ struct MoveFacts {
 template <RuleSet G>
 constexpr bool judges(const Target& target) {
   // GoalIsEnd judges the other side's moves too: it must tell a move from a pass (a board's history).
-  if (!target.needs_move_facts() && !target.wrong_side_ends_play()) return true;
+  if (!target.needs_move_facts() && !target.wrong_side_ends_play() && !target.judges_mover()) return true;
   return BoardPosition<G> && std::same_as<typename G::MoveType, Move>;
 }
 
@@ -66,6 +67,15 @@ MoveFacts last_move_facts([[maybe_unused]] const G& game) {
   return f;
 }
 
+// The side to move's goal moves that the rules otherwise forbid (mover_goals.h: !#, ##, ##!),
+// appended to `moves`; the engines add them at the goal ply. None for the other goals.
+template <RuleSet G>
+void add_self_check_goal_moves([[maybe_unused]] G& game, const Target& target, [[maybe_unused]] typename G::MoveListType& moves) {
+  if (!target.self_check_goal()) return;
+  if constexpr (std::same_as<typename G::MoveListType, MoveList<>> && requires { { game.position() } -> std::same_as<Position&>; })
+    mover_goals::goal_moves(game.position(), target, moves);
+}
+
 // `game` is the position after the move; `facts` the move's, from move_facts() before it.
 template <RuleSet G>
 bool target_reached(G& game, const Target& target, const MoveFacts& facts) {
@@ -91,6 +101,12 @@ bool target_reached(G& game, const Target& target, const MoveFacts& facts) {
     case Target::EnPassant: return facts.en_passant;
     case Target::AnyMove: return true;
     case Target::Chess81: return facts.to != NoSquare && relative_rank(facts.mover, facts.to) == 7;
+    case Target::AutoMate:
+    case Target::AutoStalemate:
+    case Target::DoubleMate:
+    case Target::CounterMate:
+      if constexpr (requires { { game.position() } -> std::same_as<Position&>; }) return mover_goals::reached(game.position(), target);
+      else return false;  // (judges() refuses them without a board)
   }
   return false;
 }

@@ -13,6 +13,7 @@
 
 #include "rules/orthodox/game.h"
 #include "solver/prover/solve.h"
+#include "tests/support/solution_sets.h"
 #include "solver/stipulation/target_reached.h"
 
 using namespace arbiter;
@@ -22,12 +23,6 @@ namespace {
 
 using Set = std::set<std::string>;
 
-orthodox::Options kingless() {
-  orthodox::Options o;
-  o.king_count = orthodox::KingCount::AtMostOne;  // Popeye's NoWk and NoBk
-  return o;
-}
-
 Target c81(bool goal_is_end) {
   Target t = *target_of("c81");
   t.ends_play = goal_is_end;
@@ -35,7 +30,7 @@ Target c81(bool goal_is_end) {
 }
 
 prover::Solution solved(const std::string& fen, Goal goal, const Target& t, int n, bool series = false) {
-  auto game = orthodox::Game::from_fen(fen, {"test", 1, 1}, kingless());
+  auto game = orthodox::Game::from_fen(fen, {"test", 1, 1}, test::kingless_rules());
   prover::SolveOptions o;
   o.goal = goal;
   o.target = t;
@@ -45,26 +40,10 @@ prover::Solution solved(const std::string& fen, Goal goal, const Target& t, int 
   return prover::solve(game, o);
 }
 
-Set keys(const prover::Solution& s) {
-  Set out;
-  for (const auto& k : s.keys) out.insert(k.uci);
-  return out;
-}
-
-Set lines(const prover::Solution& s) {
-  Set out;
-  for (const auto& l : s.solutions) {
-    std::string u;
-    for (const auto& m : l.moves) u.append(u.empty() ? "" : " ").append(m.uci);
-    out.insert(u);
-  }
-  return out;
-}
-
 }  // namespace
 
 TEST_CASE("c81: a man reaches its side's last rank, judged for the side that moved", "[goal][c81]") {
-  auto game = orthodox::Game::from_fen("8/P7/8/8/8/8/p7/8 w - - 0 1", {"test", 1, 1}, kingless());
+  auto game = orthodox::Game::from_fen("8/P7/8/8/8/8/p7/8 w - - 0 1", {"test", 1, 1}, test::kingless_rules());
   const Target t = c81(false);
   MoveList<> moves;
   game.generate_legal(moves);
@@ -109,12 +88,12 @@ TEST_CASE("c81 with GoalIsEnd in battle play: Popeye's expected keys", "[goal][c
     INFO(c.source << ": " << c.fen);
     const auto s = solved(c.fen, c.goal, c81(true), c.n);
     CHECK(s.verdict == prover::Verdict::Proved);
-    CHECK(keys(s) == c.keys);
+    CHECK(test::uci_keys(s) == c.keys);
   }
   // Without the option the play goes on past the wrong side's goal: in the kingless sc815 White
   // may then promote on h8 first (1.h4 cooks), and in the c817 Black's king runs to the 1st rank
   // without ending anything.
-  CHECK(keys(solved("8/8/p7/8/8/8/7P/8 w - - 0 1", Goal::SelfMate, c81(false), 5)) == Set{"h2h3", "h2h4"});
+  CHECK(test::uci_keys(solved("8/8/p7/8/8/8/7P/8 w - - 0 1", Goal::SelfMate, c81(false), 5)) == Set{"h2h3", "h2h4"});
 }
 
 TEST_CASE("c81 with GoalIsEnd in help and series play: Popeye's expected lines", "[goal][c81][popeye]") {
@@ -122,17 +101,17 @@ TEST_CASE("c81 with GoalIsEnd in help and series play: Popeye's expected lines",
   // plays a7-a6, never a7-a5; four promotions on h8.
   const auto help = solved("8/p7/8/8/8/8/7P/8 b - - 0 1", Goal::HelpMate, c81(true), 5);
   const std::string walk = "a7a6 h2h4 a6a5 h4h5 a5a4 h5h6 a4a3 h6h7 a3a2 ";
-  CHECK(lines(help) == Set{walk + "h7h8q", walk + "h7h8r", walk + "h7h8b", walk + "h7h8n"});
-  const auto without = lines(solved("8/p7/8/8/8/8/7P/8 b - - 0 1", Goal::HelpMate, c81(false), 5));
+  CHECK(test::uci_lines(help) == Set{walk + "h7h8q", walk + "h7h8r", walk + "h7h8b", walk + "h7h8n"});
+  const auto without = test::uci_lines(solved("8/p7/8/8/8/8/7P/8 b - - 0 1", Goal::HelpMate, c81(false), 5));
   CHECK(without.size() > 4);  // then 1.a5 and 5.a1=Q lines are solutions too
 
   // hc812 (BEISPIEL/chess81.inp 5): 1.Bg7 hxg7 2.Kh6 g8=Q (R, B, N).
-  CHECK(lines(solved("7b/7k/7P/5K2/8/8/8/8 b - - 0 1", Goal::HelpMate, c81(true), 2)).size() == 4);
+  CHECK(test::uci_lines(solved("7b/7k/7P/5K2/8/8/8/8 b - - 0 1", Goal::HelpMate, c81(true), 2)).size() == 4);
 
   // ser-hc812 after TESTS/goal_is_end.inp 3, without its hole on h8: Black's series may not
   // promote on g1 ("not 1.g1~"), which without the option starts further lines.
-  const auto series = lines(solved("8/7P/8/7n/8/8/6p1/8 b - - 0 1", Goal::HelpMate, c81(true), 2, true));
-  const auto series_without = lines(solved("8/7P/8/7n/8/8/6p1/8 b - - 0 1", Goal::HelpMate, c81(false), 2, true));
+  const auto series = test::uci_lines(solved("8/7P/8/7n/8/8/6p1/8 b - - 0 1", Goal::HelpMate, c81(true), 2, true));
+  const auto series_without = test::uci_lines(solved("8/7P/8/7n/8/8/6p1/8 b - - 0 1", Goal::HelpMate, c81(false), 2, true));
   CHECK(series.count("h5f6 f6g8 h7g8q") == 1);
   for (const auto& l : series) CHECK(l.find("g2g1") == std::string::npos);
   CHECK(std::any_of(series_without.begin(), series_without.end(), [](const std::string& l) { return l.find("g2g1") != std::string::npos; }));

@@ -1,7 +1,8 @@
 // Popeye's options of help play. NullMoves (solver/prover/help_search.h): either side may pass,
 // not in check and not right after a pass; the search with its cuts and table must list exactly
 // the lines a plain walk written from that definition lists, and Popeye's own example gives the
-// expected solutions. StopOnShortSolutions (help_solve.h): only the shortest solutions.
+// expected solutions. StopOnShortSolutions (help_solve.h, series_solve.h): only the shortest
+// solutions, in help play of any goal, help-self play and series play.
 
 #include <catch2/catch.hpp>
 
@@ -12,6 +13,7 @@
 #include "rules/orthodox/game.h"
 #include "solver/prover/help_search.h"
 #include "solver/prover/help_solve.h"
+#include "solver/prover/solve.h"
 
 using namespace arbiter;
 
@@ -186,4 +188,44 @@ TEST_CASE("StopOnShortSolutions: a helpmate with short solutions lists only the 
   const prover::Solution full = prover::solve_help(game, options);
   CHECK(full.solutions.size() == 1);
   CHECK(full.complete);
+}
+
+TEST_CASE("StopOnShortSolutions in help play of any goal, help-self play and series play: Popeye's expected lines",
+          "[help][series][stoponshort][popeye]") {
+  // REGRESSIONS/4_55_to_4_57.inp 21, 22 and 4_85_to_4_87.inp 13 (its Duplex half) of Popeye's suite,
+  // with REGRESSIONTESTS/4_55_to_4_57.reg and 4_85_to_4_87.reg: the short lines alone, "Partial solution".
+  struct Case {
+    const char* fen;
+    prover::Goal goal;
+    const char* target;
+    HelpEnd end;
+    bool series;
+    int n;
+    const char* line;
+  };
+  const std::vector<Case> cases = {
+      {"8/6p1/8/8/8/1p1p4/pp1P3P/rb1K4 w - - 0 1", prover::Goal::HelpMate, "#", HelpEnd::Self, false, 3, "h2h4 g7g5 h4g5 b1c2"},
+      {"8/6pp/6pk/8/7K/8/6P1/8 w - - 0 1", prover::Goal::DirectMate, "#", HelpEnd::Goal, true, 3, "g2g4 g4g5"},
+      {"8/8/8/8/pPk5/K1b5/p3p3/3n4 w - - 0 1", prover::Goal::HelpMate, "=", HelpEnd::Goal, false, 6, "a3a4 c3b4"},
+  };
+  for (const auto& c : cases) {
+    INFO(c.fen << " " << c.target << c.n);
+    orthodox::Options rules;
+    rules.king_count = orthodox::KingCount::AtMostOne;  // (Popeye's NoBk in the help-self case)
+    auto game = orthodox::Game::from_fen(c.fen, {"test", 1, 1}, rules);
+    prover::SolveOptions options;
+    options.goal = c.goal;
+    options.target = *target_of(c.target);
+    options.help_end = c.end;
+    options.series = c.series;
+    options.n = c.n;
+    options.battle.stop_on_short = true;
+    const prover::Solution s = prover::solve(game, options);
+    REQUIRE(s.solutions.size() == 1);
+    std::string uci;
+    for (const auto& m : s.solutions[0].moves) uci.append(uci.empty() ? "" : " ").append(m.uci);
+    CHECK(uci == c.line);
+    CHECK_FALSE(s.complete);
+    CHECK(s.verdict == prover::Verdict::Proved);
+  }
 }

@@ -77,7 +77,8 @@ TEST_CASE("stipulation forms: the played ones, in their one spelling", "[stipula
            {"#2", "#2"}, {"h#3", "h#3"}, {"H#3", "h#3"}, {"h#2.5", "h#2.5"}, {"h#0.5", "h#0.5"}, {"s#5", "s#5"}, {"#30", "#30"},
            {"h=2", "h=2"}, {"H=2.5", "h=2.5"}, {"h==3", "h==3"}, {"hx2", "hx2"}, {"hze44", "hze44"}, {"h#=2", "h#=2"},
            {"ser-#3", "ser-#3"}, {"Ser-H#5", "ser-h#5"}, {"ser-h=4", "ser-h=4"}, {"ser-003", "ser-003"}, {"ser-x3", "ser-x3"},
-           {"h#1.0", "h#1"}}) {
+           {"h#1.0", "h#1"}, {"hc812", "hc812"}, {"c817", "c817"}, {"h##2", "h##2"}, {"H##!2", "h##!2"}, {"ser-!#11", "ser-!#11"},
+           {"!=2", "!=2"}, {"ser-h##!2", "ser-h##!2"}}) {
     INFO(text);
     const auto s = parse_stipulation_form(text, {}).playable({});
     REQUIRE(s.has_value());
@@ -150,8 +151,8 @@ TEST_CASE("stipulation forms: the played ones, in their one spelling", "[stipula
   }
   // The other series and play types, and the rest: not yet.
   for (const char* text : {"ser-r#2", "2->ser-#2", "#31", "s#2.5", "#2.5", "reci-h#2.5", "ser-hs#2", "hs#0.5", "semi-s#2",
-                           "semi-h#2", "ser-semi-r#2", "2->pser-h#6", "exact-hs#2", "dia5", "h##2", "h##!2", "ser-h%2", "hct2", "hc812", "ser-h#2.5",
-                           "ser-#31", "r#2.5"}) {
+                           "semi-h#2", "ser-semi-r#2", "2->pser-h#6", "exact-hs#2", "dia5", "s##2", "r##!2", "hs!#2", "ser-h%2", "hct2", "ser-h#2.5",
+                           "ser-#31", "r#2.5", "reci-h##2", "exact-h##2"}) {
     INFO(text);
     CHECK_FALSE(parse_stipulation_form(text, {}).playable({}).has_value());
   }
