@@ -256,7 +256,9 @@ side reaches it, so a move of the other side that reaches it for itself (c81: a 
 rank in White's c81) ends the play unfulfilled; no certificate format for it yet.
 
 Structured stipulations (Popeye's sstipulation, solver/structured/): a structure that is a synonym
-of a plain stipulation ("black 4hh[#]": h#2) is played as that one; any other is played by walking
+of a plain stipulation ("black 4hh[#]": h#2) is played as that one, and one that starts with the
+defence as that one after its key, the defender to move ("white - 6da[#]": #4 with PostKeyPlay;
+"black 1d[#]a": s#1 so); any other is played by walking
 its definition: branches of help (h), series (s) and battle (a, d) moves with their forks ([..]),
 constraints ({..}), '!', '&', '|', m:n least lengths, '>' (play ends where the nested branch is
 solved), '/' (its moves not printed), '-' (the side that moved moves again) and ?+? (a side moves

@@ -161,6 +161,14 @@ class HelpSelfReader : public PopeyeReader {
       if (i + 1 < w.size() && w[i + 1].text == "+") break;  // the piece counts "3 + 3"
       play.push_back({std::string(w[i].text), SourceLocation{"<popeye output>", 1, w[i].column + 1}});
     }
+    // Option Threat's "/1" after the structure ("Weiss -6da[#]/1"), as after a plain "#6/1".
+    if (!play.empty()) {
+      std::string& last = play.back().text;
+      const auto slash = last.rfind('/');
+      if (slash != std::string::npos && slash > 0 && last[slash - 1] == ']' && slash + 1 < last.size() &&
+          last.find_first_not_of("0123456789", slash + 1) == std::string::npos)
+        last.resize(slash);
+    }
     if (play.empty()) throw unread;
     try {
       return read_structured_stipulation(white ? White : Black, play);
@@ -227,8 +235,9 @@ class HelpSelfReader : public PopeyeReader {
     // Centred below the stipulation: the options that change the play ("Duplex", "Quodlibet").
     for (const std::string_view option : {"Duplex", "HalfDuplex", "Quodlibet"})
       if (trimmed == popeye::spelling_of(popeye::Kind::Option, option, language_)) return true;
-    // Option PostKeyPlay: the play after a key not printed starts with its threat or zugzwang alone.
-    if (trimmed == words_.threat || trimmed == words_.zugzwang || trimmed == words_.refutes) return true;
+    // Option PostKeyPlay: the play after a key not printed starts with its threat or zugzwang alone,
+    // or with " +" when the key gave check.
+    if (trimmed == words_.threat || trimmed == words_.zugzwang || trimmed == words_.refutes || trimmed == "+") return true;
     if (out_.twins.empty()) out_.twins.push_back({"", {}});
     if (mode_.structured) take_structured(line, at);
     else if (mode_.series) take_series(line, at);

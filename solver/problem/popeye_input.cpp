@@ -676,9 +676,12 @@ class PopeyeReader {
     const StructuredStipulation structured =
         ::arbiter::read_structured_stipulation(colour->keyword->id == "White" ? White : Black, play);  // malformed: bad input here
     p.stipulation_location = side->where;
-    // A synonym of a plain stipulation ("black 4hh[#]": h#2) is played as that one.
-    if (structured.plain) p.stipulation = parse_stipulation_form(structured.plain->canonical_text(), play.front().where);
-    else {
+    // A synonym of a plain stipulation ("black 4hh[#]": h#2) is played as that one; one that starts
+    // with the defence ("white - 6da[#]") as that one after its key (PostKeyPlay).
+    if (structured.plain) {
+      p.stipulation = parse_stipulation_form(structured.plain->canonical_text(), play.front().where);
+      if (structured.post_key) p.post_key_play = true;
+    } else {
       p.structured_stipulation = text;
       p.structured = structured;
     }

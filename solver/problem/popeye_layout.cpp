@@ -162,6 +162,7 @@ class TreeWriter {
     std::optional<std::vector<prover::AttackerNode>> threat;
     const bool forced = prover::reflex_play(goal_) && forced_defence_exists();
     if (n >= 2 && !options_.no_threat && !pos_.in_check() && !forced) threat = threat_after_move(n - 1);
+    if (pos_.in_check()) out_ << " +\n";  // the key (not printed) gave check: Popeye's mark alone
     if (threat) {
       out_ << " " << (threat->empty() ? words_.zugzwang : words_.threat) << "\n";
       pos_.make_null();

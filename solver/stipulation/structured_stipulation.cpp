@@ -252,8 +252,11 @@ class Reader {
   Synonym synonym_;
 };
 
-// "ser-#5", "#2", "s#2", "h#2", "h#2.5", or nothing for any other structure.
-std::optional<std::string> plain_text(const Synonym& s) {
+// "ser-#5", "#2", "s#2", "h#2", "h#2.5", or nothing for any other structure. A battle branch
+// that starts with the defence is the same play after its key (`post_key`: Popeye's PostKeyPlay,
+// py-engl.txt's "3d[==]a  s==2 option postkeyplay"): "6da[#]" #4, "5d[#]a" s#3.
+std::optional<std::string> plain_text(const Synonym& s, bool& post_key) {
+  post_key = s.letters == "da";
   if (!s.simple || s.branches != 1 || s.goals != 1 || s.forks != 1) return std::nullopt;
   const int n = s.length;
   const bool odd = n % 2 == 1;
@@ -262,6 +265,8 @@ std::optional<std::string> plain_text(const Synonym& s) {
   if (s.letters == "ad" && s.fork_after == 1 && !odd) return fmt::format("s{}{}", s.goal, n / 2);     // 4ad[x]: sx2
   if (s.letters == "hh" && s.fork_after == 1 && !odd) return fmt::format("h{}{}", s.goal, n / 2);     // 4hh[#]: h#2
   if (s.letters == "hh" && s.fork_after == 0 && odd) return fmt::format("h{}{}.5", s.goal, n / 2);    // 5h[=]h: h=2.5
+  if (s.letters == "da" && s.fork_after == 1 && !odd) return fmt::format("{}{}", s.goal, n / 2 + 1);  // 6da[#]: #4 after the key
+  if (s.letters == "da" && s.fork_after == 0 && odd) return fmt::format("s{}{}", s.goal, (n + 1) / 2);  // 5d[#]a: s#3 after the key
   return std::nullopt;
 }
 
@@ -277,12 +282,17 @@ StructuredStipulation read_structured_stipulation(Color side, const std::vector<
   s.tree = std::move(tree);
   s.side = side_changed ? ~side : side;
   s.text = reader.text();
-  if (const auto text = plain_text(synonym)) {
+  bool post_key = false;
+  if (const auto text = plain_text(synonym, post_key)) {
     try {
       const auto form = parse_stipulation_form(*text, words.front().where);
       auto plain = form.playable(words.front().where);
-      // Only when the side to move is the one the plain stipulation starts with (Black in h#2).
-      if (plain && plain->first_mover() == s.side) s.plain = std::move(plain);
+      // Only when the side to move is the one the plain stipulation starts with (Black in h#2),
+      // or after the key the other one (the defender).
+      if (plain && plain->first_mover() == (post_key ? ~s.side : s.side)) {
+        s.plain = std::move(plain);
+        s.post_key = post_key;
+      }
     } catch (const ParseError&) {  // a synonym the plain grammar does not take: stays structured
     }
   }

@@ -15,7 +15,9 @@
 //
 // Blanks may stand between the parts. The synonyms read as plain stipulations (py-engl.txt's
 // table): "Ns[G]" ser-G N, "Na[G]d" (N odd) G (N+1)/2, "Nad[G]" (N even) s-G N/2, "Nhh[G]"
-// (N even) h-G N/2 and "Nh[G]h" (N odd) h-G (N-1)/2.5, each with a single goal and nothing else.
+// (N even) h-G N/2 and "Nh[G]h" (N odd) h-G (N-1)/2.5, each with a single goal and nothing else;
+// and after the key (PostKeyPlay), the defender to move: "Nda[G]" (N even) G N/2+1, "Nd[G]a"
+// (N odd) s-G (N+1)/2.
 
 #include <optional>
 #include <string>
@@ -38,8 +40,11 @@ struct StructuredStipulation {
   Color side = White;              // the side to move at the root
   std::string text;                // the structure after the side, its words joined by blanks
   SliceRef tree;                   // the structure as read
-  // The plain stipulation it is a synonym of ("white 5s[#]": ser-#5), if any.
+  // The plain stipulation it is a synonym of ("white 5s[#]": ser-#5), if any; after its key
+  // (`post_key`, Popeye's PostKeyPlay) when the structure starts with the defence ("black 1d[#]a":
+  // s#1, the defender to move).
   std::optional<Stipulation> plain;
+  bool post_key = false;
 };
 
 // Reads the structure after the side (`words`, at least one). Throws ParseError at the

@@ -193,7 +193,7 @@ struct GoldenCase {
 
 }  // namespace
 
-// [long]: 43 problems solved whole; the layout code runs under the sanitizers in the cases above,
+// [long]: 61 problems solved whole; the layout code runs under the sanitizers in the cases above,
 // the Release pass runs this one (tests/CMakeLists.txt).
 TEST_CASE("Popeye layout golden sample: Arbiter's solutions print as Popeye's lines", "[popeye-layout][long]") {
   const std::vector<GoldenCase> cases = {
@@ -212,8 +212,17 @@ TEST_CASE("Popeye layout golden sample: Arbiter's solutions print as Popeye's li
       {"popeye-suite/BEISPIEL/castling.inp", "popeye-suite/REGRESSIONTESTS/castling.out", {1, 2, 3, 5, 11, 12, 14, 18, 20, 27}},
       // Option SetPlay of direct mates and selfmates: 11 #2, 12 #2 with White in check (Popeye
       // refuses the set play), 17 and 18 s#1 (no set play), 26 and 27 s#2. Option PostKeyPlay:
-      // 4 #2, 5 #2 with a defence that refutes, 13 #3, 15 s#1, 22 s#2.
-      {"popeye-suite/TESTS/battle_play.inp", "popeye-suite/REGRESSIONTESTS/battle_play.tst", {4, 5, 11, 12, 13, 15, 17, 18, 22, 26, 27}},
+      // 4 #2, 5 #2 with a defence that refutes, 13 #3, 15 s#1, 22 s#2. 7, 8: ##!2, counter-mates
+      // (the goal move into check, marked "##!" alone; the mate before it "+").
+      {"popeye-suite/TESTS/battle_play.inp", "popeye-suite/REGRESSIONTESTS/battle_play.tst", {4, 5, 7, 8, 11, 12, 13, 15, 17, 18, 22, 26, 27}},
+      // h##!2 and h##2; ser-##2 (no solution) and ser-h##!2.
+      {"popeye-suite/TESTS/help_play.inp", "popeye-suite/REGRESSIONTESTS/help_play.tst", {5, 6}},
+      {"popeye-suite/TESTS/series_play.inp", "popeye-suite/REGRESSIONTESTS/series_play.tst", {2, 3}},
+      // c81 with GoalIsEnd: c817 (threats of several moves), c813 twice, sc813, hc812.
+      {"popeye-suite/BEISPIEL/chess81.inp", "popeye-suite/REGRESSIONTESTS/chess81.out", {1, 2, 3, 4, 5}},
+      // Structured roots that start with the defence, played after the key: #4 with Threat 1, s#1
+      // and s#3 with the defender in check (" +").
+      {"popeye-suite/BEISPIEL/sford.inp", "popeye-suite/REGRESSIONTESTS/sford.out", {2, 4, 31}},
       // 2: Threat 1 and MaxFlightsquares 1, a #10 whose tree reaches two-digit move numbers.
       {"popeye-suite/BEISPIEL/ep.inp", "popeye-suite/REGRESSIONTESTS/ep.out", {2}},
       // 58: WhiteToPlay and Duplex: h#3 as h#2.5, then Black starting and mating.
@@ -223,8 +232,9 @@ TEST_CASE("Popeye layout golden sample: Arbiter's solutions print as Popeye's li
       // s#3 with set play, where Popeye leaves out a set defence that selfmates at once (2), and
       // s#2 with set play and option MatesIn1, where it shows them (6).
       {"popeye-suite/BEISPIEL/selfref.inp", "popeye-suite/REGRESSIONTESTS/selfref.out", {2, 6}},
-      // 3: Quodlibet, s#2 also won by White's own mate (2.Dh6-f4 # after 1...c4-c3), with variations.
-      {"popeye-suite/BEISPIEL/quod.inp", "popeye-suite/REGRESSIONTESTS/quod.out", {3}},
+      // 3: Quodlibet, s#2 also won by White's own mate (2.Dh6-f4 # after 1...c4-c3), with variations;
+      // 1, 2 s#=2 (White's own "#=" marked), 4, 5 semi-r#2.
+      {"popeye-suite/BEISPIEL/quod.inp", "popeye-suite/REGRESSIONTESTS/quod.out", {1, 2, 3, 4, 5}},
       // NoWk and NoBk: h#2.5 without a white king (3, 4); 11 an empty board with Try and
       // PostKeyPlay ("try play not applicable", then zugzwang).
       {"popeye-suite/REGRESSIONS/4_59_to_4_61.inp", "popeye-suite/REGRESSIONTESTS/4_59_to_4_61.reg", {3, 4}},
@@ -261,7 +271,7 @@ TEST_CASE("Popeye layout golden sample: Arbiter's solutions print as Popeye's li
       lines += expected[std::size_t(k - 1)].size();
     }
   }
-  CHECK(problems == 43);
-  CHECK(lines == 837);
+  CHECK(problems == 61);
+  CHECK(lines == 1143);
   CHECK(matched == lines);
 }

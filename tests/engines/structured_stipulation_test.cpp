@@ -75,6 +75,17 @@ TEST_CASE("structured stipulations: the synonyms of plain stipulations", "[stipu
     CHECK((s.plain ? s.plain->canonical_text() : std::string()) == c.plain);
   }
   CHECK(read("- 7h[#]h", Black).side == White);  // '-' at the root hands the move to the other side
+  // A battle branch that starts with the defence: the plain play after its key (PostKeyPlay), the
+  // defender to move (py-engl.txt "3d[==]a  s==2 option postkeyplay"; BEISPIEL/sford.inp 2, 3, 4, 31).
+  for (const Case& c : {Case{"3d[==]a", Black, "s==2"}, Case{"- 6da[#]", White, "#4"}, Case{"1d[#]a", Black, "s#1"},
+                        Case{"- 5d[#]a", White, "s#3"}}) {
+    INFO(c.text);
+    const auto s = read(c.text, c.side);
+    CHECK((s.plain ? s.plain->canonical_text() : std::string()) == c.plain);
+    CHECK(s.post_key);
+  }
+  CHECK_FALSE(read("6da[#]", White).plain);  // White would be the defender: no #4 after White's key
+  CHECK_FALSE(read("3a[#]d", White).post_key);
 }
 
 TEST_CASE("structured stipulations: malformed text is bad input at its column", "[stipulation][structured][errors]") {
