@@ -241,7 +241,8 @@ a White that could mate must). Lines as for helpmates, with Black's last move; J
 ("self" or "reflex"). Reciprocal help play reci-h#N (and reci-h(=)#N, Black's own goal in
 parentheses): Black starts, and after the help play Black can both reach its own goal at once and
 play a move after which White reaches the goal; each such help line and each such goal move is a
-solution (JSON "help_end": "reciprocal", "reci_target"). Keys, threats and trees as for direct mates; goal "direct",
+solution (JSON "help_end": "reciprocal", "reci_target"); in series, ser-reci-h#N (ser-reci-h(=)#N): Black's
+series, then the same two ends, each help line and each goal move a solution. Keys, threats and trees as for direct mates; goal "direct",
 "self", "reflex" or "semi-reflex". --certificate writes a certificate for every one of these
 forms (check-certificate replays it); verify (and regress and batch) checks their published lines
 (a series line written as the series side's moves in a row); compose makes h=N and series play of

@@ -131,6 +131,8 @@ int run_verify(const Args& args) {
     if (given.playable() && given.stipulation.structured)
       given.unsupported.push_back(fmt::format("verify of the structured stipulation '{}' (solve plays it)", given.stipulation.text));
     // A published line's goal move for !#, ## or ##! leaves the mover in check: the replay would refuse it.
+    else if (given.playable() && given.stipulation.series && given.stipulation.help_end == HelpEnd::Reciprocal)
+      given.unsupported.push_back(fmt::format("verify of reciprocal series play '{}' (solve plays it)", given.stipulation.text));
     else if (given.playable() && given.stipulation.target.self_check_goal())
       given.unsupported.push_back(fmt::format("verify of the goal '{}' (solve plays it)", given.stipulation.target.symbol()));
     const problem::Problem& p = given;

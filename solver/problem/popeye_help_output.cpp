@@ -113,7 +113,7 @@ class HelpSelfReader : public PopeyeReader {
     m.series = play.starts_with("ser-");
     if (m.series) {
       play.remove_prefix(4);
-      m.series_side = play.starts_with("h") ? Black : White;
+      m.series_side = play.starts_with("h") || play.starts_with("reci-h") ? Black : White;
       return m;
     }
     // Help play prints lines ("h", "hs", "hr", "reci-h"); battle play a tree whose first moves

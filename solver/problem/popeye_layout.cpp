@@ -340,6 +340,19 @@ std::string help_lines(const std::string& fen, const std::vector<prover::HelpLin
 }
 
 // A series-mover's lines, as Popeye lists them (short ones too).
+// Reciprocal series play: does the line end with the series side's own goal move (its last
+// move a man of the series side), not with the other side's reply?
+bool own_goal_ending(const std::string& fen, const prover::HelpLine& line) {
+  Position pos = read_known_fen(fen);
+  const Color series_side = pos.side_to_move();
+  for (std::size_t i = 0; i + 1 < line.moves.size(); ++i) {
+    pos.make(move_of(pos, line.moves[i].uci));
+    if (i + 2 < line.moves.size()) pos.make_null();
+  }
+  const Square from = parse_square(std::string_view(line.moves.back().uci).substr(0, 2));
+  return from != NoSquare && pos.piece_on(from) != NoPiece && color_of(pos.piece_on(from)) == series_side;
+}
+
 std::string series_solution(const prover::Solution& s, const LayoutOptions& options) {
   std::string out;
   if (s.set_play_requested && !s.set_play.empty()) {  // help series: the other side's move at once, "1...Kd1-e2 ="
@@ -351,8 +364,13 @@ std::string series_solution(const prover::Solution& s, const LayoutOptions& opti
   }
   const auto& lines = s.verdict == prover::Verdict::Unknown ? s.solutions_so_far : s.solutions;
   const int others = s.goal == prover::Goal::HelpMate ? 1 : 0;  // help series: the other side's last move
-  for (const auto& line : lines)
+  for (const auto& line : lines) {
+    if (s.help_end == HelpEnd::Reciprocal && own_goal_ending(s.fen, line)) {  // the series side's own goal, "7.Td7*h7 ="
+      out += popeye_series_line(s.fen, line, int(line.moves.size()), options.language, s.reci_target) + "\n";
+      continue;
+    }
     out += popeye_series_line(s.fen, line, int(line.moves.size()) - others, options.language, s.target) + "\n";
+  }
   return out;
 }
 

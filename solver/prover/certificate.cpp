@@ -91,7 +91,7 @@ CertificateGoal certificate_goal_of(const Stipulation& s, const SourceLocation& 
   if (s.series && (goal != Goal::HelpMate && goal != Goal::DirectMate))
     throw ParseError(where, fmt::format("no certificate format for '{}': series self and reflex play are not solved yet", s.text));
   if (s.series && s.help_end != HelpEnd::Goal)
-    throw ParseError(where, fmt::format("no certificate format for '{}': series help-self and help-reflex play are not solved yet", s.text));
+    throw ParseError(where, fmt::format("no certificate format for '{}': series help-self, help-reflex and reciprocal play have none yet", s.text));
   CertificateGoal g;
   g.goal = goal;
   g.n = s.moves;

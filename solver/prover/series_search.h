@@ -3,7 +3,11 @@
 // any RuleSet that can pass: the side to move (the series side) plays up to n moves in a row
 // while the other side passes, then
 //   - direct series (ser-X): the series side's last move reaches the goal X;
-//   - help series (ser-hX): the other side plays one move that reaches X.
+//   - help series (ser-hX): the other side plays one move that reaches X;
+//   - reciprocal help series (ser-reci-hX, ser-reci-h(Y)X): where the series side could both
+//     reach its own goal Y with its next move and play a move after which the other side reaches
+//     X, each such help line (its move, the other side's reply) and each such goal move is a
+//     solution (Popeye's BEISPIEL/h_alt.inp 7: "7.Td7-d8 Dh7-b7 #" and "7.Td7*h7 =").
 // As in Popeye (TESTS/series_play.inp and live runs, tests/engines/series_search_test.cpp):
 //   - no series move but the last may give check (the other side would have to answer it); in
 //     help series the last may, and the other side's move answers it;
@@ -36,11 +40,13 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "rules/core/capabilities.h"
 #include "rules/core/ruleset.h"
 #include "solver/prover/help_bound.h"
+#include "solver/prover/goal_moves.h"
 #include "solver/prover/help_table.h"
 #include "solver/prover/limits.h"
 #include "solver/prover/move_source.h"
@@ -49,7 +55,7 @@
 
 namespace arbiter::prover {
 
-enum class SeriesPlay { Direct, Help };
+enum class SeriesPlay { Direct, Help, Reciprocal };
 
 template <RuleSet G>
   requires NullMove<G>
@@ -58,10 +64,17 @@ class SeriesSearch {
   using M = typename G::MoveType;
   using MoveList = typename G::MoveListType;
 
-  SeriesSearch(G& game, const Limits& limits, SeriesPlay play, const Target& target)
-      : game_(game), budget_(limits), tt_(std::make_unique<HelpTable>(limits.hash_megabytes)), play_(play), target_(target) {
+  // `reci_target`: reciprocal play's own goal of the series side (the goal when not given).
+  SeriesSearch(G& game, const Limits& limits, SeriesPlay play, const Target& target, const std::optional<Target>& reci_target = {})
+      : game_(game),
+        budget_(limits),
+        tt_(std::make_unique<HelpTable>(limits.hash_megabytes)),
+        play_(play),
+        target_(target),
+        reci_target_(reci_target.value_or(target)) {
     salt_ = (std::uint64_t(target.kind) * 64 + target.square + 1) * 0x9FB21C651E98DF25ULL ^
-            (play == SeriesPlay::Help ? 0xC2B2AE3D27D4EB4FULL : 0) ^ (target.wrong_side_ends_play() ? 0x9E6C63D0676A9A99ULL : 0);
+            (play == SeriesPlay::Help ? 0xC2B2AE3D27D4EB4FULL : 0) ^ (target.wrong_side_ends_play() ? 0x9E6C63D0676A9A99ULL : 0) ^
+            (play == SeriesPlay::Reciprocal ? 0x2545F4914F6CDD1DULL ^ (std::uint64_t(reci_target_.kind) << 7) : 0);
   }
 
   // Every solution of at most `n` series moves from the current position, the series side to
@@ -70,10 +83,14 @@ class SeriesSearch {
   std::vector<std::vector<M>> solutions(int n) {
     const stop::SearchScope scope;  // the rules may stop by SearchStopped in here (rules/core/stop.h)
     found_.clear();
+    own_goal_.clear();
     path_.clear();
     if (n > 0) search(n);
     return found_;
   }
+  // Reciprocal play: for each line of solutions(), whether it ends with the series side's own goal
+  // move (else with the other side's reply).
+  const std::vector<bool>& ends_with_own_goal() const { return own_goal_; }
 
   const std::vector<std::vector<M>>& found_so_far() const { return found_; }
   Budget& budget() { return budget_; }
@@ -90,6 +107,7 @@ class SeriesSearch {
   // `left` series moves left (>= 1), the series side to move. Whether some solution lies below.
   bool search(int left) {
     if (tt_->loss(key(), left)) return false;
+    if (play_ == SeriesPlay::Reciprocal) return search_reciprocal(left);
     if constexpr (orthodox_fast_paths<G>) {
       const Position& pos = game_.position();
       const Color series_side = pos.side_to_move();
@@ -118,6 +136,62 @@ class SeriesSearch {
     }
     if (!found) remember_loss(left);
     return found;
+  }
+
+  // Reciprocal play, `left` series moves left: the ends open here, then the lines going on (no
+  // series move but the last may check). No bound: the two goals are judged at the end alone.
+  bool search_reciprocal(int left) {
+    bool found = reciprocal_end();
+    if (left > 1)
+      for_each_move([&] {
+        if (!game_.in_check()) found = continue_series(left) || found;
+      });
+    if (!found) remember_loss(left);
+    return found;
+  }
+
+  // Plays each legal move of the side to move in turn, on the path, and calls `then` after it.
+  template <class Then>
+  void for_each_move(Then&& then) {
+    MoveList moves;
+    game_.generate_legal(moves);
+    for (int i = 0; i < moves.size(); ++i) {
+      budget_.spend();
+      path_.push_back(moves[i]);
+      game_.play(moves[i]);
+      then();
+      game_.undo();
+      path_.pop_back();
+    }
+  }
+
+  // Reciprocal play, the series side to move: when it can reach its own goal with one move and
+  // can play one after which the other side reaches the goal, records the help lines, then the
+  // goal moves (Popeye's order); whether it did.
+  bool reciprocal_end() {
+    if (!visit_goal_moves(game_, reci_target_, budget_, [](const M&) { return false; })) return false;
+    const std::size_t before = found_.size();
+    for_each_move([&] {
+      visit_goal_moves(game_, target_, budget_, [&](const M& w) {
+        path_.push_back(w);
+        record(false);
+        path_.pop_back();
+        return true;
+      });
+    });
+    if (found_.size() == before) return false;
+    visit_goal_moves(game_, reci_target_, budget_, [&](const M& r) {
+      path_.push_back(r);
+      record(true);
+      path_.pop_back();
+      return true;
+    });
+    return true;
+  }
+
+  void record(bool own_goal) {
+    found_.push_back(path_);
+    own_goal_.push_back(own_goal);
   }
 
   // Stores "no solution within `left` series moves" here; fills are reported to the table in
@@ -207,10 +281,12 @@ class SeriesSearch {
   std::unique_ptr<HelpTable> tt_;
   SeriesPlay play_;
   Target target_;
+  Target reci_target_;
   std::uint64_t salt_ = 0;
   std::size_t fills_ = 0;
   std::vector<M> path_;
   std::vector<std::vector<M>> found_;
+  std::vector<bool> own_goal_;  // (reciprocal play; empty otherwise)
 };
 
 }  // namespace arbiter::prover

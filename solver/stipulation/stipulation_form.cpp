@@ -255,11 +255,13 @@ std::optional<Stipulation> StipulationForm::playable(const SourceLocation& where
   if (!target) return std::nullopt;
   if (reciprocal) {  // reciprocal help play "reci-h#2", "reci-h(=)#2": Black's help moves, then either end
     const auto reci = reci_goal.empty() ? target : target_of(reci_goal);
-    if (!reci || play != "h" || !series.empty() || half_move || moves == 0 || moves > MaxMateMoves) return std::nullopt;
+    if (!reci || play != "h" || (!series.empty() && series != "ser") || half_move || moves == 0 || moves > MaxMateMoves)
+      return std::nullopt;
     if (target->needs_move_facts() || reci->needs_move_facts() || target->judges_mover() || reci->judges_mover()) return std::nullopt;
     Stipulation s;
     s.kind = Stipulation::HelpMate;
     s.help_end = HelpEnd::Reciprocal;
+    s.series = series == "ser";  // ser-reci-h#N: Black's series, then either end
     s.target = *target;
     s.reci_target = *reci;
     s.moves = moves;

@@ -185,8 +185,8 @@ TEST_CASE("reciprocal help play: the stipulation read and named", "[help][recipr
   CHECK(s.text == "reci-h(=)#2");
   CHECK(s.first_mover() == Black);
   CHECK(stipulation("RECI-H#3").text == "reci-h#3");
-  // No half move, no series, no goal of a move's facts yet: named, not played.
-  for (const char* text : {"reci-h#2.5", "ser-reci-h#2", "reci-s#2", "reci-hx2"}) {
+  // No half move, no parry series, no goal of a move's facts yet: named, not played.
+  for (const char* text : {"reci-h#2.5", "pser-reci-h#2", "reci-s#2", "reci-hx2", "ser-reci-hx2"}) {
     INFO(text);
     CHECK_FALSE(parse_stipulation_form(text, {}).playable({}).has_value());
   }
@@ -225,4 +225,19 @@ TEST_CASE("reciprocal help play: the certificate replays, and tamperings are ref
   json twice = good;
   twice["solutions"].push_back(twice["solutions"][0]);
   CHECK(first_error(check(twice, "reci-h#3")) == "g6h6 e4b1 f5e3 c1c2 g3g5 c2h7: duplicate solution: this line is listed twice");
+}
+
+TEST_CASE("reciprocal series play: Popeye's expected lines", "[help][reciprocal][series][popeye]") {
+  // ser-reci-h(=)#7 and its twin ser-reci-h(#)=7 (Azemard and Munoz, RIFACE 1991: BEISPIEL/h_alt.inp
+  // 7 of Popeye's suite, REGRESSIONTESTS/h_alt.out): Black's series, then at once a move after
+  // which White reaches the goal ("7.Td7-d8 Dh7-b7 #") and Black's own goal move ("7.Td7*h7 =").
+  const std::string a = "h5h4 h4h3 h3h2 h2h1r h1d1 d1d7 ";
+  const auto first = solved("K1k5/7Q/8/7p/8/8/8/8 b - - 0 1", "ser-reci-h(=)#7");
+  CHECK(first.series);
+  CHECK(lines_of(first) == Lines{a + "d7d8 h7b7", a + "d7h7"});
+  const std::string b = "d7d5 d5d4 d4d3 d3d2 d2d1q d1d6 ";
+  CHECK(lines_of(solved("K1k5/3p3Q/8/8/8/8/8/8 b - - 0 1", "ser-reci-h(#)=7")) == Lines{b + "d6e7 h7e7", b + "d6b8"});
+  // One end alone is no solution: reci-h#7 with the own goal mate as well has none here.
+  CHECK(lines_of(solved("K1k5/7Q/8/7p/8/8/8/8 b - - 0 1", "ser-reci-h#7")).empty());
+  CHECK(stipulation("Ser-Reci-H(=)#7").text == "ser-reci-h(=)#7");
 }
