@@ -129,7 +129,7 @@ class SeriesSearch {
       generate_moves(game_, moves, stage, false);
       for (int i = 0; i < moves.size(); ++i) found = visit(moves[i], left) || found;
     }
-    if (play_ == SeriesPlay::Direct) {  // !#, ##, ##!: the series side's goal moves the rules otherwise forbid
+    if (play_ == SeriesPlay::Direct && target_.self_check_goal()) {  // !#, ##, ##!: the goal moves the rules otherwise forbid
       MoveList goal_moves;
       add_self_check_goal_moves(game_, target_, goal_moves);
       for (int i = 0; i < goal_moves.size(); ++i) found = visit(goal_moves[i], left) || found;
@@ -250,9 +250,10 @@ class SeriesSearch {
         if (!stalemate_filter::any_candidate(pos, filter)) return false;
       }
     }
-    for (int stage = 0; stage <= Stages; ++stage) {
+    // After the stages, the goal moves the rules otherwise forbid (!#, ##, ##! alone).
+    const int stages = Stages + (target_.self_check_goal() ? 1 : 0);
+    for (int stage = 0; stage < stages; ++stage) {
       MoveList moves;
-      // After the stages, the goal moves the rules otherwise forbid (!#, ##, ##!; none for the others).
       if (stage < Stages) generate_moves(game_, moves, stage, checks_only);
       else add_self_check_goal_moves(game_, target_, moves);
       for (int i = 0; i < moves.size(); ++i) {
