@@ -266,10 +266,17 @@ solved), '/' (its moves not printed), '-' (the side that moved moves again) and 
 only to parry a check). Help and series play, and parry series, print lines, each with the play a
 fork prints after it (a nested battle branch: its key and each defence with the fastest answer);
 other battle play prints its keys alone (no tree yet). The plain forms Popeye defines by such a
-structure are played so: exact-#N, exact-s#N, exact-r#N, exact-h#N (N.5), ser-sXN, pser-XN,
-pser-hXN, pser-sXN, pser-(semi-)rXN, phser-sXN. JSON adds "structured": true. Not yet: a root
-that starts with a defence or is an expression of several branches (named, exit 4), verify,
-certificates and compose of these.
+structure are played so: exact-#N, exact-s#N, exact-r#N, exact-h#N (N.5), exact-hrXN, ser-sXN,
+ser-rXN and exact-ser-rXN (Ns[>1a[X]d]{!1a[X]d}: the series ends where Black can reach the goal,
+and White may never be able to reach it before a series move), pser-XN, pser-hXN, pser-sXN,
+pser-(semi-)rXN, phser-sXN, phser-rXN, and introductory moves K->ser-hXN and K->pser-hXN (White's
+K moves in series first; the numbering starts anew after them, as Popeye prints it). A series
+move's constraint binds before each series move, a help branch's before its first move too (one
+the diagram breaks is shown as the move that breaks it, "1.gxf4 (... no solution)", and nothing
+else). A root of '&' or '|' whose parts are help or series branches prints each part's lines in
+turn ('&': all parts or none; '|': those that hold). JSON adds "structured": true. Not yet: a root
+of '!' or an expression with a battle part (named, exit 4), verify, certificates and compose of
+these.
 
 Selfmates 's#N' (solver/prover/mate_search.h, the same AND/OR search with another goal): White moves
 first and forces Black to mate White within N moves. Black resists, but a Black move that mates ends

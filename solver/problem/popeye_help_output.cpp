@@ -294,6 +294,8 @@ class HelpSelfReader : public PopeyeReader {
     const auto ws = words(line);
     const auto number = move_number(ws.front().text);
     if (!number) throw ParseError(at.advanced(ws.front().column), "expected a solution line ('1.Kd5-c4 Kb2-c1 ...')");
+    // A constraint the diagram already breaks: "1.g3*f4 x ?!?", the move that breaks it, no solution.
+    if (ws.back().text == "?!?") return;
     Color side = number->side == Black ? ~mode_.root_side : mode_.root_side;
     std::string solution;
     int last_number = 0;  // the number of the move just read, 0 when it had none

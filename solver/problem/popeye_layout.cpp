@@ -461,29 +461,30 @@ std::string popeye_goal_move_text(const Position& pos, Move move, const Target& 
 std::string popeye_help_line(const std::string& fen, const prover::HelpLine& line, bool mating_side_first, Language language,
                              const Target& target) {
   Position pos = read_known_fen(fen);
-  std::string out = "  ";
-  std::size_t i = 0;
-  int number = 1;
-  auto next = [&] {
+  auto text = [&](std::size_t i) {
     if (line.moves[i].uci == "0000") {  // option NullMoves: a pass, printed as Popeye does
-      ++i;
       pos.make_null();
       return std::string(" ...");
     }
     const bool last = i + 1 == line.moves.size();
-    const Move m = move_of(pos, line.moves[i++].uci);
-    std::string text = last ? popeye_goal_move_text(pos, m, target, language) : popeye_line_move_text(pos, m, target, language);
+    const Move m = move_of(pos, line.moves[i].uci);
+    std::string t = last ? popeye_goal_move_text(pos, m, target, language) : popeye_line_move_text(pos, m, target, language);
     pos.make(m);
-    return text;
+    return t;
   };
-  if (mating_side_first && !line.moves.empty()) {
-    out += fmt::format("1...{}", next());
-    number = 2;
-  }
-  while (i < line.moves.size()) {
-    if (number > 1) out += "   ";
-    out += fmt::format("{}.{}", number++, next());
-    if (i < line.moves.size()) out += fmt::format(" {}", next());
+  // Slots as line_pairs numbers them: a structured line's unprinted pass is played and prints
+  // nothing ("1.h2-h1=Q   2.Kg1-h2", EXAMPLES/pseries.inp), a nested branch numbers from 1 again.
+  std::string out = "  ";
+  bool first_pair = true;
+  for (const prover::LinePair& p : prover::line_pairs(line, mating_side_first)) {
+    if (!first_pair) out += "   ";
+    first_pair = false;
+    if (p.first.kind == prover::LineSlot::Pass) pos.make_null();
+    if (p.first.kind == prover::LineSlot::Move) out += fmt::format("{}.{}", p.number, text(p.first.index));
+    else out += fmt::format("{}...", p.number);
+    if (p.second.kind == prover::LineSlot::Pass) pos.make_null();
+    if (p.second.kind == prover::LineSlot::Move)
+      out += fmt::format("{}{}", p.first.kind == prover::LineSlot::Move ? " " : "", text(p.second.index));
   }
   return out;
 }

@@ -35,12 +35,32 @@ struct DefenceNode {
 // One move of a helpmate line.
 struct LineMove {
   std::string san, uci;
+  // Structured play: the other side passed, unprinted, just before this move (a series move's
+  // turn, a ?+? move not granted). The layouts leave its slot empty; a replay plays the pass.
+  bool after_pass = false;
+  // Structured play: the first move of a nested branch longer than one move, where the
+  // numbering starts from 1 again, its side numbered (Popeye's "1.Sb5-d4   1.Rb3-a3").
+  bool restart = false;
 };
 
 // A helpmate solution: the moves from the diagram, the first mover's first; the last mates.
 struct HelpLine {
   std::vector<LineMove> moves;
 };
+
+// How a help line is numbered, as problemists and Popeye print it: pairs of slots, each holding a
+// move (its index in the line), an unprinted pass that a replay plays (LineMove::after_pass), or
+// nothing (the first slot when the mating side starts, "1...", or the rest of a pair where a
+// nested branch starts the numbering anew, LineMove::restart).
+struct LineSlot {
+  enum Kind { Blank, Pass, Move } kind = Blank;
+  std::size_t index = 0;
+};
+struct LinePair {
+  int number = 1;
+  LineSlot first, second;
+};
+std::vector<LinePair> line_pairs(const HelpLine& line, bool mating_side_first);
 
 struct Try {
   std::string san, uci;

@@ -97,21 +97,36 @@ nlohmann::ordered_json attacker_json(const AttackerNode& a) {
 
 }  // namespace
 
+std::vector<LinePair> line_pairs(const HelpLine& line, bool mating_side_first) {
+  std::vector<LinePair> out;
+  int number = 1;
+  bool open = false;  // the last pair has its first slot only
+  auto put = [&](LineSlot slot) {
+    if (open) out.back().second = slot;
+    else out.push_back({number++, slot, {}});
+    open = !open;
+  };
+  if (mating_side_first && !line.moves.empty()) put({});
+  for (std::size_t i = 0; i < line.moves.size(); ++i) {
+    if (line.moves[i].restart) open = false, number = 1;
+    if (line.moves[i].after_pass) put({LineSlot::Pass});
+    put({LineSlot::Move, i});
+  }
+  return out;
+}
+
 std::string format_help_line(const HelpLine& line, bool mating_side_first) {
   std::string out;
   // Numbered in pairs, first mover's move then the reply, as problemists print helpmates;
   // when the mating side starts, its first move stands alone as "1...".
-  int number = 1;
-  std::size_t i = 0;
-  if (mating_side_first && !line.moves.empty()) {
-    out = fmt::format("1...{}", line.moves[0].san);
-    number = 2;
-    i = 1;
-  }
-  for (; i < line.moves.size(); ++number) {
-    out += fmt::format("{}{}.{}", out.empty() ? "" : " ", number, line.moves[i].san);
-    ++i;
-    if (i < line.moves.size()) out += fmt::format(" {}", line.moves[i++].san);
+  // A structured line's unprinted pass leaves its slot empty: "1.h1=Q 2.Kh2 3.Qc1+ Nf4" when the
+  // other side passes, "2...Kb2" when the first mover does (line_pairs).
+  for (const LinePair& p : line_pairs(line, mating_side_first)) {
+    if (!out.empty()) out += ' ';
+    const bool first = p.first.kind == LineSlot::Move, second = p.second.kind == LineSlot::Move;
+    if (first) out += fmt::format("{}.{}", p.number, line.moves[p.first.index].san);
+    else if (second) out += fmt::format("{}...{}", p.number, line.moves[p.second.index].san);
+    if (first && second) out += fmt::format(" {}", line.moves[p.second.index].san);
   }
   return out;
 }

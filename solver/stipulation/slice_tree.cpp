@@ -35,13 +35,61 @@ void walk(const SliceNode& n, std::vector<std::string>& out) {
   }
 }
 
+// The goals of the forks below n (constraints are never printed), each once.
+void fork_goals(const SliceNode& n, std::vector<Target>& out) {
+  switch (n.kind) {
+    case SliceNode::Goal:
+      if (n.target && std::find(out.begin(), out.end(), *n.target) == out.end()) out.push_back(*n.target);
+      return;
+    case SliceNode::Not: fork_goals(*n.left, out); return;
+    case SliceNode::And:
+    case SliceNode::Or:
+      fork_goals(*n.left, out);
+      fork_goals(*n.right, out);
+      return;
+    case SliceNode::Branch:
+      for (const auto& m : n.moves)
+        for (const auto& f : m.forks) fork_goals(*f, out);
+      return;
+  }
+}
+
 }  // namespace
+
+std::optional<Target> printed_goal(const SliceNode& root) {
+  std::vector<Target> goals;
+  fork_goals(root, goals);
+  if (goals.size() != 1) return std::nullopt;
+  return goals.front();
+}
+
+static void gather_parts(const SliceNode& n, SliceNode::Kind op, std::vector<const SliceNode*>& out) {
+  if (n.kind != op) {
+    out.push_back(&n);
+    return;
+  }
+  gather_parts(*n.left, op, out);
+  gather_parts(*n.right, op, out);
+}
+
+std::vector<const SliceNode*> root_parts(const SliceNode& root) {
+  std::vector<const SliceNode*> out;
+  if (root.kind == SliceNode::And || root.kind == SliceNode::Or) gather_parts(root, root.kind, out);
+  return out;
+}
 
 std::vector<std::string> structured_unsupported(const SliceNode& root) {
   std::vector<std::string> out;
-  // The printed solution is the root branch's: lines of help or series play, or battle play's keys.
-  if (root.kind != SliceNode::Branch) add(out, "a root of '!', '&' or '|' (each part's play printed)");
-  else if (root.moves.front().letter == 'd') add(out, "a root that starts with a defence");
+  // The printed solution is the root branch's: lines of help or series play, or battle play's keys;
+  // a root of '&' or '|' prints each part's lines, so its parts are help or series branches.
+  const auto parts = root_parts(root);
+  const bool lines_of_parts = !parts.empty() && std::all_of(parts.begin(), parts.end(), [](const SliceNode* p) {
+    return p->kind == SliceNode::Branch && !p->battle() && !p->ends_containing;
+  });
+  if (root.kind != SliceNode::Branch) {
+    if (!lines_of_parts)
+      add(out, "a root of '!', or of '&' or '|' with a part that is no help or series branch (each part's play printed)");
+  } else if (root.moves.front().letter == 'd') add(out, "a root that starts with a defence");
   else if (root.side_change || root.ends_containing) add(out, "'-' or '>' before the root branch");
   walk(root, out);
   return out;

@@ -52,6 +52,14 @@ struct SliceNode {
   }
 };
 
+// The goal a printed line ends with, when the tree's forks name one alone (constraints aside):
+// "2s[>1d[x]a]" x, "3a[#][1a[#]d]d" #; none when they name several or none.
+std::optional<Target> printed_goal(const SliceNode& root);
+
+// A root of '&' or '|' ("2hh[#]&1h[#]h"): its operands in order, each a chain of the same
+// operator read as one list ("a & b & c": a, b, c); empty for any other root.
+std::vector<const SliceNode*> root_parts(const SliceNode& root);
+
 // What the tree asks that the structured engine does not play yet, each named once ("goal ##
 // (double mate)"); empty when it plays all of it.
 std::vector<std::string> structured_unsupported(const SliceNode& root);

@@ -205,7 +205,23 @@ std::string StipulationForm::named() const {
 }
 
 std::optional<std::string> StipulationForm::structured_equivalent() const {
-  if (intro > 0 || reciprocal || moves <= 0 || moves > MaxMateMoves || !target_of(goal, goal_square)) return std::nullopt;
+  if (intro > 0) {
+    // N->X: White plays N moves in series, then X with Black to move (py-engl.txt: "2->ser-h#4
+    // white makes 2 moves, then ser-h#4"), a series branch of exactly N moves into X's tree:
+    // 1->ser-h#3 is white 1:1s[3s[1h[#]h]], 2->pser-h#3 white 2:2s[5h[1a[#]d]?+?h] (both alike in
+    // Popeye 4.104, live). Only forms that Black starts.
+    StipulationForm inner = *this;
+    inner.intro = 0;
+    std::optional<std::string> tree;
+    if (inner.series == "ser" && inner.play == "h" && !inner.exact && !inner.half_move && !inner.semi && !inner.reciprocal &&
+        inner.moves > 0 && inner.moves <= MaxMateMoves && target_of(goal, goal_square))
+      tree = fmt::format("black {}s[1h[{}{}]h]", inner.moves, goal, goal_square);
+    else
+      tree = inner.structured_equivalent();
+    if (!tree || !tree->starts_with("black ") || intro > MaxMateMoves) return std::nullopt;
+    return fmt::format("white {0}:{0}s[{1}]", intro, tree->substr(6));
+  }
+  if (reciprocal || moves <= 0 || moves > MaxMateMoves || !target_of(goal, goal_square)) return std::nullopt;
   const std::string g = goal + goal_square;
   const int n = moves;
   if (exact && series.empty() && !semi) {
@@ -213,12 +229,21 @@ std::optional<std::string> StipulationForm::structured_equivalent() const {
     if (play == "s" && !half_move) return fmt::format("white {0}:{0}ad[{1}]", 2 * n, g);
     if (play == "h") return half_move ? fmt::format("white {0}:{0}h[{1}]h", 2 * n + 1, g) : fmt::format("black {0}:{0}hh[{1}]", 2 * n, g);
     if (play == "r" && !half_move) return fmt::format("white {0}:{0}a[1a[{1}]d]d{{!1a[{1}]d}}", 2 * n - 1, g);
+    // exact-hr#N: hr#N (3h[>1a[#]d]h{!1a[#]d}, checked against Popeye 4.104 live) of exactly N moves
+    if (play == "hr" && !half_move) return fmt::format("white {0}:{0}h[>1a[{1}]d]h{{!1a[{1}]d}}", 2 * n - 1, g);
     return std::nullopt;
   }
+  // exact-ser-r#N: the series of exactly N moves (TESTS/series_play.inp 3: the reflex rule still
+  // ends shorter series, which then are no solution).
+  if (exact && series == "ser" && play == "r" && !semi && !half_move)
+    return fmt::format("white {0}:{0}s[>1a[{1}]d]{{!1a[{1}]d}}", n, g);
   if (exact || half_move) return std::nullopt;
   // 6s[1d[#]a] is ser-s#6 (py-engl.txt); Popeye's plain ser-s stops the series where the goal is
   // forced (TESTS/series_play.inp 8: ser-sx2 "1.h3-h4 Ka8*a7 x", no longer line): '>'.
   if (series == "ser" && play == "s") return fmt::format("white {}s[>1d[{}]a]", n, g);
+  // ser-r#N: the series ends where Black can reach the goal (it must), and White may never be able
+  // to reach it before a series move (it would have to): the forms Popeye 4.104 plays alike, live.
+  if (series == "ser" && play == "r" && !semi) return fmt::format("white {0}s[>1a[{1}]d]{{!1a[{1}]d}}", n, g);
   if (series == "pser") {  // 15a[#]?+?d: pser-#8, the defender moving only to parry a check
     if (play == "") return fmt::format("white {}a[{}]?+?d", 2 * n - 1, g);
     if (play == "h") return fmt::format("black {}h[1a[{}]d]?+?h", 2 * n - 1, g);
@@ -227,6 +252,7 @@ std::optional<std::string> StipulationForm::structured_equivalent() const {
     if (play == "r") return fmt::format("white {0}a[>1a[{1}]d]?+?d{{!1a[{1}]d}}", 2 * n - 1, g);
   }
   if (series == "phser" && play == "s") return fmt::format("white {}h[1d[{}]a]?+?h", 2 * n - 1, g);
+  if (series == "phser" && play == "r" && !semi) return fmt::format("white {0}h[>1a[{1}]d]?+?h{{!1a[{1}]d}}", 2 * n - 1, g);
   return std::nullopt;
 }
 
@@ -243,13 +269,15 @@ namespace {
 std::optional<Stipulation> structured_form(const StipulationForm& form, const SourceLocation& where) {
   const auto s = form.read_structured_equivalent(where);
   if (!s || !structured_unsupported(*s->tree).empty()) return std::nullopt;
-  return structured_play(*s, form.text);
+  Stipulation out = structured_play(*s, form.text);
+  out.half_move = out.half_move || form.half_move;  // exact-h#1.5: printed "1..." first, as Popeye prints h#N.5
+  return out;
 }
 
 }  // namespace
 
 std::optional<Stipulation> StipulationForm::playable(const SourceLocation& where) const {
-  if (intro > 0 || exact || (!series.empty() && series != "ser") || (series == "ser" && play == "s"))
+  if (intro > 0 || exact || (!series.empty() && series != "ser") || (series == "ser" && (play == "s" || play == "r")))
     return structured_form(*this, where);
   const auto target = target_of(goal, goal_square);
   if (!target) return std::nullopt;

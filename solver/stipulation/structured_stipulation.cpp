@@ -281,6 +281,7 @@ StructuredStipulation read_structured_stipulation(Color side, const std::vector<
   StructuredStipulation s;
   s.tree = std::move(tree);
   s.side = side_changed ? ~side : side;
+  s.inverted = side_changed;
   s.text = reader.text();
   bool post_key = false;
   if (const auto text = plain_text(synonym, post_key)) {
@@ -306,6 +307,7 @@ Stipulation structured_play(const StructuredStipulation& s, const std::string& t
   // Battle play is printed as keys, help and series play as lines.
   out.kind = s.tree->printed_as_lines() ? Stipulation::HelpMate : Stipulation::DirectMate;
   out.text = text;
+  out.half_move = s.inverted;  // Popeye prints the first move "1..." after the root's '-', as in h#N.5
   return out;
 }
 

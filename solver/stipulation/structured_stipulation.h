@@ -38,6 +38,7 @@ struct LocatedWord {
 
 struct StructuredStipulation {
   Color side = White;              // the side to move at the root
+  bool inverted = false;           // the root's '-' ("black - 7h[#]h"): `side` is the other side
   std::string text;                // the structure after the side, its words joined by blanks
   SliceRef tree;                   // the structure as read
   // The plain stipulation it is a synonym of ("white 5s[#]": ser-#5), if any; after its key

@@ -16,14 +16,16 @@
 // - Constraints hold after each move they follow: in battle play unless its fork is reached
 //   (a defence after which one fails refutes), and also before the branch's first move when
 //   they follow its other move ("3a[1a[#]d]d{!1a[#]d}", r#2: White may never be able to mate,
-//   from the diagram on; "2da[#]{!+}": the defender is not in check at the start); in help and
-//   series play before the fork is tried.
+//   from the diagram on; "2da[#]{!+}": the defender is not in check at the start); in help play
+//   before the fork is tried; in series play before each series move, the first one included
+//   ("2s[>1a[#]d]{!1a[#]d}", ser-r#2).
 // - In help and series play a fork that is a goal ends the line; a nested branch does not
 //   (play may go on past it) unless it says '>'.
 // - ?+?: the move is granted only to a side in check; otherwise that side passes.
 // - '-' before a nested branch: the side that just moved moves again (the other passes);
 //   '>' ends the containing branch's play where the nested one is solved; '/' hides its moves.
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -43,8 +45,14 @@ class StructuredSearch {
  public:
   using M = typename G::MoveType;
   using MoveList = typename G::MoveListType;
-  // A printed line's steps: a move, or a pass (nothing: not printed, but replayed).
-  using Step = std::optional<M>;
+  // A printed line's steps: a move, or a pass (no move: not printed, but replayed); `restart`
+  // marks the first step of a nested branch longer than one move, where Popeye numbers the
+  // moves from 1 again ("1.Sb5-d4   1.Sd3-c1" of 1->ser-h#2 live, "2.Kd5-e6   1.Qh8-d4" of
+  // 3h[7a[#]d]h: REGRESSIONTESTS/helpdirectmate.ref; never after "1d[#]a" and its kin).
+  struct Step {
+    std::optional<M> move;
+    bool restart = false;
+  };
   using Line = std::vector<Step>;
 
   StructuredSearch(G& game, const prover::Limits& limits, const SliceNode& root)
@@ -80,11 +88,28 @@ class StructuredSearch {
     Line prefix;
     if (b.side_change) {
       game_.play_null();
-      prefix.push_back(std::nullopt);
+      prefix.push_back(Step{});
     }
     if (b.battle()) battle_lines(b, 0, b.max, prefix, out);
     else help_lines(b, 0, prefix, out);
     if (b.side_change) game_.undo_null();
+    return out;
+  }
+
+  // The root's lines: a branch's, or for a root of '&' (every part must hold, else none) and '|'
+  // (the parts that hold) each part's lines in turn, as Popeye prints them (BEISPIEL/sford.inp 14,
+  // "2hh[#]&1h[#]h": "1.0-0-0 Sa4-b6 #", then "1.e4*d3 ep. #").
+  std::vector<Line> root_lines(const SliceNode& root) {
+    const auto parts = root_parts(root);
+    if (parts.empty()) return lines(root);
+    std::vector<const SliceNode*> holding;
+    for (const SliceNode* p : parts) {
+      if (holds(*p, {})) holding.push_back(p);
+      else if (root.kind == SliceNode::And) return {};
+    }
+    std::vector<Line> out;
+    for (const SliceNode* p : holding)
+      for (auto& l : lines(*p)) out.push_back(std::move(l));
     return out;
   }
 
@@ -93,7 +118,7 @@ class StructuredSearch {
   // play, the help lines that follow the pass.
   std::vector<Line> set_play_lines(const SliceNode& b) {
     std::vector<Line> out;
-    Line prefix{std::nullopt};
+    Line prefix{Step{}};
     game_.play_null();
     if (const SliceNode* f = fork_reached(b, b.moves.front(), 1, {})) {
       for (auto& tail : fork_lines(*f, {})) {
@@ -105,6 +130,23 @@ class StructuredSearch {
       help_lines(b, 1, prefix, out);
     }
     game_.undo_null();
+    return out;
+  }
+
+  // The moves by which the diagram already breaks a help branch's start constraint "!1a[x]d" (no
+  // line can start; Popeye prints them, "1.g3*f4 x ?!?", and nothing else).
+  std::vector<M> start_constraint_breakers(const SliceNode& b) {
+    std::vector<M> out;
+    if (b.battle() || b.series() || b.moves.size() < 2) return out;
+    for (const auto& c : b.moves.back().constraints) {
+      if (c->kind != SliceNode::Not || c->left->kind != SliceNode::Branch || !holds(*c->left, last_move_facts(game_))) continue;
+      for (const auto& l : lines(*c->left))
+        for (const auto& st : l)
+          if (st.move) {
+            if (std::find(out.begin(), out.end(), *st.move) == out.end()) out.push_back(*st.move);
+            break;
+          }
+    }
     return out;
   }
 
@@ -125,10 +167,20 @@ class StructuredSearch {
  private:
   const SliceMove& slot(const SliceNode& b, int i) const { return b.moves[std::size_t(i) % b.moves.size()]; }
 
-  // Battle play at the branch's start: the constraints of its other move.
+  // Battle and help play at the branch's start: the constraints of its other move, which bind
+  // before each move of this one, the first included ("3h[>1a[x]d]h{!1a[x]d}": no solution where
+  // White can capture in the diagram, BEISPIEL/sford.inp 25).
   bool start_constraints_hold(const SliceNode& b) {
-    if (!b.battle() || b.moves.size() < 2) return true;
+    if (b.series() || b.moves.size() < 2) return true;
     return move_constraints_hold(b.moves.back(), last_move_facts(game_));
+  }
+
+  // Series play: a series move's constraints bind before each of its moves, the series side to
+  // move (Popeye: "enforced BEFORE each attacking move (including the first one!)"): ser-r#N is
+  // Ns[>1a[#]d]{!1a[#]d}, White never able to mate before a series move. After the move the
+  // other side is to move, and the same test would ask whether it can mate.
+  bool series_constraints_hold(const SliceNode& b, const SliceMove& move) {
+    return !b.series() || move_constraints_hold(move, {});
   }
 
   // The constraints of the move just played.
@@ -164,6 +216,7 @@ class StructuredSearch {
   bool decide(const SliceNode& b, int i, int max) {
     const SliceMove& move = slot(b, i);
     if (i == 0 && !start_constraints_hold(b)) return false;
+    if (!series_constraints_hold(b, move)) return false;
     if (move.needs_check && !game_.in_check()) {  // ?+?: the side passes
       budget_.spend();
       game_.play_null();
@@ -202,7 +255,7 @@ class StructuredSearch {
   bool after(const SliceNode& b, int i, int max, const MoveFacts& facts) {
     const SliceMove& move = slot(b, i);
     const int played = i + 1;
-    if (!b.battle() && !move_constraints_hold(move, facts)) return false;
+    if (!b.battle() && !b.series() && !move_constraints_hold(move, facts)) return false;
     if (fork_reached(b, move, played, facts)) return true;
     if (b.battle() && !move_constraints_hold(move, facts)) return false;
     if (played >= max || ends_here(b, move, played, facts)) return false;
@@ -230,27 +283,35 @@ class StructuredSearch {
 
   // What a fork that holds prints after the move: nothing for a goal or a hidden branch, a
   // branch's lines, each part's for '&' and each that holds for '|'.
-  std::vector<Line> fork_lines(const SliceNode& f, const MoveFacts& facts) {
+  // Only a branch forked into directly starts the numbering anew (Popeye's end-of-branch marker):
+  // the parts of '&' and '|' do not (BEISPIEL/sford.inp 18, "2hh[2hh[#]&1h[#]h]").
+  std::vector<Line> fork_lines(const SliceNode& f, const MoveFacts& facts, bool direct = true) {
     if (f.kind == SliceNode::And || f.kind == SliceNode::Or) {
       std::vector<Line> out;
       for (const SliceNode* part : {f.left.get(), f.right.get()}) {
         if (f.kind == SliceNode::Or && !holds(*part, facts)) continue;
-        for (auto& l : fork_lines(*part, facts))
+        for (auto& l : fork_lines(*part, facts, false))
           if (!l.empty()) out.push_back(std::move(l));
       }
       if (out.empty()) out.push_back({});
       return out;
     }
     if (f.kind != SliceNode::Branch || f.hidden) return {Line{}};
-    return lines(f);
+    std::vector<Line> out = lines(f);
+    if (direct && f.max >= 2)
+      for (auto& l : out)
+        if (!l.empty()) l.front().restart = true;
+    return out;
   }
 
   void help_lines(const SliceNode& b, int i, Line& prefix, std::vector<Line>& out) {
     const SliceMove& move = slot(b, i);
+    if (i == 0 && !start_constraints_hold(b)) return;
+    if (!series_constraints_hold(b, move)) return;
     auto step = [&](const Step& s, const MoveFacts& facts) {
       prefix.push_back(s);
       const int played = i + 1;
-      if (move_constraints_hold(move, facts)) {
+      if (b.series() || move_constraints_hold(move, facts)) {
         bool ended = false;
         if (played >= b.min)
           for (const auto& f : move.forks) {
@@ -268,7 +329,7 @@ class StructuredSearch {
             help_lines(b, played, prefix, out);
           } else if (!game_.in_check()) {
             game_.play_null();
-            prefix.push_back(std::nullopt);
+            prefix.push_back(Step{});
             help_lines(b, played, prefix, out);
             prefix.pop_back();
             game_.undo_null();
@@ -280,12 +341,12 @@ class StructuredSearch {
     if (move.needs_check && !game_.in_check()) {
       budget_.spend();
       game_.play_null();
-      step(std::nullopt, {});
+      step(Step{}, {});
       game_.undo_null();
       return;
     }
     each_move([&](const M& m, const MoveFacts& facts) {
-      step(m, facts);
+      step(Step{m}, facts);
       return false;
     });
   }
@@ -297,7 +358,7 @@ class StructuredSearch {
     const SliceMove& move = slot(b, i);
     if (move.needs_check && !game_.in_check()) {  // ?+?: the side passes
       game_.play_null();
-      prefix.push_back(std::nullopt);
+      prefix.push_back(Step{});
       continuation(b, i, max, {}, prefix, out);
       prefix.pop_back();
       game_.undo_null();
@@ -311,7 +372,7 @@ class StructuredSearch {
         budget_.spend();
         const MoveFacts facts = move_facts(game_, m);
         game_.play(m);
-        prefix.push_back(m);
+        prefix.push_back(Step{m});
         continuation(b, i, max, facts, prefix, out);
         prefix.pop_back();
         game_.undo();
@@ -332,7 +393,7 @@ class StructuredSearch {
       const MoveFacts facts = move_facts(game_, m);
       game_.play(m);
       if (after(b, i, limit, facts)) {
-        prefix.push_back(m);
+        prefix.push_back(Step{m});
         continuation(b, i, limit, facts, prefix, out);
         prefix.pop_back();
       }

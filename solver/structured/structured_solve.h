@@ -23,16 +23,20 @@ template <RuleSet G>
   requires NullMove<G>
 prover::HelpLine spell_line(G& game, const typename StructuredSearch<G>::Line& line) {
   prover::HelpLine out;
+  bool passed = false, restart = false;  // marked on the move that follows (a leading pass stays unmarked)
   for (const auto& step : line) {
-    if (!step) {
+    restart = restart || step.restart;
+    if (!step.move) {
       game.play_null();
+      passed = !out.moves.empty();
       continue;
     }
-    out.moves.push_back({game.move_text(*step), game.move_uci(*step)});
-    game.play(*step);
+    out.moves.push_back({game.move_text(*step.move), game.move_uci(*step.move), passed, restart && !out.moves.empty()});
+    passed = restart = false;
+    game.play(*step.move);
   }
   for (auto it = line.rbegin(); it != line.rend(); ++it) {
-    if (*it) game.undo();
+    if (it->move) game.undo();
     else game.undo_null();
   }
   return out;
@@ -61,8 +65,13 @@ prover::Solution solve_structured(G& game, const prover::SolveOptions& options) 
         s.verdict = s.keys.empty() ? prover::Verdict::Refuted : prover::Verdict::Proved;
       } else {
         s.goal = prover::Goal::HelpMate;
-        for (const auto& line : search.lines(root)) s.solutions.push_back(spell_line(game, line));
-        if (options.set_play && !game.in_check()) {  // the first mover passes: none in check
+        // "1..." first: a plain h#N.5 form played here (exact-h#1.5), or a root that starts with '-'
+        // (Stipulation::half_move of a structured stipulation).
+        s.half_move = options.half_move;
+        if (const auto goal = printed_goal(root)) s.target = *goal;  // the lines' last mark ("x", "z")
+        for (const auto& line : search.root_lines(root)) s.solutions.push_back(spell_line(game, line));
+        for (const auto& m : search.start_constraint_breakers(root)) s.forced_goal_moves.push_back({game.move_text(m), game.move_uci(m)});
+        if (options.set_play && !game.in_check() && root.kind == SliceNode::Branch) {  // the first mover passes: none in check
           s.set_play_requested = true;
           for (const auto& line : search.set_play_lines(root)) s.set_play.push_back(spell_line(game, line));
         }

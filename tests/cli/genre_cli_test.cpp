@@ -188,7 +188,7 @@ TEST_CASE("structured stipulations: solved problem by problem, the rest named, n
                                      "begin\npieces white kb2 pe7 black kd5 pb4\nsstipulation black 6hh[/2da[#]{!+}]\n"
                                      "next\npieces white ka5 qd4 sb3 pc5f3 black kc2 sa4 pa2b2c6f4\n"
                                      "sstipulation black 2hh[/2da[#]{!+}]\ntwin sstipulation black 4:4hh[/2da[#]{!+}]\n"
-                                     "next\npieces white kb6 rd1 black ka8 ph7\nsstipulation black 2hh[#]&1h[#]h\nend\n");
+                                     "next\npieces white kb6 rd1 black ka8 ph7\nsstipulation white 1a[#]d&2hh[#]\nend\n");
   const test::CliRun run = test::run_arbiter_command("solve " + file + " --json", dir);
   INFO(run.out << run.err);
   CHECK(run.status == 4);  // the worst: one unsupported
@@ -201,7 +201,8 @@ TEST_CASE("structured stipulations: solved problem by problem, the rest named, n
   REQUIRE(out[1]["twins"].size() == 2);
   CHECK(out[1]["twins"][1]["stipulation"] == "black 4:4hh[/2da[#]{!+}]");
   CHECK(out[2]["verdict"] == "unsupported");
-  CHECK(out[2]["unsupported"][0] == "structured stipulation 'black 2hh[#]&1h[#]h': a root of '!', '&' or '|' (each part's play printed)");
+  CHECK(out[2]["unsupported"][0] == "structured stipulation 'white 1a[#]d&2hh[#]': a root of '!', or of '&' or '|' with a part "
+                                    "that is no help or series branch (each part's play printed)");
 
   const test::CliRun text = test::run_arbiter_command("solve " + file + " --problem 1", dir);
   CHECK(text.out.find("1.Kc4 Kc1 2.Kb3 e8=Q 3.Ka2 Qe3") != std::string::npos);

@@ -219,9 +219,9 @@ TEST_CASE("arbiter solve and verify and popeye: one result per problem, unsuppor
     const test::CliRun verify = test::run_arbiter_command("verify " + test::shell_quote(circe), dir);
     CHECK(verify.status == 4);
     const test::CliRun series = test::run_arbiter_command(
-        "solve --fen " + test::shell_quote("k7/8/1K6/8/8/8/8/7R w - - 0 1") + " --stipulation ser-r#2", dir);
+        "solve --fen " + test::shell_quote("k7/8/1K6/8/8/8/8/7R w - - 0 1") + " --stipulation ser-hs#2", dir);
     CHECK(series.status == 4);
-    CHECK_THAT(series.out, Catch::Contains("unsupported: stipulation ser-r#2 (series reflexmate)"));
+    CHECK_THAT(series.out, Catch::Contains("unsupported: stipulation ser-hs#2 (series help-selfmate)"));
   }
   SECTION("popeye and solve --format popeye: Popeye's layout, one result per problem") {
     const test::CliRun run = test::run_arbiter_command("popeye " + test::shell_quote(file), dir);

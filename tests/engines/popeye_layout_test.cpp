@@ -111,6 +111,31 @@ TEST_CASE("Popeye's helpmate lines, Black first and the mating side first", "[po
   CHECK(popeye_help_line(half, help_line({"a1b1", "h8g8", "b1b8"}), true, Language::English) == "  1...Ra1-b1   2.Kh8-g8 Rb1-b8 #");
 }
 
+TEST_CASE("Popeye's lines of structured play: an unprinted pass leaves its slot empty", "[popeye-layout]") {
+  // BEISPIEL/castling.inp 32, ser-r+3, played as 3s[>1a[+]d]{!1a[+]d}: Black passes between White's
+  // series moves (REGRESSIONTESTS/castling.out).
+  const std::string castle = "8/8/b7/7B/8/8/5P1P/2k1K2R w K - 0 1";
+  prover::HelpLine series{{{"Bd1", "h5d1"}, {"Be2", "d1e2", true}, {"Kf1", "e1f1", true}, {"Bxe2+", "a6e2"}}};
+  CHECK(popeye_help_line(castle, series, false, Language::English, Target{Target::Check}) ==
+        "  1.Bh5-d1   2.Bd1-e2   3.Ke1-f1 Ba6*e2 +");
+  CHECK(prover::format_help_line(series, false) == "1.Bd1 2.Be2 3.Kf1 Bxe2+");
+  // The first mover passes: its slot is empty, "2...".
+  const std::string rook = "7k/8/8/8/8/8/R7/K7 w - - 0 1";
+  prover::HelpLine passed{{{"Ra3", "a2a3"}, {"Kg8", "h8g8"}, {"Kf8", "g8f8", true}}};
+  CHECK(popeye_help_line(rook, passed, false, Language::English, Target{Target::AnyMove}) == "  1.Ra2-a3 Kh8-g8   2...Kg8-f8");
+  CHECK(prover::format_help_line(passed, false) == "1.Ra3 Kg8 2...Kf8");
+  // REGRESSIONS/4_85_to_4_87.inp 10, 1->ser-h#3 (white 1:1s[3s[1h[#]h]]): the nested branch numbers
+  // from 1 again (REGRESSIONTESTS/4_85_to_4_87.reg).
+  const std::string intro = "8/8/8/1N6/8/1r1n4/2K5/k7 w - - 0 1";
+  prover::HelpLine nested{{{"Nd4", "b5d4"},
+                           {"Ra3", "b3a3", false, true},
+                           {"Nb2", "d3b2", true},
+                           {"Ra2", "a3a2", true},
+                           {"Nb3#", "d4b3"}}};
+  CHECK(popeye_help_line(intro, nested, false, Language::English) == "  1.Sb5-d4   1.Rb3-a3   2.Sd3-b2   3.Ra3-a2 Sd4-b3 #");
+  CHECK(prover::format_help_line(nested, false) == "1.Nd4 1.Ra3 2.Nb2 3.Ra2 Nb3#");
+}
+
 TEST_CASE("Popeye's board, stipulation line, closing line and options", "[popeye-layout]") {
   // BEISPIEL/castling.inp problem 1 (Schoepfer), drawn as REGRESSIONTESTS/castling.out draws it.
   const std::string fen = "8/Q7/8/8/8/8/8/2k1K2R w K - 0 1";
@@ -193,7 +218,7 @@ struct GoldenCase {
 
 }  // namespace
 
-// [long]: 61 problems solved whole; the layout code runs under the sanitizers in the cases above,
+// [long]: 75 problems solved whole; the layout code runs under the sanitizers in the cases above,
 // the Release pass runs this one (tests/CMakeLists.txt).
 TEST_CASE("Popeye layout golden sample: Arbiter's solutions print as Popeye's lines", "[popeye-layout][long]") {
   const std::vector<GoldenCase> cases = {
@@ -209,20 +234,27 @@ TEST_CASE("Popeye layout golden sample: Arbiter's solutions print as Popeye's li
       // German: #2, h#2, #3 with tries (Verfuehrung), a twin (versetze), set play (Satzspiel).
       // 27: option WhiteToPlay (weiss), h#4 printed and solved as h#3.5, with a twin. 11, 12:
       // option Threat (Drohung 1, 2) with tries and MoveNumbers: #6/1 and #4/2.
-      {"popeye-suite/BEISPIEL/castling.inp", "popeye-suite/REGRESSIONTESTS/castling.out", {1, 2, 3, 5, 11, 12, 14, 18, 20, 27}},
+      // 32: ser-r+3, series lines with Black's unprinted passes ("1.Lh5-d1   2.Ld1-e2   3.Ke1-f1 La6*e2 +").
+      {"popeye-suite/BEISPIEL/castling.inp", "popeye-suite/REGRESSIONTESTS/castling.out", {1, 2, 3, 5, 11, 12, 14, 18, 20, 27, 32}},
       // Option SetPlay of direct mates and selfmates: 11 #2, 12 #2 with White in check (Popeye
       // refuses the set play), 17 and 18 s#1 (no set play), 26 and 27 s#2. Option PostKeyPlay:
       // 4 #2, 5 #2 with a defence that refutes, 13 #3, 15 s#1, 22 s#2. 7, 8: ##!2, counter-mates
       // (the goal move into check, marked "##!" alone; the mate before it "+").
       {"popeye-suite/TESTS/battle_play.inp", "popeye-suite/REGRESSIONTESTS/battle_play.tst", {4, 5, 7, 8, 11, 12, 13, 15, 17, 18, 22, 26, 27}},
       // h##!2 and h##2; ser-##2 (no solution) and ser-h##!2.
-      {"popeye-suite/TESTS/help_play.inp", "popeye-suite/REGRESSIONTESTS/help_play.tst", {5, 6}},
-      {"popeye-suite/TESTS/series_play.inp", "popeye-suite/REGRESSIONTESTS/series_play.tst", {2, 3}},
+      // exact-hr#2 (7); exact-ser-r#2 (5) and ser-r#2 (7), played as structured stipulations.
+      {"popeye-suite/TESTS/help_play.inp", "popeye-suite/REGRESSIONTESTS/help_play.tst", {5, 6, 7}},
+      {"popeye-suite/TESTS/series_play.inp", "popeye-suite/REGRESSIONTESTS/series_play.tst", {2, 3, 5, 7}},
       // c81 with GoalIsEnd: c817 (threats of several moves), c813 twice, sc813, hc812.
       {"popeye-suite/BEISPIEL/chess81.inp", "popeye-suite/REGRESSIONTESTS/chess81.out", {1, 2, 3, 4, 5}},
       // Structured roots that start with the defence, played after the key: #4 with Threat 1, s#1
       // and s#3 with the defender in check (" +").
-      {"popeye-suite/BEISPIEL/sford.inp", "popeye-suite/REGRESSIONTESTS/sford.out", {2, 4, 31}},
+      // 18: a fork of '&' (no numbering anew in its parts); 33, 38: a root with '-' ("1..." first); 25, 28:
+      // constraints before a help branch's first move ("1.g3*f4 x ?!?") and before each series move.
+      {"popeye-suite/BEISPIEL/sford.inp", "popeye-suite/REGRESSIONTESTS/sford.out", {2, 4, 18, 25, 28, 31, 33, 38}},
+      // Introductory moves, the numbering anew after them: 1->ser-H#3 and 2->pser-h#3.
+      {"popeye-suite/REGRESSIONS/4_85_to_4_87.inp", "popeye-suite/REGRESSIONTESTS/4_85_to_4_87.reg", {10}},
+      {"popeye-suite/EXAMPLES/pseries.inp", "popeye-suite/REGRESSIONTESTS/pseries.ref", {2}},
       // 2: Threat 1 and MaxFlightsquares 1, a #10 whose tree reaches two-digit move numbers.
       {"popeye-suite/BEISPIEL/ep.inp", "popeye-suite/REGRESSIONTESTS/ep.out", {2}},
       // 58: WhiteToPlay and Duplex: h#3 as h#2.5, then Black starting and mating.
@@ -238,7 +270,8 @@ TEST_CASE("Popeye layout golden sample: Arbiter's solutions print as Popeye's li
       // NoWk and NoBk: h#2.5 without a white king (3, 4); 11 an empty board with Try and
       // PostKeyPlay ("try play not applicable", then zugzwang).
       {"popeye-suite/REGRESSIONS/4_59_to_4_61.inp", "popeye-suite/REGRESSIONTESTS/4_59_to_4_61.reg", {3, 4}},
-      {"popeye-suite/REGRESSIONS/4_55_to_4_57.inp", "popeye-suite/REGRESSIONTESTS/4_55_to_4_57.reg", {11}},
+      // 29, 31, 33: pser-r#2, phser-r#2, ser-r#2 with set play ("1...d3-d2 #").
+      {"popeye-suite/REGRESSIONS/4_55_to_4_57.inp", "popeye-suite/REGRESSIONTESTS/4_55_to_4_57.reg", {11, 29, 31, 33}},
       // 8: h#0.5 without a white king; 7 (4_75_to_4_77): #1 without a black king and without
       // NoBk, solved after Popeye's warning "both sides need a king".
       {"popeye-suite/TESTS/intell.inp", "popeye-suite/REGRESSIONTESTS/intell.tst", {8}},
@@ -271,7 +304,7 @@ TEST_CASE("Popeye layout golden sample: Arbiter's solutions print as Popeye's li
       lines += expected[std::size_t(k - 1)].size();
     }
   }
-  CHECK(problems == 61);
-  CHECK(lines == 1143);
+  CHECK(problems == 75);
+  CHECK(lines == 1169);
   CHECK(matched == lines);
 }

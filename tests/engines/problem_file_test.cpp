@@ -338,7 +338,7 @@ TEST_CASE("stipulations: '#N', 'h#N', 'h#N.5', 's#N', 1 <= N <= MaxMateMoves", "
   CHECK(parse_stipulation("=2", {}).target.kind == Target::Stalemate);
   CHECK(parse_stipulation("hs#2", {}).help_end == HelpEnd::Self);
   CHECK(parse_stipulation("##2", {}).target.kind == Target::DoubleMate);
-  for (std::string s : {"#2.5", "s##2", "ser-r#5", "reci-h#2.5", "x#2"}) {
+  for (std::string s : {"#2.5", "s##2", "ser-hs#5", "reci-h#2.5", "x#2"}) {
     INFO(s);
     CHECK_THROWS_WITH(parse_stipulation(s, {}), Catch::Contains("unsupported stipulation '" + s + "'"));
   }
@@ -423,10 +423,10 @@ TEST_CASE("what Arbiter does not play yet is read, modelled and named: unsupport
   const std::string pieces = "pieces white ke1 qd1\n       black ke8\n";
   const std::string fen = "[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"]\n\n*\n";
   const std::vector<UnsupportedCase> cases = {
-      {"PGN series reflexmate", PgnHead + "[Stipulation \"ser-r#2\"]\n" + fen, {"stipulation ser-r#2 (series reflexmate)"}},
+      {"PGN series help-selfmate", PgnHead + "[Stipulation \"ser-hs#2\"]\n" + fen, {"stipulation ser-hs#2 (series help-selfmate)"}},
       {"PGN mate in 999", PgnHead + "[Stipulation \"#999\"]\n" + fen,
        {"stipulation #999 (direct mate longer than the 30 moves Arbiter searches)"}},
-      {"series reflex-stalemate", "begin\n" + pieces + "stipulation ser-r=5\nend\n", {"stipulation ser-r=5 (series reflex-stalemate)"}},
+      {"series help-self-stalemate", "begin\n" + pieces + "stipulation ser-hs=5\nend\n", {"stipulation ser-hs=5 (series help-self-stalemate)"}},
       // REGRESSIONS/4_63_to_4_65.inp 16 of Popeye's suite: the e.p. of an Einstein pawn's triple step.
       {"a fairy pawn's long step taken e.p.", "begin\npieces white pc6e5 black pd5\nstip ep1\noption enpassant d8d7d6d5 nowk nobk\nend\n",
        {"option EnPassant over 4 squares ('d8d7d6d5': a fairy pawn's long step)"}},
@@ -435,11 +435,12 @@ TEST_CASE("what Arbiter does not play yet is read, modelled and named: unsupport
        {"stipulation 2->ser-#3 (2 moves then series mate)"}},
       {"reciprocal parry series", "begin\n" + pieces + "stipulation pser-reci-h#2\nend\n",
        {"stipulation pser-reci-h#2 (parry series reciprocal helpmate)"}},
-      {"target square", "begin\n" + pieces + "stipulation ser-rze44\nend\n", {"stipulation ser-rze44 (series reflex-target square e4)"}},
+      {"target square", "begin\n" + pieces + "stipulation ser-hsze44\nend\n", {"stipulation ser-hsze44 (series help-self-target square e4)"}},
       {"proof game with the number apart", "begin\n" + pieces + "stipulation dia 15.5\nend\n",
        {"stipulation dia 15.5 (proof game)"}},
       {"structured stipulation", "begin\n" + pieces + "sstipulation white 3a[#]d | 4hh[#]\nend\n",
-       {"structured stipulation 'white 3a[#]d | 4hh[#]': a root of '!', '&' or '|' (each part's play printed)"}},
+       {"structured stipulation 'white 3a[#]d | 4hh[#]': a root of '!', or of '&' or '|' with a part that is no help or series "
+        "branch (each part's play printed)"}},
       {"conditions with parameters", "begin\ncondition circe parrain madrasi rex\n" + pieces + "stipulation #2\nend\n",
        {"condition Circe parrain", "condition Madrasi rex"}},
       {"German: a condition and a piece list after it, then the next keyword on its own line",
@@ -464,8 +465,8 @@ TEST_CASE("what Arbiter does not play yet is read, modelled and named: unsupport
        {"option PostKeyPlay for '#2' with twins (each twin is the position after its key)"}},
       {"a twin with a condition and a fairy man", "begin\n" + pieces + "stipulation #2\ntwin condition madrasi\ntwin add white gc3\nend\n",
        {"twin b): condition Madrasi", "twin c): piece grasshopper (G)"}},
-      {"a twin with a stipulation Arbiter does not play", "begin\n" + pieces + "stipulation #2\ntwin stipulation ser-r=2\nend\n",
-       {"twin b): stipulation ser-r=2 (series reflex-stalemate)"}},
+      {"a twin with a stipulation Arbiter does not play", "begin\n" + pieces + "stipulation #2\ntwin stipulation ser-hs=2\nend\n",
+       {"twin b): stipulation ser-hs=2 (series help-self-stalemate)"}},
       {"the same square twice: Popeye's underworld", "begin\npieces white ke1 qd1\n       black ke8 rd1\nstipulation #2\nend\n",
        {"a man under another on d1 (the white queen at line 2, column 18 below the black rook at line 3, column 18: Popeye's "
         "underworld)"}},
@@ -473,8 +474,8 @@ TEST_CASE("what Arbiter does not play yet is read, modelled and named: unsupport
        "begin\npieces white ka2 black kh8\nstipulation a=>b2\npieces white ka4 black kh8\nend\n",
        {"stipulation a=>b2 (proof game from a diagram)"}},
       {"a hunter", "begin\npieces white ke1 r/ba4 black ke8\nstipulation #2\nend\n", {"piece hunter (R/B)"}},
-      {"a stipulation with its number apart", "begin\n" + pieces + "stipulation ser-r00 9\nend\n",
-       {"stipulation ser-r00 9 (series reflex-castling)"}},
+      {"a stipulation with its number apart", "begin\n" + pieces + "stipulation ser-hs00 9\nend\n",
+       {"stipulation ser-hs00 9 (series help-self-castling)"}},
       {"total invisible", "begin\npieces totalinvisible 2 white ke1 black ke8\nstipulation h#2\nend\n", {"total invisible pieces"}},
   };
   for (const auto& c : cases) {
@@ -557,7 +558,7 @@ TEST_CASE("one problem per result: a malformed or unsupported problem does not s
   CHECK_THROWS_AS(read_problems(text, "many.inp"), ParseError);
   // PGN: each game is a problem of its own.
   const std::string pgn = PgnHead + "[Stipulation \"#2\"]\n[FEN \"k7/8/1K6/8/8/8/8/7R w - - 0 1\"]\n\n*\n\n" + PgnHead +
-                          "[Stipulation \"#2\"]\n\n*\n\n" + PgnHead + "[Stipulation \"ser-r#2\"]\n[FEN \"k7/8/1K6/8/8/8/8/7R w - - 0 1\"]\n\n*\n";
+                          "[Stipulation \"#2\"]\n\n*\n\n" + PgnHead + "[Stipulation \"ser-hs#2\"]\n[FEN \"k7/8/1K6/8/8/8/8/7R w - - 0 1\"]\n\n*\n";
   const auto games = read_problem_entries(pgn, "many.pgn", PublishedLines::Checked);
   REQUIRE(games.size() == 3);
   CHECK(games[0].playable());

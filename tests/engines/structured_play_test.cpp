@@ -181,6 +181,63 @@ TEST_CASE("structured play: the plain stipulations' spellings agree with the pro
 // series self play, "exact-"; Popeye 4.104's expected lines and keys (EXAMPLES/pseries.inp 6,
 // REGRESSIONS/4_55_to_4_57.inp 16 and 30, TESTS/series_play.inp 8, BEISPIEL/stip.inp 51 and 69,
 // TESTS/battle_play.inp 37 of its suite).
+TEST_CASE("structured play: series reflex play keeps White's reflex rule before every series move", "[structured-play]") {
+  // White Ka1 Qd1 Ph3, Black Ka3 Pa2 a4 b3 b4: Popeye 4.104 (live) lists 38 lines of ser-r#2, each
+  // ending in b3-b2#; without the constraint (White never able to mate) it lists 92 (both compared
+  // line by line with Arbiter's).
+  const std::string fen = "8/8/8/8/pp6/kp5P/p7/K2Q4 w - - 0 1";
+  const auto s = parse_stipulation_form("ser-r#2", {"test", 1, 1}).playable({"test", 1, 1});
+  REQUIRE(s.has_value());
+  auto game = game_of(fen);
+  prover::SolveOptions o;
+  o.structured = s->structured;
+  o.structured_text = s->text;
+  o.limits.hash_megabytes = 1;
+  const auto solved = structured::solve_any(game, o);
+  CHECK(solved.solutions.size() == 38);
+  // 1.Qc2 2.Qd1 b2#: after 1.Qc2 White could mate (2.Qc1#), so it would have to.
+  const auto free = played(fen, "2s[>1a[#]d]");
+  CHECK(free.solutions.size() == 92);
+  CHECK(lines_of(free.solutions).count("d1c2 c2d1 b3b2") == 1);
+  CHECK(lines_of(solved.solutions).count("d1c2 c2d1 b3b2") == 0);
+}
+
+TEST_CASE("structured play: a root of '&' or '|' prints each part's lines", "[structured-play]") {
+  // BEISPIEL/sford.inp 14, "2hh[#]&1h[#]h" (reci-h#1), Black to move after d2-d4: "1.0-0-0 Sa4-b6 #",
+  // then "1.e4*d3 ep. #" (REGRESSIONTESTS/sford.out).
+  const std::string fen = "r3k2r/1b3p1p/4p3/4B2R/N2Pp2P/4b1nN/6Kp/5nRB b kq d3 0 1";
+  auto game = game_of(fen);
+  prover::SolveOptions o;
+  std::vector<LocatedWord> words{{"2hh[#]&1h[#]h", {"test", 1, 1}}};
+  o.structured = read_structured_stipulation(Black, words).tree;
+  o.structured_text = "black 2hh[#]&1h[#]h";
+  o.limits.hash_megabytes = 1;
+  const auto both = structured::solve_any(game, o);
+  CHECK(both.verdict == prover::Verdict::Proved);
+  REQUIRE(both.solutions.size() == 2);
+  CHECK(both.solutions[0].moves.back().uci == "a4b6");  // the parts in order
+  CHECK(lines_of(both.solutions) == Lines{"e8c8 a4b6", "e4d3"});
+  // '&': a part that fails leaves no solution (no mate in one without the e.p. right); '|' the others.
+  auto no_ep = game_of("r3k2r/1b3p1p/4p3/4B2R/N2Pp2P/4b1nN/6Kp/5nRB b kq - 0 1");
+  CHECK(structured::solve_any(no_ep, o).solutions.empty());
+  o.structured = read_structured_stipulation(Black, {{"2hh[#]|1h[#]h", {"test", 1, 1}}}).tree;
+  CHECK(lines_of(structured::solve_any(no_ep, o).solutions) == Lines{"e8c8 a4b6"});
+}
+
+TEST_CASE("structured play: a help branch's constraint binds before its first move too", "[structured-play]") {
+  // BEISPIEL/sford.inp 25 (no kings): "3h[>1a[x]d]h{!1a[x]d}" has no solution, White can capture in
+  // the diagram (Popeye: "1.g3*f4 x ?!?"); without the constraint, 24's tree "3h[>1a[x]d]h" plays.
+  const std::string fen = "8/8/p7/7p/5p1P/5PP1/6P1/8 w - - 0 1";
+  const auto constrained = played(fen, "3h[>1a[x]d]h{!1a[x]d}");
+  CHECK(constrained.verdict == prover::Verdict::Refuted);
+  CHECK(constrained.solutions.empty());
+  REQUIRE(constrained.forced_goal_moves.size() == 1);
+  CHECK(constrained.forced_goal_moves[0].uci == "g3f4");
+  const auto free = played(fen, "3h[>1a[x]d]h");
+  CHECK(lines_of(free.solutions) == Lines{"g3g4 h5g4", "g3f4 a6a5 g2g4 h5g4"});
+  CHECK(free.forced_goal_moves.empty());
+}
+
 TEST_CASE("structured play: parry series, series self play and exact forms give Popeye's solutions", "[structured-play]") {
   struct Case {
     const char* form;
@@ -204,6 +261,19 @@ TEST_CASE("structured play: parry series, series self play and exact forms give 
       {"exact-r#2", "7k/8/5P2/8/8/8/R1p5/K7 w - - 0 1", {"a2a8"}, {}},
       // "wegen exact nicht 1.Kf1/Kh3#" (not the h#0.5 mates).
       {"exact-h#1.5", "kb6/b7/7p/8/8/8/6K1/7B w - - 0 1", {"g2f3 h6h5 f3e2"}, {}},
+      // Series reflex play, ser-r#2 = 2s[>1a[#]d]{!1a[#]d} (TESTS/series_play.inp 7, "no solution in 2
+      // - Black has to deliver mate immediately"): the series ends at once. The constraint binds
+      // before each series move, White to move; judged after it, Black to move, it would ask
+      // whether Black can mate, and refute the line.
+      {"ser-r#2", "8/8/8/8/pp6/kp5P/p7/K7 w - - 0 1", {"h3h4 b3b2"}, {}},
+      {"exact-ser-r#2", "8/1p6/1P6/1Q6/8/k1p5/8/KB6 w - - 0 1", {"b5e2 e2b2 c3b2"}, {}},  // TESTS/series_play.inp 5
+      {"exact-hr#2", "8/8/8/1Q6/8/k1p5/8/KB6 w - - 0 1", {"b5e2 a3b3 e2b2 c3b2"}, {}},   // TESTS/help_play.inp 7
+      // REGRESSIONS/4_55_to_4_57.inp 31, "only example of phser-r#2", with its set play.
+      {"phser-r#2", "8/8/8/7b/8/3pk1P1/7n/4K3 w - - 0 1", {"g3g4 g4g5 d3d2"}, {"d3d2"}},
+      // Introductory moves: REGRESSIONS/4_85_to_4_87.inp 10 (1->ser-H#3) and EXAMPLES/pseries.inp 2.
+      {"1->ser-h#3", "8/8/8/1N6/8/1r1n4/2K5/k7 w - - 0 1",
+       {"b5d4 d3c1 c1a2 d4b3", "b5d4 b3a3 d3b2 a3a2 d4b3", "b5d4 d3b2 b3a3 a3a2 d4b3"}, {}},
+      {"2->pser-h#3", "3b4/5p1k/7p/3P4/7P/8/B4n2/R1K5 w - - 0 1", {"a2c4 a1a8 d8g5 h4g5 f2d3 c4d3 f7f5 g5f6"}, {}},
   };
   for (const auto& c : cases) {
     INFO(c.form);
