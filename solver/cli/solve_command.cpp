@@ -270,7 +270,7 @@ structure are played so: exact-#N, exact-s#N, exact-r#N, exact-h#N (N.5), exact-
 ser-rXN and exact-ser-rXN (Ns[>1a[X]d]{!1a[X]d}: the series ends where Black can reach the goal,
 and White may never be able to reach it before a series move), pser-XN, pser-hXN, pser-sXN,
 pser-(semi-)rXN, phser-sXN, phser-rXN, and introductory moves K->ser-hXN and K->pser-hXN (White's
-K moves in series first; the numbering starts anew after them, as Popeye prints it). A series
+series of up to K moves first, as Popeye plays it; the numbering starts anew after them). A series
 move's constraint binds before each series move, a help branch's before its first move too (one
 the diagram breaks is shown as the move that breaks it, "1.gxf4 (... no solution)", and nothing
 else). A root of '&' or '|' whose parts are help or series branches prints each part's lines in

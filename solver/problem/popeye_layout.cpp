@@ -468,23 +468,21 @@ std::string popeye_help_line(const std::string& fen, const prover::HelpLine& lin
     }
     const bool last = i + 1 == line.moves.size();
     const Move m = move_of(pos, line.moves[i].uci);
-    std::string t = last ? popeye_goal_move_text(pos, m, target, language) : popeye_line_move_text(pos, m, target, language);
+    const Target& goal = line.goal ? *line.goal : target;  // structured play with several goals: the line's own
+    std::string t = last ? popeye_goal_move_text(pos, m, goal, language) : popeye_line_move_text(pos, m, goal, language);
     pos.make(m);
     return t;
   };
-  // Slots as line_pairs numbers them: a structured line's unprinted pass is played and prints
-  // nothing ("1.h2-h1=Q   2.Kg1-h2", EXAMPLES/pseries.inp), a nested branch numbers from 1 again.
-  std::string out = "  ";
-  bool first_pair = true;
-  for (const prover::LinePair& p : prover::line_pairs(line, mating_side_first)) {
-    if (!first_pair) out += "   ";
-    first_pair = false;
-    if (p.first.kind == prover::LineSlot::Pass) pos.make_null();
-    if (p.first.kind == prover::LineSlot::Move) out += fmt::format("{}.{}", p.number, text(p.first.index));
-    else out += fmt::format("{}...", p.number);
-    if (p.second.kind == prover::LineSlot::Pass) pos.make_null();
-    if (p.second.kind == prover::LineSlot::Move)
-      out += fmt::format("{}{}", p.first.kind == prover::LineSlot::Move ? " " : "", text(p.second.index));
+  // Popeye's numbering (move_numbers): "%3u." before each move of the numbered side, a blank after
+  // each move; a structured line's unprinted pass is played and prints nothing ("1.h2-h1=Q
+  // 2.Kg1-h2", EXAMPLES/pseries.inp), a nested branch numbers from 1 again.
+  std::string out = mating_side_first && !line.moves.empty() ? "  1..." : "";
+  const std::vector<int> numbers = prover::move_numbers(line, mating_side_first);
+  for (std::size_t i = 0; i < line.moves.size(); ++i) {
+    if (i > 0) out += ' ';
+    if (line.moves[i].after_pass) pos.make_null();
+    if (numbers[i] > 0) out += fmt::format("{:>3}.", numbers[i]);
+    out += text(i);
   }
   return out;
 }

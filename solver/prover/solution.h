@@ -3,6 +3,7 @@
 // the variant's notation), so printing, JSON and certificates need no rules.
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -46,21 +47,17 @@ struct LineMove {
 // A helpmate solution: the moves from the diagram, the first mover's first; the last mates.
 struct HelpLine {
   std::vector<LineMove> moves;
+  // Structured play whose forks name several goals: the one the line's last move reaches (its
+  // mark in Popeye's layout, "2.Da1*g1 ="); none: the solution's own goal.
+  std::optional<Target> goal = std::nullopt;
 };
 
-// How a help line is numbered, as problemists and Popeye print it: pairs of slots, each holding a
-// move (its index in the line), an unprinted pass that a replay plays (LineMove::after_pass), or
-// nothing (the first slot when the mating side starts, "1...", or the rest of a pair where a
-// nested branch starts the numbering anew, LineMove::restart).
-struct LineSlot {
-  enum Kind { Blank, Pass, Move } kind = Blank;
-  std::size_t index = 0;
-};
-struct LinePair {
-  int number = 1;
-  LineSlot first, second;
-};
-std::vector<LinePair> line_pairs(const HelpLine& line, bool mating_side_first);
+// How a help line is numbered, as Popeye prints it: a number before each move of the numbered
+// side, counting that side's moves (the first mover; the other side when the mating side starts,
+// after "1..."); an unprinted pass (LineMove::after_pass) takes no number and prints nothing; where
+// a nested branch starts anew (LineMove::restart) the count starts at 1 with the side of that move.
+// The move numbers of `line`, in order (0: printed without one).
+std::vector<int> move_numbers(const HelpLine& line, bool mating_side_first);
 
 struct Try {
   std::string san, uci;

@@ -97,36 +97,29 @@ nlohmann::ordered_json attacker_json(const AttackerNode& a) {
 
 }  // namespace
 
-std::vector<LinePair> line_pairs(const HelpLine& line, bool mating_side_first) {
-  std::vector<LinePair> out;
-  int number = 1;
-  bool open = false;  // the last pair has its first slot only
-  auto put = [&](LineSlot slot) {
-    if (open) out.back().second = slot;
-    else out.push_back({number++, slot, {}});
-    open = !open;
-  };
-  if (mating_side_first && !line.moves.empty()) put({});
+std::vector<int> move_numbers(const HelpLine& line, bool mating_side_first) {
+  std::vector<int> out;
+  int next = mating_side_first ? 2 : 1;
+  bool numbered_to_move = !mating_side_first;
   for (std::size_t i = 0; i < line.moves.size(); ++i) {
-    if (line.moves[i].restart) open = false, number = 1;
-    if (line.moves[i].after_pass) put({LineSlot::Pass});
-    put({LineSlot::Move, i});
+    if (line.moves[i].after_pass) numbered_to_move = !numbered_to_move;
+    if (line.moves[i].restart) next = 1, numbered_to_move = true;
+    out.push_back(numbered_to_move ? next++ : 0);
+    numbered_to_move = !numbered_to_move;
   }
   return out;
 }
 
 std::string format_help_line(const HelpLine& line, bool mating_side_first) {
-  std::string out;
-  // Numbered in pairs, first mover's move then the reply, as problemists print helpmates;
-  // when the mating side starts, its first move stands alone as "1...".
-  // A structured line's unprinted pass leaves its slot empty: "1.h1=Q 2.Kh2 3.Qc1+ Nf4" when the
-  // other side passes, "2...Kb2" when the first mover does (line_pairs).
-  for (const LinePair& p : line_pairs(line, mating_side_first)) {
-    if (!out.empty()) out += ' ';
-    const bool first = p.first.kind == LineSlot::Move, second = p.second.kind == LineSlot::Move;
-    if (first) out += fmt::format("{}.{}", p.number, line.moves[p.first.index].san);
-    else if (second) out += fmt::format("{}...{}", p.number, line.moves[p.second.index].san);
-    if (first && second) out += fmt::format(" {}", line.moves[p.second.index].san);
+  // Numbered as problemists print helpmates: "1.Kb3 Qc2 2.Ka2 Qb2#"; when the mating side starts,
+  // its first move stands alone as "1..."; a structured line's unprinted passes print nothing
+  // ("1.Bd1 2.Be2 3.Kf1 Bxe2+", move_numbers).
+  std::string out = mating_side_first && !line.moves.empty() ? "1..." : "";
+  const std::vector<int> numbers = move_numbers(line, mating_side_first);
+  for (std::size_t i = 0; i < line.moves.size(); ++i) {
+    if (i > 0) out += ' ';
+    if (numbers[i] > 0) out += fmt::format("{}.", numbers[i]);
+    out += line.moves[i].san;
   }
   return out;
 }

@@ -36,29 +36,34 @@ void walk(const SliceNode& n, std::vector<std::string>& out) {
 }
 
 // The goals of the forks below n (constraints are never printed), each once.
-void fork_goals(const SliceNode& n, std::vector<Target>& out) {
+void gather_goals(const SliceNode& n, std::vector<Target>& out) {
   switch (n.kind) {
     case SliceNode::Goal:
       if (n.target && std::find(out.begin(), out.end(), *n.target) == out.end()) out.push_back(*n.target);
       return;
-    case SliceNode::Not: fork_goals(*n.left, out); return;
+    case SliceNode::Not: gather_goals(*n.left, out); return;
     case SliceNode::And:
     case SliceNode::Or:
-      fork_goals(*n.left, out);
-      fork_goals(*n.right, out);
+      gather_goals(*n.left, out);
+      gather_goals(*n.right, out);
       return;
     case SliceNode::Branch:
       for (const auto& m : n.moves)
-        for (const auto& f : m.forks) fork_goals(*f, out);
+        for (const auto& f : m.forks) gather_goals(*f, out);
       return;
   }
 }
 
 }  // namespace
 
-std::optional<Target> printed_goal(const SliceNode& root) {
+std::vector<Target> fork_goals(const SliceNode& root) {
   std::vector<Target> goals;
-  fork_goals(root, goals);
+  gather_goals(root, goals);
+  return goals;
+}
+
+std::optional<Target> printed_goal(const SliceNode& root) {
+  const auto goals = fork_goals(root);
   if (goals.size() != 1) return std::nullopt;
   return goals.front();
 }

@@ -206,10 +206,12 @@ std::string StipulationForm::named() const {
 
 std::optional<std::string> StipulationForm::structured_equivalent() const {
   if (intro > 0) {
-    // N->X: White plays N moves in series, then X with Black to move (py-engl.txt: "2->ser-h#4
-    // white makes 2 moves, then ser-h#4"), a series branch of exactly N moves into X's tree:
-    // 1->ser-h#3 is white 1:1s[3s[1h[#]h]], 2->pser-h#3 white 2:2s[5h[1a[#]d]?+?h] (both alike in
-    // Popeye 4.104, live). Only forms that Black starts.
+    // N->X: White plays a series of moves, then X with Black to move: a series branch into X's
+    // tree. py-engl.txt says "2->ser-h#4 white makes 2 moves, then ser-h#4"; Popeye 4.104 plays
+    // up to N (its 2->ser-h#2 lists "1.Kg1*h2   1.b6-b5 Qe7-d6 #", one White move, and equals
+    // white 2s[2s[1h[#]h]] line for line on random positions, not 2:2s[..]), and its behaviour is
+    // the reading taken: 1->ser-h#3 is white 1s[3s[1h[#]h]], 2->pser-h#3 white 2s[5h[1a[#]d]?+?h].
+    // Only forms that Black starts.
     StipulationForm inner = *this;
     inner.intro = 0;
     std::optional<std::string> tree;
@@ -219,7 +221,7 @@ std::optional<std::string> StipulationForm::structured_equivalent() const {
     else
       tree = inner.structured_equivalent();
     if (!tree || !tree->starts_with("black ") || intro > MaxMateMoves) return std::nullopt;
-    return fmt::format("white {0}:{0}s[{1}]", intro, tree->substr(6));
+    return fmt::format("white {}s[{}]", intro, tree->substr(6));
   }
   if (reciprocal || moves <= 0 || moves > MaxMateMoves || !target_of(goal, goal_square)) return std::nullopt;
   const std::string g = goal + goal_square;

@@ -17,8 +17,8 @@
 //   (a defence after which one fails refutes), and also before the branch's first move when
 //   they follow its other move ("3a[1a[#]d]d{!1a[#]d}", r#2: White may never be able to mate,
 //   from the diagram on; "2da[#]{!+}": the defender is not in check at the start); in help play
-//   before the fork is tried; in series play before each series move, the first one included
-//   ("2s[>1a[#]d]{!1a[#]d}", ser-r#2).
+//   before the fork is tried; in series play too, but a constraint that plays a move binds
+//   before each series move, the first one included ("2s[>1a[#]d]{!1a[#]d}", ser-r#2).
 // - In help and series play a fork that is a goal ends the line; a nested branch does not
 //   (play may go on past it) unless it says '>'.
 // - ?+?: the move is granted only to a side in check; otherwise that side passes.
@@ -133,13 +133,15 @@ class StructuredSearch {
     return out;
   }
 
-  // The moves by which the diagram already breaks a help branch's start constraint "!1a[x]d" (no
-  // line can start; Popeye prints them, "1.g3*f4 x ?!?", and nothing else).
+  // The moves by which the diagram already breaks the start constraint "!1a[x]d" of a help branch
+  // (its other move's) or of a series branch (its series move's): no line can start; Popeye prints
+  // them, "1.g3*f4 x ?!?" (BEISPIEL/sford.inp 25), "1.Qd1-d3 = ?!?" (ser-r=2, live), and nothing else.
   std::vector<M> start_constraint_breakers(const SliceNode& b) {
     std::vector<M> out;
-    if (b.battle() || b.series() || b.moves.size() < 2) return out;
+    if (b.kind != SliceNode::Branch || b.battle() || (!b.series() && b.moves.size() < 2)) return out;
+    const MoveFacts facts = b.series() ? MoveFacts{} : last_move_facts(game_);
     for (const auto& c : b.moves.back().constraints) {
-      if (c->kind != SliceNode::Not || c->left->kind != SliceNode::Branch || !holds(*c->left, last_move_facts(game_))) continue;
+      if (c->kind != SliceNode::Not || c->left->kind != SliceNode::Branch || !holds(*c->left, facts)) continue;
       for (const auto& l : lines(*c->left))
         for (const auto& st : l)
           if (st.move) {
@@ -175,12 +177,33 @@ class StructuredSearch {
     return move_constraints_hold(b.moves.back(), last_move_facts(game_));
   }
 
-  // Series play: a series move's constraints bind before each of its moves, the series side to
-  // move (Popeye: "enforced BEFORE each attacking move (including the first one!)"): ser-r#N is
-  // Ns[>1a[#]d]{!1a[#]d}, White never able to mate before a series move. After the move the
-  // other side is to move, and the same test would ask whether it can mate.
+  // When a help or series move's constraints are judged. In series play a constraint that plays a
+  // move (one holding a branch, "{!1a[#]d}") binds before each series move, the first included,
+  // the series side to move (Popeye: "enforced BEFORE each attacking move (including the first
+  // one!)"; ser-r#N is Ns[>1a[#]d]{!1a[#]d}, White never able to mate before a series move: judged
+  // after the move, Black to move, it would ask whether Black can mate). A goal alone ("{x}",
+  // "{!+}") judges the move itself, after it, as in help play (Popeye 4.104, live: 3s[#]{x} makes
+  // every series move a capture, 2s[#]{!+} has no solution; REGRESSIONS/4_61_to_4_63.inp 33, 34).
+  enum class When { AfterMove, BeforeSeriesMove };
+  bool constraints_hold(const SliceNode& b, const SliceMove& move, const MoveFacts& facts, When when) {
+    for (const auto& c : move.constraints) {
+      const bool before = b.series() && plays_moves(*c);
+      if (before == (when == When::BeforeSeriesMove) && !holds(*c, facts)) return false;
+    }
+    return true;
+  }
   bool series_constraints_hold(const SliceNode& b, const SliceMove& move) {
-    return !b.series() || move_constraints_hold(move, {});
+    return constraints_hold(b, move, {}, When::BeforeSeriesMove);
+  }
+  static bool plays_moves(const SliceNode& n) {
+    switch (n.kind) {
+      case SliceNode::Goal: return false;
+      case SliceNode::Not: return plays_moves(*n.left);
+      case SliceNode::And:
+      case SliceNode::Or: return plays_moves(*n.left) || plays_moves(*n.right);
+      case SliceNode::Branch: return true;
+    }
+    return false;
   }
 
   // The constraints of the move just played.
@@ -255,7 +278,7 @@ class StructuredSearch {
   bool after(const SliceNode& b, int i, int max, const MoveFacts& facts) {
     const SliceMove& move = slot(b, i);
     const int played = i + 1;
-    if (!b.battle() && !b.series() && !move_constraints_hold(move, facts)) return false;
+    if (!b.battle() && !constraints_hold(b, move, facts, When::AfterMove)) return false;
     if (fork_reached(b, move, played, facts)) return true;
     if (b.battle() && !move_constraints_hold(move, facts)) return false;
     if (played >= max || ends_here(b, move, played, facts)) return false;
@@ -311,7 +334,7 @@ class StructuredSearch {
     auto step = [&](const Step& s, const MoveFacts& facts) {
       prefix.push_back(s);
       const int played = i + 1;
-      if (b.series() || move_constraints_hold(move, facts)) {
+      if (constraints_hold(b, move, facts, When::AfterMove)) {
         bool ended = false;
         if (played >= b.min)
           for (const auto& f : move.forks) {

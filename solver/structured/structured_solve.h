@@ -21,9 +21,10 @@ namespace arbiter::structured {
 // position it is played in.
 template <RuleSet G>
   requires NullMove<G>
-prover::HelpLine spell_line(G& game, const typename StructuredSearch<G>::Line& line) {
+prover::HelpLine spell_line(G& game, const typename StructuredSearch<G>::Line& line, const std::vector<Target>& goals = {}) {
   prover::HelpLine out;
   bool passed = false, restart = false;  // marked on the move that follows (a leading pass stays unmarked)
+  MoveFacts last;
   for (const auto& step : line) {
     restart = restart || step.restart;
     if (!step.move) {
@@ -33,8 +34,16 @@ prover::HelpLine spell_line(G& game, const typename StructuredSearch<G>::Line& l
     }
     out.moves.push_back({game.move_text(*step.move), game.move_uci(*step.move), passed, restart && !out.moves.empty()});
     passed = restart = false;
+    last = move_facts(game, *step.move);
     game.play(*step.move);
   }
+  // Several goals in the tree: the first the last move reaches names the line's mark.
+  if (goals.size() > 1 && !out.moves.empty())
+    for (const Target& t : goals)
+      if (target_reached(game, t, last)) {
+        out.goal = t;
+        break;
+      }
   for (auto it = line.rbegin(); it != line.rend(); ++it) {
     if (it->move) game.undo();
     else game.undo_null();
@@ -69,7 +78,8 @@ prover::Solution solve_structured(G& game, const prover::SolveOptions& options) 
         // (Stipulation::half_move of a structured stipulation).
         s.half_move = options.half_move;
         if (const auto goal = printed_goal(root)) s.target = *goal;  // the lines' last mark ("x", "z")
-        for (const auto& line : search.root_lines(root)) s.solutions.push_back(spell_line(game, line));
+        const std::vector<Target> goals = fork_goals(root);
+        for (const auto& line : search.root_lines(root)) s.solutions.push_back(spell_line(game, line, goals));
         for (const auto& m : search.start_constraint_breakers(root)) s.forced_goal_moves.push_back({game.move_text(m), game.move_uci(m)});
         if (options.set_play && !game.in_check() && root.kind == SliceNode::Branch) {  // the first mover passes: none in check
           s.set_play_requested = true;

@@ -141,8 +141,8 @@ TEST_CASE("stipulation forms: the played ones, in their one spelling", "[stipula
       {"ser-r#2", "white 2s[>1a[#]d]{!1a[#]d}"}, {"exact-ser-r#3", "white 3:3s[>1a[#]d]{!1a[#]d}"},
       {"ser-r+3", "white 3s[>1a[+]d]{!1a[+]d}"}, {"exact-hr#2", "white 3:3h[>1a[#]d]h{!1a[#]d}"},
       {"phser-r#8", "white 15h[>1a[#]d]?+?h{!1a[#]d}"},
-      // Introductory moves: White's series of exactly N moves, then the form, Black first.
-      {"1->ser-h#3", "white 1:1s[3s[1h[#]h]]"}, {"2->pser-h#3", "white 2:2s[5h[1a[#]d]?+?h]"},
+      // Introductory moves: White's series of up to N moves (Popeye's reading), then the form, Black first.
+      {"1->ser-h#3", "white 1s[3s[1h[#]h]]"}, {"2->pser-h#3", "white 2s[5h[1a[#]d]?+?h]"},
   };
   for (const auto& [text, equivalent] : structured) {
     INFO(text);

@@ -200,6 +200,17 @@ TEST_CASE("structured play: series reflex play keeps White's reflex rule before 
   CHECK(free.solutions.size() == 92);
   CHECK(lines_of(free.solutions).count("d1c2 c2d1 b3b2") == 1);
   CHECK(lines_of(solved.solutions).count("d1c2 c2d1 b3b2") == 0);
+  // ser-r=2 there: White can stalemate at once, so no series starts; Popeye shows the moves that
+  // break the rule ("1.Qd1-d3 = ?!?", "1.Qd1-f3 = ?!?", live) and nothing else.
+  const auto stalemate = parse_stipulation_form("ser-r=2", {"test", 1, 1}).playable({"test", 1, 1});
+  REQUIRE(stalemate.has_value());
+  auto again = game_of(fen);
+  o.structured = stalemate->structured;
+  const auto broken = structured::solve_any(again, o);
+  CHECK(broken.solutions.empty());
+  std::set<std::string> breakers;
+  for (const auto& m : broken.forced_goal_moves) breakers.insert(m.uci);
+  CHECK(breakers == std::set<std::string>{"d1d3", "d1f3"});
 }
 
 TEST_CASE("structured play: a root of '&' or '|' prints each part's lines", "[structured-play]") {
