@@ -55,6 +55,13 @@
 //    constraints that its move cannot have taken away are skipped unplayed too.
 //  - Stalemate bound (help_bound.h, may_stalemate), from p >= 2: the mate bound without its
 //    check, every flight of the king's last square attacked or blocked within the budgets.
+//  - Mating skeletons (mate_skeleton.h), the goals mate and stalemate, searches of at least
+//    cuts_.skeletons_from plies: every mate (stalemate) within the root's
+//    budgets matches one of the skeletons enumerated there (the units that check, guard, block,
+//    intercept and pin, each on its square); a node keeps those its units can still reach within
+//    both sides' moves left (empty-board distances), and none left means no solution below.
+//    What Popeye's intelligent mode does by searching towards each target position in turn, with
+//    the completeness of the enumeration tested on random mates and stalemates.
 //
 // Help-self and help-reflex play ("hs#n", "hr#n", set_help_end): the help play's last move (the
 // "mater"'s, as below) must leave the other side a move that reaches the goal, and then every
@@ -83,6 +90,8 @@
 // table key is salted apart.
 
 #include <memory>
+#include <optional>
+#include <utility>
 #include <cstdint>
 #include <string_view>
 #include <type_traits>
@@ -94,6 +103,7 @@
 #include "solver/prover/goal_moves.h"
 #include "solver/prover/help_table.h"
 #include "solver/prover/limits.h"
+#include "solver/prover/mate_skeleton.h"
 #include "solver/prover/move_source.h"
 #include "solver/prover/stalemate_filter.h"
 #include "solver/stipulation/stipulation.h"
@@ -111,6 +121,8 @@ struct HelpCuts {
   bool stalemate_filter = true;
   bool stalemate_bound = true;
   int mate_bound_from = 2;  // the fewest plies left at which the bound is tried
+  bool mate_skeletons = true;
+  int skeletons_from = 4;  // the fewest plies at the root for which skeletons are enumerated
 };
 
 template <RuleSet G>
@@ -140,6 +152,7 @@ class HelpSearch {
     salt_ = white_mates ? 0 : 0x9E3779B97F4A7C15ULL;
     // Reciprocal help play: the diagram may be the end already (reci-h#1, or a short solution).
     if (help_end_ == HelpEnd::Reciprocal && record_end_replies()) return found_;
+    prepare_skeletons(plies, first_mates);
     if (plies > 0) search(plies, first_mates);
     return found_;
   }
@@ -156,6 +169,7 @@ class HelpSearch {
     const bool first_mates = plies % 2 == 1;
     const bool white_mates = (game_.side_to_move() == White) == first_mates;
     salt_ = white_mates ? 0 : 0x9E3779B97F4A7C15ULL;
+    prepare_skeletons(plies, first_mates);
     if (plies > 0) visit(m, plies, first_mates);
     return found_;
   }
@@ -201,6 +215,34 @@ class HelpSearch {
     null_moves_ = on;
   }
 
+  // The mating skeletons of the current position for a search of `plies` plies (the side to move
+  // first; null when the cut does not apply or they outgrow the limit), to share with the
+  // searches that split its moves.
+  std::shared_ptr<const mate_skeleton::Set> skeleton_set(int plies) {
+    if constexpr (Orthodox) {
+      const Position& pos = game_.position();
+      const auto goal = skeleton_goal();
+      if (!cuts_.mate_skeletons || !goal || plies < cuts_.skeletons_from) return nullptr;
+      const bool first_mates = plies % 2 == 1;
+      const Color mater = first_mates ? pos.side_to_move() : ~pos.side_to_move();
+      const int km = first_mates ? (plies + 1) / 2 : plies / 2, kd = first_mates ? plies / 2 : (plies + 1) / 2;
+      return mate_skeleton::make_set(*goal, pos, mater, km, kd, plies, mate_skeleton::Limit);
+    } else {
+      return nullptr;
+    }
+  }
+  // The next solutions_beginning() starts from the current position, reached from the root of
+  // `set` by `first` (played from `before`), and uses its skeletons (none for a null set).
+  void adopt_skeletons(std::shared_ptr<const mate_skeleton::Set> set, const Position& before, const M& first) {
+    adopted_ = true;
+    adopted_set_ = std::move(set);
+    if constexpr (Orthodox) {
+      if (!adopted_set_) return;
+      adopted_units_ = adopted_set_->root;
+      adopted_units_.play(before, first);
+    }
+  }
+
   bool capped() const { return capped_; }
   // The solutions found so far by the last solutions() or solutions_beginning(): after a limit
   // ended it, the ones found before (each complete).
@@ -232,6 +274,13 @@ class HelpSearch {
   // check precheck and relevance filter for any goal only a check reaches.
   bool mate_cuts() const { return target_.kind == Target::Mate && help_end_ == HelpEnd::Goal; }
   bool check_cuts() const { return target_.needs_check() && help_end_ == HelpEnd::Goal; }
+  // The goal mating skeletons are built for (mate_skeleton.h): mate, or the other side stalemated.
+  std::optional<mate_skeleton::Goal> skeleton_goal() const {
+    if (help_end_ != HelpEnd::Goal) return std::nullopt;
+    if (target_.kind == Target::Mate) return mate_skeleton::Goal::Mate;
+    if (target_.kind == Target::Stalemate) return mate_skeleton::Goal::Stalemate;
+    return std::nullopt;
+  }
   // The stalemate filter: the goal needs the other side stalemated by the last move.
   bool stalemate_cuts() const {
     return (target_.kind == Target::Stalemate || target_.kind == Target::DoubleStalemate) && help_end_ == HelpEnd::Goal;
@@ -332,6 +381,14 @@ class HelpSearch {
           return false;
         }
       }
+      if (skeletons_.on() && !path_.empty()) {
+        const int km = (mater ? (p + 1) / 2 : p / 2) + mate_skeleton::castling_bonus(pos, m);
+        const int kd = (mater ? p / 2 : (p + 1) / 2) + mate_skeleton::castling_bonus(pos, ~m);
+        if (!skeletons_.keep(path_.size(), km, kd, last)) {
+          if (use_table) remember_loss(p);
+          return false;
+        }
+      }
       if (p == 2 && !mater && check_cuts() && cuts_.relevance_filter && !help_bound::may_give_check(pos, m)) {
         filter = true;
         relevance = help_bound::relevant_squares(pos, m);
@@ -412,6 +469,9 @@ class HelpSearch {
     budget_.spend();
     const bool judged = mater ? target_.needs_move_facts() : target_.wrong_side_ends_play();
     const MoveFacts facts = judged ? move_facts(game_, m) : MoveFacts{};
+    if constexpr (Orthodox) {
+      if (skeletons_.on()) skeletons_.play(path_.size(), game_.position(), m);
+    }
     path_.push_back(m);
     game_.play(m);
     if (!mater && wrong_side_reached(game_, target_, facts)) {  // GoalIsEnd: the play ends unfulfilled
@@ -450,6 +510,7 @@ class HelpSearch {
     if constexpr (NullMove<G>) {
       bool found = false;
       budget_.spend();
+      if (skeletons_.on()) skeletons_.pass(path_.size());
       path_.push_back(M{});
       game_.play_null();
       after_null_ = true;
@@ -491,6 +552,27 @@ class HelpSearch {
     }
   }
 
+  // Mating skeletons (mate_skeleton.h): enumerated at the root of an orthodox helpmate or
+  // help-stalemate search of at least cuts_.skeletons_from plies (kept for the next search from
+  // the same root, or adopted from the search that split the root's moves).
+  void prepare_skeletons(int plies, bool first_mates) {
+    skeletons_.off();
+    if (std::exchange(adopted_, false)) {
+      if (adopted_set_) skeletons_.start(adopted_set_, adopted_units_);
+      return;
+    }
+    if constexpr (Orthodox) {
+      const Position& pos = game_.position();
+      const auto goal = skeleton_goal();
+      if (!cuts_.mate_skeletons || !goal || plies < cuts_.skeletons_from) return;
+      const Color mater = first_mates ? pos.side_to_move() : ~pos.side_to_move();
+      auto set = skeletons_.set();
+      if (!set || set->key != game_.key() || set->plies != plies || set->mater != mater || set->goal != *goal)
+        set = skeleton_set(plies);
+      if (set) skeletons_.start(set, set->root);
+    }
+  }
+
   void record() {
     found_.push_back(path_);
     if (max_solutions_ && found_.size() > max_solutions_) capped_ = true;
@@ -514,6 +596,10 @@ class HelpSearch {
   std::uint64_t salt_ = 0;
   bool null_moves_ = false;
   bool after_null_ = false;  // the move just played was a pass
+  mate_skeleton::Tracker skeletons_;
+  bool adopted_ = false;  // the next search starts with the set and units adopt_skeletons() left
+  std::shared_ptr<const mate_skeleton::Set> adopted_set_;
+  mate_skeleton::Units adopted_units_;
 };
 
 }  // namespace arbiter::prover

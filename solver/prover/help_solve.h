@@ -106,6 +106,7 @@ std::vector<std::vector<typename G::MoveType>> help_solutions_parallel(G& game, 
   std::atomic<std::uint64_t> total{lister.nodes()};
   std::exception_ptr failure;
   std::mutex failure_mutex;
+  const auto skeletons = lister.skeleton_set(plies);  // enumerated once, for every thread
   auto work = [&] {
     G copy = game;
     HelpSearch<G> search(copy, share, table);
@@ -118,6 +119,7 @@ std::vector<std::vector<typename G::MoveType>> help_solutions_parallel(G& game, 
           continue;
         }
         search.budget().spend();
+        if constexpr (orthodox_fast_paths<G>) search.adopt_skeletons(skeletons, copy.position(), pair.first);
         copy.play(pair.first);
         for (auto& line : search.solutions_beginning(pair.reply, plies - 1)) {
           line.insert(line.begin(), pair.first);

@@ -37,6 +37,8 @@
 //  - Stalemate bound and filter, orthodox chess and the goals stalemate and double stalemate
 //    (help_bound.h may_stalemate, the same counts; stalemate_filter.h on the other side's final
 //    move of a help series, as in help play).
+//  - Mating skeletons, orthodox chess and the goals mate and stalemate (mate_skeleton.h), with the
+//    same counts: enumerated at the root, kept along the path while some can still be reached.
 
 #include <cstdint>
 #include <memory>
@@ -49,6 +51,7 @@
 #include "solver/prover/goal_moves.h"
 #include "solver/prover/help_table.h"
 #include "solver/prover/limits.h"
+#include "solver/prover/mate_skeleton.h"
 #include "solver/prover/move_source.h"
 #include "solver/prover/stalemate_filter.h"
 #include "solver/stipulation/target_reached.h"
@@ -85,6 +88,7 @@ class SeriesSearch {
     found_.clear();
     own_goal_.clear();
     path_.clear();
+    prepare_skeletons(n);
     if (n > 0) search(n);
     return found_;
   }
@@ -122,6 +126,16 @@ class SeriesSearch {
         remember_loss(left);
         return false;
       }
+      if (skeletons_.on() && !path_.empty()) {
+        const bool direct = play_ == SeriesPlay::Direct;
+        const Color mater = direct ? series_side : ~series_side;
+        const int km = (direct ? left : 1) + mate_skeleton::castling_bonus(pos, mater);
+        const int kd = (direct ? 0 : left) + mate_skeleton::castling_bonus(pos, ~mater);
+        if (!skeletons_.keep(path_.size(), km, kd, false)) {
+          remember_loss(left);
+          return false;
+        }
+      }
     }
     bool found = false;
     for (int stage = 0; stage < Stages; ++stage) {
@@ -136,6 +150,27 @@ class SeriesSearch {
     }
     if (!found) remember_loss(left);
     return found;
+  }
+
+  // Mating skeletons for n series moves: the series side mates (direct) or is mated (help),
+  // orthodox chess, the goals mate and stalemate.
+  void prepare_skeletons(int n) {
+    skeletons_.off();
+    if constexpr (orthodox_fast_paths<G>) {
+      if (play_ == SeriesPlay::Reciprocal || n < 2) return;
+      const auto goal = target_.kind == Target::Mate        ? std::optional(mate_skeleton::Goal::Mate)
+                        : target_.kind == Target::Stalemate ? std::optional(mate_skeleton::Goal::Stalemate)
+                                                            : std::nullopt;
+      if (!goal) return;
+      const Position& pos = game_.position();
+      const bool direct = play_ == SeriesPlay::Direct;
+      const Color mater = direct ? pos.side_to_move() : ~pos.side_to_move();
+      auto set = skeletons_.set();
+      if (!set || set->key != game_.key() || set->plies != n) {
+        set = mate_skeleton::make_set(*goal, pos, mater, direct ? n : 1, direct ? 0 : n, n, mate_skeleton::Limit);
+      }
+      if (set) skeletons_.start(set, set->root);
+    }
   }
 
   // Reciprocal play, `left` series moves left: the ends open here, then the lines going on (no
@@ -207,6 +242,9 @@ class SeriesSearch {
     budget_.spend();
     const bool judged = play_ == SeriesPlay::Direct ? target_.needs_move_facts() : target_.wrong_side_ends_play();
     const MoveFacts facts = judged ? move_facts(game_, m) : MoveFacts{};
+    if constexpr (orthodox_fast_paths<G>) {
+      if (skeletons_.on()) skeletons_.play(path_.size(), game_.position(), m);
+    }
     path_.push_back(m);
     game_.play(m);
     bool found = false;
@@ -288,6 +326,7 @@ class SeriesSearch {
   std::vector<M> path_;
   std::vector<std::vector<M>> found_;
   std::vector<bool> own_goal_;  // (reciprocal play; empty otherwise)
+  mate_skeleton::Tracker skeletons_;
 };
 
 }  // namespace arbiter::prover

@@ -15,40 +15,19 @@
 #include "solver/prover/help_bound.h"
 #include "solver/prover/help_search.h"
 #include "solver/prover/stalemate_filter.h"
+#include "tests/engines/help_lines.h"
 #include "tests/support/test_support.h"
 
 using namespace arbiter;
 
 namespace {
 
-std::set<std::string> help_lines(const std::string& fen, int plies, const prover::HelpCuts& cuts,
-                                 Target::Kind goal = Target::Mate) {
-  auto game = orthodox::Game::from_fen(fen, {"test", 1, 1});
-  prover::Limits limits;
-  limits.hash_megabytes = 1;
-  prover::HelpSearch<orthodox::Game> search(game, limits);
-  search.set_cuts(cuts);
-  Target target;
-  target.kind = goal;
-  search.set_target(target);
-  std::set<std::string> out;
-  for (const auto& line : search.solutions(plies)) {
-    std::string s;
-    for (const auto& m : line) {
-      if (!s.empty()) s += ' ';
-      s += game.move_uci(m);
-      game.play(m);
-    }
-    for (std::size_t i = 0; i < line.size(); ++i) game.undo();
-    out.insert(s);
-  }
-  return out;
-}
+using test::help_lines;
 
 // Plain walk vs. each cut alone vs. all cuts (the bound also tried from the last ply on).
 void check_cuts(const std::string& fen, int plies, const std::string& expected) {
   prover::HelpCuts none;
-  none.mate_bound = none.check_precheck = none.relevance_filter = none.flight_bound = false;
+  none.mate_bound = none.check_precheck = none.relevance_filter = none.flight_bound = none.mate_skeletons = false;
   const auto plain = help_lines(fen, plies, none);
   INFO(fen << " in " << plies << " plies");
   REQUIRE(plain.count(expected) == 1);
@@ -78,7 +57,7 @@ bool may_mate(const std::string& fen, Color mater, int km, int kd) {
 // about mate or check, and stay off for this goal anyway).
 std::set<std::string> stalemate_lines(const std::string& fen, int plies, bool filter) {
   prover::HelpCuts cuts;
-  cuts.stalemate_filter = cuts.stalemate_bound = filter;
+  cuts.stalemate_filter = cuts.stalemate_bound = cuts.mate_skeletons = filter;
   return help_lines(fen, plies, cuts, Target::Stalemate);
 }
 

@@ -184,6 +184,20 @@ TEST_CASE("series play: the search lists what the definition's walk lists", "[se
   }
   CHECK(compared == 480);
   CHECK(with_lines > 100);  // the sweep is not all empty lists
+  // Three series moves towards mate and stalemate, where the mating skeletons (mate_skeleton.h)
+  // prune below the root.
+  int deeper = 0;
+  for (const auto& fen : test::sparse_positions(30, 20261127)) {
+    for (const char* goal : {"#", "="}) {
+      for (const SeriesPlay play : {SeriesPlay::Direct, SeriesPlay::Help}) {
+        INFO(fen << " " << goal << 3 << (play == SeriesPlay::Help ? " help" : " direct"));
+        const Lines walked = walked_series(fen, 3, play, target(goal));
+        CHECK(series_lines(fen, 3, play, target(goal)) == walked);
+        deeper += walked.empty() ? 0 : 1;
+      }
+    }
+  }
+  CHECK(deeper > 10);
   // Positions near a stalemate of Black (the stalemate bound and filter, stalemate_filter.h):
   // ser-h=2, Black's two moves then White's stalemating one.
   int stalemates = 0;

@@ -1,0 +1,398 @@
+#include "solver/prover/mate_skeleton.h"
+
+#include <algorithm>
+#include <utility>
+
+#include "rules/core/bitboard.h"
+#include "rules/orthodox/movegen.h"
+
+namespace arbiter::prover::mate_skeleton {
+
+namespace {
+
+constexpr std::uint8_t Far = 99;
+
+// Empty-board distances: piece[t][s][y] for Knight..King; pawn[c][s][T][y] for a pawn of
+// colour c on s to type T on y (T = Pawn: without promoting; else promoting on the way).
+struct Distances {
+  std::uint8_t piece[7][64][64];
+  std::uint8_t pawn[2][64][7][64];
+  std::uint8_t pawn_any[2][64][64];
+
+  Distances() {
+    init_bitboards();
+    for (int t = 0; t < 7; ++t)
+      for (int s = 0; s < 64; ++s)
+        for (int y = 0; y < 64; ++y) piece[t][s][y] = Far;
+    for (int t = Knight; t <= King; ++t)
+      for (Square s = 0; s < 64; ++s) bfs(PieceType(t), s);
+    for (int c = 0; c < 2; ++c)
+      for (Square s = 0; s < 64; ++s) pawn_from(Color(c), s);
+  }
+
+  void bfs(PieceType t, Square s) {
+    std::uint8_t* d = piece[t][s];
+    d[s] = 0;
+    Bitboard seen = square_bb(s), frontier = seen;
+    for (std::uint8_t j = 1; frontier; ++j) {
+      Bitboard next = 0;
+      for (Bitboard b = frontier; b;) next |= piece_attacks(t, pop_lsb(b), 0);
+      next &= ~seen;
+      for (Bitboard b = next; b;) d[pop_lsb(b)] = j;
+      seen |= next;
+      frontier = next;
+    }
+  }
+
+  // A pawn's moves on the empty board: one step, two from its second rank, one diagonally (a
+  // capture); reaching the last rank it becomes a knight, bishop, rook or queen there.
+  void pawn_from(Color c, Square s) {
+    for (int t = 0; t < 7; ++t)
+      for (int y = 0; y < 64; ++y) pawn[c][s][t][y] = Far;
+    for (int y = 0; y < 64; ++y) pawn_any[c][s][y] = Far;
+    const int r = relative_rank(c, s);
+    if (r == 0 || r == 7) return;
+    std::uint8_t as_pawn[64];
+    std::fill(as_pawn, as_pawn + 64, Far);
+    as_pawn[s] = 0;
+    // Ranks only grow, so one pass in rank order settles every square.
+    for (int rr = r; rr < 7; ++rr)
+      for (int f = 0; f < 8; ++f) {
+        const Square x = c == White ? rr * 8 + f : (7 - rr) * 8 + f;
+        if (as_pawn[x] == Far) continue;
+        const int fwd = c == White ? 8 : -8;
+        auto relax = [&](Square y) {
+          as_pawn[y] = std::min<std::uint8_t>(as_pawn[y], as_pawn[x] + 1);
+        };
+        relax(x + fwd);
+        if (rr == 1) relax(x + 2 * fwd);
+        if (f > 0) relax(x + fwd - 1);
+        if (f < 7) relax(x + fwd + 1);
+      }
+    for (Square y = 0; y < 64; ++y) {
+      if (relative_rank(c, y) == 7) continue;  // a pawn never stands there
+      pawn[c][s][Pawn][y] = as_pawn[y];
+    }
+    for (int t = Knight; t <= Queen; ++t)
+      for (Square z = 0; z < 64; ++z) {
+        if (relative_rank(c, z) != 7 || as_pawn[z] == Far) continue;
+        for (Square y = 0; y < 64; ++y)
+          pawn[c][s][t][y] = std::min<int>(pawn[c][s][t][y], as_pawn[z] + piece[t][z][y]);
+      }
+    for (Square y = 0; y < 64; ++y)
+      for (int t = Pawn; t <= Queen; ++t) pawn_any[c][s][y] = std::min(pawn_any[c][s][y], pawn[c][s][t][y]);
+  }
+};
+
+const Distances& distances() {
+  static const Distances d;
+  return d;
+}
+
+inline int dist(const Distances& D, Color c, PieceType t, Square s, PieceType target, Square y) {
+  if (t == Pawn) return target == NoPieceType ? D.pawn_any[c][s][y] : D.pawn[c][s][target][y];
+  if (target != NoPieceType && target != t) return Far;
+  return D.piece[t][s][y];
+}
+
+// The squares from which a unit of type t and colour c attacks f on the empty board.
+inline Bitboard attackers_of(Color c, PieceType t, Square f) {
+  return t == Pawn ? pawn_attacks(~c, f) : piece_attacks(t, f, 0);
+}
+inline Bitboard attacks_of(Color c, PieceType t, Square y) {
+  return t == Pawn ? pawn_attacks(c, y) : piece_attacks(t, y, 0);
+}
+
+// The depth-first enumeration (see the header): the defender's king placed, then a checker,
+// then a reason for each flight in turn, then the refinement that settles the skeleton.
+class Enumeration {
+ public:
+  Enumeration(const Units& u, Goal goal, Color mater, int km, int kd, std::vector<Skeleton>& out, std::size_t limit)
+      : u_(u), D_(distances()), stalemate_(goal == Goal::Stalemate), mater_(mater), km_(km), kd_(kd), out_(out),
+        limit_(limit) {}
+
+  bool run() {
+    int king_unit = -1;
+    for (int i = 0; i < u_.n; ++i)
+      if (u_.color[i] == ~mater_ && u_.type[i] == King && u_.sq[i] != NoSquare) king_unit = i;
+    if (king_unit < 0) return false;
+    for (Square K = 0; K < 64 && ok_; ++K) {
+      const int kc = D_.piece[King][u_.sq[king_unit]][K];
+      if (kc > kd_) continue;
+      K_ = K;
+      place(king_unit, King, K, kc, [&] {
+        if (stalemate_) flights(king_attacks(K_), 0);
+        else checkers();
+      });
+    }
+    return ok_;
+  }
+
+ private:
+  bool mater_unit(int i) const { return u_.color[i] == mater_; }
+  bool free_unit(int i) const { return !(used_ >> i & 1) && u_.sq[i] != NoSquare; }
+
+  // The types a unit may end as: a pawn also as any piece it promotes to.
+  template <class F>
+  void for_types(int unit, F&& f) {
+    if (u_.type[unit] != Pawn) return f(u_.type[unit]);
+    for (int t = Pawn; t <= Queen && ok_; ++t) f(PieceType(t));
+  }
+
+  // Places `unit` as type t on s when its side's moves allow, and goes on with next().
+  template <class Next>
+  void place(int unit, PieceType t, Square s, int cost, Next&& next) {
+    if (cost >= Far || n_ == MaxPlacements) return;  // (never full: settle() keeps a full skeleton)
+    int& sum = mater_unit(unit) ? wsum_ : bsum_;
+    if (sum + cost > (mater_unit(unit) ? km_ : kd_)) return;
+    stack_[n_++] = {std::uint8_t(unit), std::uint8_t(t), std::uint8_t(s)};
+    used_ |= 1u << unit;
+    occupied_ |= square_bb(s);
+    sum += cost;
+    next();
+    sum -= cost;
+    occupied_ &= ~square_bb(s);
+    used_ &= ~(1u << unit);
+    --n_;
+  }
+  template <class Next>
+  void place(int unit, PieceType t, Square s, Next&& next) {
+    place(unit, t, s, dist(D_, u_.color[unit], u_.type[unit], u_.sq[unit], t, s), next);
+  }
+
+  // Every free unit of the mater placed as a type that attacks one of `targets` from a free square
+  // (not next to K for its king; `checking`: not the king at all), then next().
+  template <class Next>
+  void place_attackers(Square target, bool checking, Next&& next) {
+    for (int v = 0; v < u_.n && ok_; ++v) {
+      if (!mater_unit(v) || !free_unit(v) || (checking && u_.type[v] == King)) continue;
+      for_types(v, [&](PieceType t) {
+        Bitboard from = attackers_of(mater_, t, target) & ~occupied_;
+        if (t == King) from &= ~king_attacks(K_);  // kings never stand side by side
+        for (Bitboard b = from; b && ok_;) {
+          const Square y = pop_lsb(b);
+          place(v, t, y, [&] { next(t, y); });
+        }
+      });
+    }
+  }
+
+  // Every free defending unit (not the king) placed on s, then next().
+  template <class Next>
+  void place_defenders_on(Square s, Next&& next) {
+    if (occupied_ & square_bb(s)) return;
+    for (int b = 0; b < u_.n && ok_; ++b) {
+      if (mater_unit(b) || u_.type[b] == King || !free_unit(b)) continue;
+      for_types(b, [&](PieceType t) { place(b, t, s, next); });
+    }
+  }
+
+  void checkers() {
+    place_attackers(K_, true, [&](PieceType t, Square x) { flights(king_attacks(K_), attacks_of(mater_, t, x)); });
+  }
+
+  void flights(Bitboard todo, Bitboard covered) {
+    if (++steps_ > MaxSteps) ok_ = false;
+    if (!ok_) return;
+    todo &= ~covered;
+    if (!todo) return settle();
+    const Square f = pop_lsb(todo);
+    place_defenders_on(f, [&] { flights(todo, covered); });
+    place_attackers(f, false, [&](PieceType t, Square y) { flights(todo, covered | attacks_of(mater_, t, y)); });
+  }
+
+  // Every free unit, of either side, placed on s (not the mater's king next to K), then next().
+  template <class Next>
+  void place_any_on(Square s, Next&& next) {
+    for (int w = 0; w < u_.n && ok_; ++w) {
+      if (!free_unit(w) || (u_.type[w] == King && (!mater_unit(w) || (king_attacks(K_) & square_bb(s))))) continue;
+      for_types(w, [&](PieceType t) { place(w, t, s, next); });
+    }
+  }
+
+  // The refinement (see the header): when the defender has a legal move m with the placed units
+  // alone (P), some unit not placed yet stops m in the final position, each way tried in turn.
+  // With no legal move left the skeleton is complete.
+  void settle() {
+    if (++steps_ > MaxSteps) ok_ = false;
+    if (!ok_) return;
+    for (int i = 0; i < n_; ++i) P_.put_piece(make_piece(u_.color[stack_[i].unit], PieceType(stack_[i].type)), stack_[i].square);
+    P_.set_side_to_move(~mater_);
+    const bool check = P_.in_check();
+    MoveList<> moves;
+    if (check || stalemate_) orthodox::generate_legal(P_, moves);
+    const Move m = moves.size() ? moves[0] : Move();
+    const PieceType mt = moves.size() ? type_of(P_.piece_on(m.from())) : NoPieceType;
+    const bool c_empty = moves.size() && P_.empty(m.to());
+    for (int i = 0; i < n_; ++i) P_.remove_piece(stack_[i].square);
+    if (!check && !stalemate_) return;  // a placed unit stands in the checker's line
+    if (moves.size() == 0 || n_ == MaxPlacements) return emit();
+    const Square a = m.from(), c = m.to();
+    if (a == K_) {  // the king's flight c: guarded, or held by a defending unit
+      place_attackers(c, false, [&](PieceType, Square) { settle(); });
+      if (c_empty) place_defenders_on(c, [&] { settle(); });
+      return;
+    }
+    // Stalemate: a unit on the empty destination (a defending one, or any in front of a pawn).
+    // (In a mate the destination is the checker's square or on its line, never held.)
+    if (stalemate_ && c_empty) {
+      if (mt == Pawn && file_of(a) == file_of(c)) place_any_on(c, [&] { settle(); });
+      else place_defenders_on(c, [&] { settle(); });
+    }
+    // An interceptor on the moving unit's path.
+    if (mt == Bishop || mt == Rook || mt == Queen || mt == Pawn)
+      for (Bitboard path = between(a, c) & ~square_bb(c) & ~occupied_; path && ok_;)
+        place_any_on(pop_lsb(path), [&] { settle(); });
+    // A unit of the mater that attacks K on the empty board: the line piece that pins the moving
+    // unit (a line piece behind it on its line from K), or in a mate a second check.
+    place_attackers(K_, true, [&](PieceType, Square) { settle(); });
+  }
+
+  void emit() {
+    if (out_.size() >= limit_) {
+      ok_ = false;
+      return;
+    }
+    Skeleton s;
+    s.n = std::uint8_t(n_);
+    std::copy(stack_, stack_ + n_, s.p);
+    out_.push_back(s);
+  }
+
+  static constexpr std::uint64_t MaxSteps = 1'200'000;  // a few seconds at most
+  const Units& u_;
+  const Distances& D_;
+  bool stalemate_;
+  Color mater_;
+  int km_, kd_;
+  std::vector<Skeleton>& out_;
+  std::size_t limit_;
+  Square K_ = NoSquare;
+  Placement stack_[MaxPlacements];
+  int n_ = 0;
+  std::uint32_t used_ = 0;
+  Bitboard occupied_ = 0;
+  int wsum_ = 0, bsum_ = 0;
+  std::uint64_t steps_ = 0;
+  bool ok_ = true;
+  Position P_;  // the placed units alone, set up in settle()
+};
+
+}  // namespace
+
+void Units::init(const Position& pos) {
+  n = 0;
+  lost = false;
+  std::fill(at, at + 64, std::int8_t(-1));
+  for (Bitboard b = pos.occupied(); b && n < MaxUnits;) {
+    const Square s = pop_lsb(b);
+    const Piece p = pos.piece_on(s);
+    at[s] = std::int8_t(n);
+    sq[n] = std::uint8_t(s);
+    type[n] = type_of(p);
+    color[n] = color_of(p);
+    ++n;
+  }
+}
+
+void Units::play(const Position& before, Move m) {
+  const Square from = m.from(), to = m.to();
+  // The unit on a goes to b; false when none stands there (never for a legal move).
+  auto shift = [&](Square a, Square b) {
+    const int u = at[a];
+    if (u < 0) return lost = true, false;
+    at[a] = -1;
+    at[b] = std::int8_t(u);
+    sq[u] = std::uint8_t(b);
+    return true;
+  };
+  if (m.kind() == MoveKind::Castling) {  // the king two squares towards the rook, the rook over it
+    const bool kingside = to > from;
+    if (shift(from, to)) shift(kingside ? from + 3 : from - 4, kingside ? from + 1 : from - 1);
+    return;
+  }
+  const Square taken = m.kind() == MoveKind::EnPassant ? (before.side_to_move() == White ? to - 8 : to + 8) : to;
+  if (at[taken] >= 0) {
+    sq[at[taken]] = NoSquare;
+    at[taken] = -1;
+  }
+  if (shift(from, to) && m.is_promotion()) type[at[to]] = m.promotion();
+}
+
+bool enumerate(Goal goal, Color mater, int km, int kd, const Units& units, std::vector<Skeleton>& out,
+               std::size_t limit) {
+  out.clear();
+  Enumeration e(units, goal, mater, km, kd, out, limit);
+  return e.run();
+}
+
+int castling_bonus(const Position& pos, Color c) {
+  const int rights = c == White ? (WhiteKingside | WhiteQueenside) : (BlackKingside | BlackQueenside);
+  return pos.castling_rights() & rights ? 2 : 0;
+}
+
+std::shared_ptr<const Set> make_set(Goal goal, const Position& pos, Color mater, int km, int kd, int plies,
+                                    std::size_t limit) {
+  km += castling_bonus(pos, mater);
+  kd += castling_bonus(pos, ~mater);
+  auto set = std::make_shared<Set>();
+  set->goal = goal;
+  set->mater = mater;
+  set->plies = plies;
+  set->key = pos.key();
+  set->root.init(pos);
+  if (!enumerate(goal, mater, km, kd, set->root, set->all, limit)) return nullptr;
+  return set;
+}
+
+void Tracker::start(std::shared_ptr<const Set> set, const Units& units) {
+  set_ = std::move(set);
+  on_ = set_ != nullptr;
+  if (!on_) return;
+  grow(0);
+  units_[0] = units;
+  live_[0].clear();
+  for (std::uint32_t i = 0; i < set_->all.size(); ++i) live_[0].push_back(i);
+}
+
+bool Tracker::keep(std::size_t d, int km, int kd, bool any) {
+  grow(d);
+  const Units& u = units_[d];
+  const std::vector<std::uint32_t>& parent = live_[d - 1];
+  std::vector<std::uint32_t>& here = live_[d];
+  here.clear();
+  if (u.lost) {  // (a move the units do not follow: every skeleton passes)
+    here = parent;
+    return true;
+  }
+  for (const std::uint32_t i : parent)
+    if (reachable(set_->all[i], u, set_->mater, km, kd)) {
+      if (any) return true;
+      here.push_back(i);
+    }
+  return !here.empty();
+}
+
+bool reachable(const Skeleton& s, const Units& u, Color mater, int km, int kd) {
+  const Distances& D = distances();
+  int w = 0, b = 0;
+  for (int i = 0; i < s.n; ++i) {
+    const Placement& p = s.p[i];
+    const Square at = u.sq[p.unit];
+    if (at == NoSquare) return false;
+    const Color c = u.color[p.unit];
+    const int d = dist(D, c, u.type[p.unit], at, PieceType(p.type), p.square);
+    if (c == mater) {
+      if ((w += d) > km) return false;
+    } else if ((b += d) > kd) {
+      return false;
+    }
+  }
+  return true;
+}
+
+int distance(Color c, PieceType t, Square s, PieceType target, Square y) {
+  return dist(distances(), c, t, s, target, y);
+}
+
+}  // namespace arbiter::prover::mate_skeleton

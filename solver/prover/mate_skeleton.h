@@ -1,0 +1,143 @@
+#pragma once
+// Mating skeletons: the target reasoning behind Popeye's "intelligent mode", made a complete cut
+// for orthodox help play with the goal mate.
+//
+// A skeleton names units of the root position, each with the square (and type: pawns may
+// promote) it must stand on when the mate is given. Every mate F matches one skeleton built so:
+//  1. the defender's king on its square K in F;
+//  2. one checker: a non-king unit of the mater that attacks K in F;
+//  3. for each square f next to K in a fixed order, unless a unit placed before attacks it on
+//     the empty board: a defending unit that stands on f in F (a block) or a unit of the mater
+//     that attacks f in F (a guard; a mater's unit standing on f needs another's guard, since a
+//     piece never attacks its own square). F has one of them, since F is mate;
+//  4. the refinement: the placed units alone (P, every other square empty) must leave the
+//     defender in check: the checker's line holds no placed unit in F (P has fewer units than F,
+//     so fewer blockers). If the defender has a legal move m in P, F (which holds P's units on
+//     the same squares and more) stops m by one of its other units, each way tried in turn:
+//     for a king move to c, c guarded or held by a defending unit; for any other move (it takes
+//     the checker or interposes), a unit on its path (an interceptor), or a second unit of the
+//     mater attacking K on the empty board (a second check, or the line piece that pins the
+//     moving unit). The unit that does it in F is not placed yet (a placed one would stop m in
+//     P too). Repeated until the defender has no legal move in P; at the placement limit the
+//     skeleton is kept as it is (fewer units: a weaker but still necessary condition).
+// Every placement is a unit of F on its square in F, so F matches the skeleton at each step.
+//
+// The cut: a unit needs at least its empty-board distance to its skeleton square (a shortest
+// path in the graph of its moves on the empty board, promotion included), distinct units make
+// distinct moves, so a skeleton can still be reached only if the mater's units' distances sum to
+// at most the mater's moves left, the defender's to at most its own, and no unit of it has been
+// captured. No skeleton left: no mate within the budgets. Enumerated once at the root with the
+// root's budgets (a placement over budget ends that branch); a node keeps the skeletons of its
+// parent that still pass. That loses none: one move changes one unit's distances by at most one
+// (it is one edge of that graph) and spends one move of its side, so a skeleton that fails at a
+// node fails at all its descendants.
+// Castling moves two units, the king two squares and the rook one: it spends one move but may
+// take up to three from the distances. So a side that still holds a castling right has two moves
+// more in every budget (castling_bonus), at the root and at each node.
+// Off (the caller does not use it) when the skeletons outgrow their limit.
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "rules/core/move.h"
+#include "rules/core/position.h"
+
+namespace arbiter::prover::mate_skeleton {
+
+constexpr int MaxUnits = 32;
+constexpr int MaxPlacements = 16;
+constexpr std::size_t Limit = 300'000;  // skeletons kept for one root at most (15 MB); more: no cut
+
+// The root's units, each followed through the moves.
+struct Units {
+  std::int8_t at[64];        // the unit on a square, -1 for none
+  std::uint8_t sq[MaxUnits]; // its square, NoSquare once captured
+  PieceType type[MaxUnits];
+  Color color[MaxUnits];
+  int n = 0;
+  bool lost = false;  // a move the tracking cannot follow: every skeleton passes
+
+  void init(const Position& pos);
+  // After `m`, a legal move of `before`.
+  void play(const Position& before, Move m);
+};
+
+// type NoPieceType: a block, any type will do.
+struct Placement {
+  std::uint8_t unit, type, square;
+};
+struct Skeleton {
+  std::uint8_t n = 0;
+  Placement p[MaxPlacements];
+};
+
+enum class Goal { Mate, Stalemate };
+
+// The skeletons of one root: shared by the threads that split its moves.
+struct Set {
+  std::vector<Skeleton> all;
+  Units root;  // the units at the root
+  Goal goal = Goal::Mate;
+  Color mater = White;  // (for a stalemate: the side that stalemates)
+  int plies = 0;
+  std::uint64_t key = 0;  // the root position's
+};
+
+// Every skeleton of the goal for the mater `mater` reachable within km moves of the mater and kd
+// of the defender from the units' squares. False when they number more than `limit` or the
+// enumeration grows too long: then none may be used.
+bool enumerate(Goal goal, Color mater, int km, int kd, const Units& units, std::vector<Skeleton>& out,
+               std::size_t limit);
+
+// 2 when side c holds a castling right in pos, else 0: the moves to add to its budget.
+int castling_bonus(const Position& pos, Color c);
+
+// The set of the position `pos` for the goal, the mater, and its budgets (`plies`: the search's
+// length, kept for reuse; castling_bonus added here); null when the skeletons outgrow `limit`.
+std::shared_ptr<const Set> make_set(Goal goal, const Position& pos, Color mater, int km, int kd, int plies,
+                                    std::size_t limit);
+
+// Follows a set down a search's path: where the units stand at each depth, and which skeletons
+// can still be reached there. No allocation once the depths have been reached.
+class Tracker {
+ public:
+  bool on() const { return on_; }
+  void off() { on_ = false; }
+  const std::shared_ptr<const Set>& set() const { return set_; }
+  // Depth 0 holds every skeleton of `set`, its units standing as in `units` (the root's, or as
+  // moves from the root left them).
+  void start(std::shared_ptr<const Set> set, const Units& units);
+  // The units at depth d + 1: after move m (legal in `before`), or a pass.
+  void play(std::size_t d, const Position& before, Move m) {
+    grow(d + 1);
+    units_[d + 1] = units_[d];
+    units_[d + 1].play(before, m);
+  }
+  void pass(std::size_t d) {
+    grow(d + 1);
+    units_[d + 1] = units_[d];
+  }
+  // Keeps at depth d >= 1 the skeletons of depth d - 1 still reachable with km moves of the
+  // mater and kd of the defender; false when none is. `any`: no deeper depth needs the list (the
+  // first reachable one answers).
+  bool keep(std::size_t d, int km, int kd, bool any);
+
+ private:
+  void grow(std::size_t d) {
+    if (units_.size() <= d) units_.resize(d + 1), live_.resize(d + 1);
+  }
+  bool on_ = false;
+  std::shared_ptr<const Set> set_;
+  std::vector<Units> units_;
+  std::vector<std::vector<std::uint32_t>> live_;
+};
+
+// Can skeleton s still be reached: its units alive, the distances within the budgets?
+bool reachable(const Skeleton& s, const Units& units, Color mater, int km, int kd);
+
+// The empty-board distance of a unit (colour c, type t on s) to type `target` on y
+// (NoPieceType: any type); 99 when it never gets there.
+int distance(Color c, PieceType t, Square s, PieceType target, Square y);
+
+}  // namespace arbiter::prover::mate_skeleton

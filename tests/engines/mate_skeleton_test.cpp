@@ -1,0 +1,258 @@
+// Mating skeletons (solver/prover/mate_skeleton.h), the helpmate search's target cut. The
+// enumeration must be complete: every checkmate position matches a skeleton reachable with no
+// move left (a careless refinement, one that forgets a way to stop the defender's move, loses
+// some of the mates below), the distances are the empty-board ones a unit really needs, and the
+// search with the cut finds exactly the solutions of the search without it.
+
+#include <catch2/catch.hpp>
+
+#include <random>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "rules/core/fen.h"
+#include "rules/orthodox/game.h"
+#include "rules/orthodox/movegen.h"
+#include "solver/prover/help_search.h"
+#include "solver/prover/mate_skeleton.h"
+#include "tests/engines/help_lines.h"
+#include "tests/support/test_support.h"
+
+using namespace arbiter;
+namespace sk = arbiter::prover::mate_skeleton;
+
+namespace {
+
+// Does some skeleton of the mate (or stalemate) position `fen` (the mated side to move) need no
+// move at all?
+bool mate_has_skeleton(const std::string& fen, sk::Goal goal = sk::Goal::Mate) {
+  const Position pos = read_fen(fen);
+  sk::Units units;
+  units.init(pos);
+  std::vector<sk::Skeleton> out;
+  const Color mater = ~pos.side_to_move();
+  REQUIRE(sk::enumerate(goal, mater, 0, 0, units, out, 1000000));
+  for (const auto& s : out)
+    if (sk::reachable(s, units, mater, 0, 0)) return true;
+  return false;
+}
+
+// Checkmates reached by one legal move from positions of random games.
+std::vector<std::string> random_mates(int games, std::size_t want) {
+  std::set<std::string> mates;
+  for (const auto& fen : test::random_game_positions(20261127, games, 120)) {
+    Position pos = read_fen(fen);
+    MoveList<> moves;
+    orthodox::generate_legal(pos, moves);
+    for (int i = 0; i < moves.size(); ++i) {
+      pos.make(moves[i]);
+      if (pos.in_check() && !orthodox::has_legal_move(pos)) mates.insert(write_fen(pos));
+      pos.unmake();
+    }
+    if (mates.size() >= want) break;
+  }
+  return {mates.begin(), mates.end()};
+}
+
+// Stalemates of Black among random placements: Black's king, up to five Black men (pawns mostly),
+// one to four White men.
+std::vector<std::string> random_stalemates(std::size_t want) {
+  std::mt19937 rng(1127);
+  std::set<std::string> out;
+  const std::string black = "pppppnbrq", white = "PPRBNQ";
+  for (int tries = 0; tries < 3'000'000 && out.size() < want; ++tries) {
+    char board[64];
+    std::fill(board, board + 64, char(0));
+    auto put = [&](char man) {
+      for (;;) {
+        const int s = int(rng() % 64);
+        if (board[s] != 0 || ((man == 'p' || man == 'P') && (s < 8 || s >= 56))) continue;
+        board[s] = man;
+        return;
+      }
+    };
+    put('k');
+    put('K');
+    for (int i = 0, e = int(rng() % 6); i < e; ++i) put(black[rng() % black.size()]);
+    for (int i = 0, e = 1 + int(rng() % 4); i < e; ++i) put(white[rng() % white.size()]);
+    const std::string fen = test::placement_fen(board, 'b');
+    try {
+      const Position pos = read_fen(fen, {"random", 1, 1});
+      if (!pos.in_check() && !orthodox::has_legal_move(pos)) out.insert(fen);
+    } catch (const ParseError&) {  // White in check, kings touching
+    }
+  }
+  return {out.begin(), out.end()};
+}
+
+std::set<std::string> help_lines(const std::string& fen, int plies, bool skeletons,
+                                 Target::Kind goal = Target::Mate) {
+  prover::HelpCuts cuts;
+  cuts.mate_skeletons = skeletons;
+  cuts.skeletons_from = 1;
+  return test::help_lines(fen, plies, cuts, goal);
+}
+
+}  // namespace
+
+TEST_CASE("mate skeletons: distances are the moves a unit needs on the empty board", "[help][skeleton]") {
+  CHECK(sk::distance(White, Knight, sq::a1, Knight, sq::h8) == 6);
+  CHECK(sk::distance(White, Knight, sq::a1, Bishop, sq::h8) == 99);
+  CHECK(sk::distance(White, Bishop, sq::a1, Bishop, sq::h8) == 1);
+  CHECK(sk::distance(White, Bishop, sq::a1, Bishop, sq::a2) == 99);
+  CHECK(sk::distance(White, Rook, sq::a1, Rook, sq::h8) == 2);
+  CHECK(sk::distance(White, King, sq::a1, King, sq::h8) == 7);
+  // Pawns: the double step, captures to change file, promotion on the way.
+  CHECK(sk::distance(White, Pawn, sq::e2, Pawn, sq::e4) == 1);
+  CHECK(sk::distance(White, Pawn, sq::e3, Pawn, sq::e5) == 2);
+  CHECK(sk::distance(White, Pawn, sq::e2, Pawn, sq::e1) == 99);
+  CHECK(sk::distance(White, Pawn, sq::e2, Queen, sq::e8) == 5);
+  CHECK(sk::distance(White, Pawn, sq::e2, Queen, sq::a8) == 5);  // e4, then four captures
+  CHECK(sk::distance(White, Pawn, sq::e7, Knight, sq::f6) == 2);
+  CHECK(sk::distance(White, Pawn, sq::e7, Pawn, sq::e8) == 99);  // a pawn never stands there
+  CHECK(sk::distance(Black, Pawn, sq::d7, Pawn, sq::d5) == 1);
+  CHECK(sk::distance(Black, Pawn, sq::d2, NoPieceType, sq::a2) == 2);  // dxc1=N, Na2: any type
+  CHECK(sk::distance(Black, Pawn, sq::d2, Pawn, sq::d3) == 99);
+}
+
+TEST_CASE("mate skeletons: units are followed through captures, en passant and promotion", "[help][skeleton]") {
+  Position pos = read_fen("4k3/1P6/8/3pP3/8/8/8/4K3 w - d6 0 1");
+  sk::Units u;
+  u.init(pos);
+  const int pawn = u.at[sq::e5], victim = u.at[sq::d5], promoting = u.at[sq::b7];
+  Move ep(sq::e5, sq::d6, MoveKind::EnPassant);
+  u.play(pos, ep);
+  pos.make(ep);
+  CHECK(u.sq[victim] == NoSquare);
+  CHECK(u.sq[pawn] == sq::d6);
+  CHECK(u.at[sq::d5] == -1);
+  pos.make(Move(sq::e8, sq::d8));
+  u.play(read_fen("3k4/1P6/3P4/8/8/8/8/4K3 w - - 0 1"), Move(sq::e8, sq::d8));
+  const Move promote(sq::b7, sq::b8, MoveKind::Promotion, Rook);
+  u.play(pos, promote);
+  CHECK(u.type[promoting] == Rook);
+  CHECK(u.sq[promoting] == sq::b8);
+  CHECK_FALSE(u.lost);
+  // Castling moves the king and the rook.
+  const Position castling = read_fen("r3k2r/8/8/8/8/8/8/4K3 b kq - 0 1");
+  u.init(castling);
+  const int king = u.at[sq::e8], rook = u.at[sq::a8];
+  u.play(castling, Move(sq::e8, sq::c8, MoveKind::Castling));
+  CHECK(u.sq[king] == sq::c8);
+  CHECK(u.sq[rook] == sq::d8);
+  CHECK(u.at[sq::a8] == -1);
+  CHECK_FALSE(u.lost);
+  CHECK(sk::castling_bonus(castling, Black) == 2);
+  CHECK(sk::castling_bonus(castling, White) == 0);
+}
+
+TEST_CASE("mate skeletons: every checkmate matches one that needs no move", "[help][skeleton]") {
+  // Mates that need each way of the refinement: the units that keep the king in (the checker,
+  // Kc1 guarding b1 and b2, the blockers) leave the defender a capture of the checker that only
+  // an interceptor (Nb2), then a pin (Be5 of the interceptor Rb2), or a second check (Nb3 and Nc2:
+  // whichever is taken for the checker) stops; a careless refinement without that way loses the
+  // mate. Then a promoted checker and a mate from a game's opening.
+  for (const char* fen : {
+           "8/8/8/8/8/8/rnN5/k1K5 b - - 0 1",     // Ra2xc2 cut off by Nb2
+           "8/8/8/4B3/8/8/rrN5/k1K5 b - - 0 1",   // Rb2xc2 pinned by Be5
+           "8/8/8/8/8/1N6/q1N5/kbK5 b - - 0 1",   // Qa2 takes either knight: a double check
+           "6rk/5Nrp/8/8/8/8/K7/B7 b - - 0 1",     // Nf7: Rg7xf7 is pinned by Ba1
+           "4R2k/6pp/8/4P3/8/8/4r3/6K1 b - - 0 1",  // Re8: Pe5 stands between Re2 and e8
+           "k1Q5/8/1K6/8/8/8/8/8 b - - 0 1",        // c8=Q
+           "rnbqkbnr/ppppp2p/5p2/6pQ/4P3/3P4/PPP2PPP/RNB1KBNR b KQkq - 1 3",
+       }) {
+    const Position pos = read_fen(fen);
+    INFO(fen);
+    REQUIRE(pos.in_check());
+    REQUIRE_FALSE(orthodox::has_legal_move(pos));
+    CHECK(mate_has_skeleton(fen));
+  }
+#ifdef ARBITER_SANITIZED
+  const std::size_t want = 60;
+#else
+  const std::size_t want = 400;
+#endif
+  const auto mates = random_mates(4000, want);
+  CHECK(mates.size() >= want / 2);
+  for (const auto& fen : mates) {
+    INFO(fen);
+    CHECK(mate_has_skeleton(fen));
+  }
+}
+
+TEST_CASE("mate skeletons: the helpmate search finds the same lines with the cut as without", "[help][skeleton]") {
+  int with_lines = 0;
+  for (const auto& fen : test::sparse_positions(40, 1127)) {
+    for (int plies : {2, 3, 4}) {
+      INFO(fen << " in " << plies << " plies");
+      const auto plain = help_lines(fen, plies, false);
+      CHECK(help_lines(fen, plies, true) == plain);
+      if (!plain.empty()) ++with_lines;
+    }
+  }
+  CHECK(with_lines > 3);
+  // Popeye's intell.inp no. 5 (Abdurahmanovic, Die Schwalbe 1997) as h#3 from the position after
+  // two moves of its solution and as h#3 from its diagram, a position from an opening, and
+  // positions where a side may castle.
+  for (const auto& [fen, plies] : std::vector<std::pair<std::string, int>>{
+           {"1b4b1/N7/3n4/4K3/r7/k4q2/3p4/8 b - - 0 1", 6},
+           {"1b4b1/N5K1/8/4p3/r7/k3nq2/3p4/8 b - - 0 1", 6},
+           {"r1b1k2r/ppp2ppp/2n5/3qp3/1b6/2NP1N2/PPP2PPP/R1BQKB1R w - - 0 1", 4},
+           // Castling: the rook of 0-0 mates (one move for the king's two squares and the rook's).
+           {"q4k2/8/8/8/6Q1/3N4/4Q3/3QK2R b K - 0 1", 4},
+           {"4k3/8/8/8/8/8/8/R3K2R b KQ - 0 1", 4},
+           {"r3k2r/8/8/8/8/8/8/4K3 w kq - 0 1", 4},
+       }) {
+    INFO(fen << " in " << plies << " plies");
+    const auto plain = help_lines(fen, plies, false);
+    CHECK(help_lines(fen, plies, true) == plain);
+  }
+}
+
+TEST_CASE("mate skeletons: every stalemate matches one that needs no move", "[help][skeleton][stalemate]") {
+  // Stalemates: the king alone; a pawn on a flight; pawns blocked by pawns (a careless
+  // refinement that puts only Black's own units in front of a pawn loses them); Bb8 hemmed in by
+  // its own Pc7; Nb8 hemmed in by its own pawns (one that never puts a unit on a piece's
+  // destination loses it).
+  for (const char* fen : {
+           "7k/5K2/6Q1/8/8/8/8/8 b - - 0 1",
+           "k7/P7/1K6/8/8/8/8/8 b - - 0 1",
+           "k7/p7/P7/8/8/8/8/1R5K b - - 0 1",
+           "kb6/p1p5/P1P5/8/8/8/8/7K b - - 0 1",
+           "kn1N4/p2p4/p1pP4/P1P5/8/8/8/7K b - - 0 1",
+       }) {
+    const Position pos = read_fen(fen);
+    INFO(fen);
+    REQUIRE_FALSE(pos.in_check());
+    REQUIRE_FALSE(orthodox::has_legal_move(pos));
+    CHECK(mate_has_skeleton(fen, sk::Goal::Stalemate));
+  }
+#ifdef ARBITER_SANITIZED
+  const std::size_t want = 60;
+#else
+  const std::size_t want = 400;
+#endif
+  const auto stalemates = random_stalemates(want);
+  CHECK(stalemates.size() == want);
+  for (const auto& fen : stalemates) {
+    INFO(fen);
+    CHECK(mate_has_skeleton(fen, sk::Goal::Stalemate));
+  }
+}
+
+TEST_CASE("mate skeletons: the help-stalemate search finds the same lines with the cut as without",
+          "[help][skeleton][stalemate]") {
+  int with_lines = 0;
+  int n = 0;
+  for (const auto& fen : test::near_stalemate_positions(1500, 27)) {
+    for (int plies : {2, 4}) {
+      if (plies == 4 && ++n % 10) continue;
+      INFO(fen << " in " << plies << " plies");
+      const auto plain = help_lines(fen, plies, false, Target::Stalemate);
+      CHECK(help_lines(fen, plies, true, Target::Stalemate) == plain);
+      if (!plain.empty()) ++with_lines;
+    }
+  }
+  CHECK(with_lines > 3);
+}
