@@ -62,6 +62,10 @@
 //    both sides' moves left (empty-board distances), and none left means no solution below.
 //    What Popeye's intelligent mode does by searching towards each target position in turn, with
 //    the completeness of the enumeration tested on random mates and stalemates.
+//    Where at most FewSkeletons are left at the parent, the mate and stalemate bounds are not
+//    tried: those skeletons are a finer version of the same argument (a king square, a checker,
+//    each flight's guard or block, each unit's distance) and cost less to test; leaving a cut out
+//    never loses a solution.
 //
 // Help-self and help-reflex play ("hs#n", "hr#n", set_help_end): the help play's last move (the
 // "mater"'s, as below) must leave the other side a move that reaches the goal, and then every
@@ -152,7 +156,7 @@ class HelpSearch {
     salt_ = white_mates ? 0 : 0x9E3779B97F4A7C15ULL;
     // Reciprocal help play: the diagram may be the end already (reci-h#1, or a short solution).
     if (help_end_ == HelpEnd::Reciprocal && record_end_replies()) return found_;
-    prepare_skeletons(plies, first_mates);
+    prepare_skeletons(plies);
     if (plies > 0) search(plies, first_mates);
     return found_;
   }
@@ -169,7 +173,7 @@ class HelpSearch {
     const bool first_mates = plies % 2 == 1;
     const bool white_mates = (game_.side_to_move() == White) == first_mates;
     salt_ = white_mates ? 0 : 0x9E3779B97F4A7C15ULL;
-    prepare_skeletons(plies, first_mates);
+    prepare_skeletons(plies);
     if (plies > 0) visit(m, plies, first_mates);
     return found_;
   }
@@ -226,7 +230,7 @@ class HelpSearch {
       const bool first_mates = plies % 2 == 1;
       const Color mater = first_mates ? pos.side_to_move() : ~pos.side_to_move();
       const int km = first_mates ? (plies + 1) / 2 : plies / 2, kd = first_mates ? plies / 2 : (plies + 1) / 2;
-      return mate_skeleton::make_set(*goal, pos, mater, km, kd, plies, mate_skeleton::Limit);
+      return skeleton_maker_.make(*goal, pos, mater, km, kd);
     } else {
       return nullptr;
     }
@@ -269,6 +273,7 @@ class HelpSearch {
   // And with the goal.
   std::uint64_t key() const { return game_.key() ^ salt_ ^ target_salt_ ^ end_salt_ ^ (after_null_ ? AfterNullSalt : 0); }
   static constexpr std::uint64_t AfterNullSalt = 0xD1B54A32D192ED03ULL;
+  static constexpr std::size_t FewSkeletons = 256;  // (see search(): below it the mate bound is skipped)
 
   // The cuts that are sound for the goal (set_target): the mate and flight bounds for mate, the
   // check precheck and relevance filter for any goal only a check reaches.
@@ -374,7 +379,10 @@ class HelpSearch {
       const Position& pos = game_.position();
       const Color m = mater ? pos.side_to_move() : ~pos.side_to_move();
       const bool flights = p == 2 && !mater && mate_cuts() && cuts_.flight_bound && !help_bound::mater_may_castle(pos, m);
-      if (mate_cuts() && cuts_.mate_bound && p >= cuts_.mate_bound_from && !flights) {
+      // Where a few skeletons are left, they cut all the mate bound would and cost less; with many
+      // the bound is the cheaper first test.
+      const bool few_skeletons = skeletons_.on() && !path_.empty() && skeletons_.live(path_.size() - 1) <= FewSkeletons;
+      if (mate_cuts() && cuts_.mate_bound && p >= cuts_.mate_bound_from && !flights && !few_skeletons) {
         const int km = mater ? (p + 1) / 2 : p / 2, kd = mater ? p / 2 : (p + 1) / 2;
         if (!help_bound::may_mate(pos, m, km, kd)) {
           if (use_table) remember_loss(p);
@@ -393,7 +401,7 @@ class HelpSearch {
         filter = true;
         relevance = help_bound::relevant_squares(pos, m);
       }
-      if (stalemate_cuts() && cuts_.stalemate_bound && p >= 2) {
+      if (stalemate_cuts() && cuts_.stalemate_bound && p >= 2 && !few_skeletons) {
         const int km = mater ? (p + 1) / 2 : p / 2, kd = mater ? p / 2 : (p + 1) / 2;
         if (!help_bound::may_stalemate(pos, m, km, kd)) {
           remember_loss(p);
@@ -555,22 +563,13 @@ class HelpSearch {
   // Mating skeletons (mate_skeleton.h): enumerated at the root of an orthodox helpmate or
   // help-stalemate search of at least cuts_.skeletons_from plies (kept for the next search from
   // the same root, or adopted from the search that split the root's moves).
-  void prepare_skeletons(int plies, bool first_mates) {
+  void prepare_skeletons(int plies) {
     skeletons_.off();
     if (std::exchange(adopted_, false)) {
       if (adopted_set_) skeletons_.start(adopted_set_, adopted_units_);
       return;
     }
-    if constexpr (Orthodox) {
-      const Position& pos = game_.position();
-      const auto goal = skeleton_goal();
-      if (!cuts_.mate_skeletons || !goal || plies < cuts_.skeletons_from) return;
-      const Color mater = first_mates ? pos.side_to_move() : ~pos.side_to_move();
-      auto set = skeletons_.set();
-      if (!set || set->key != game_.key() || set->plies != plies || set->mater != mater || set->goal != *goal)
-        set = skeleton_set(plies);
-      if (set) skeletons_.start(set, set->root);
-    }
+    if (const auto set = skeleton_set(plies)) skeletons_.start(set, set->root);
   }
 
   void record() {
@@ -597,6 +596,7 @@ class HelpSearch {
   bool null_moves_ = false;
   bool after_null_ = false;  // the move just played was a pass
   mate_skeleton::Tracker skeletons_;
+  mate_skeleton::SetMaker skeleton_maker_;
   bool adopted_ = false;  // the next search starts with the set and units adopt_skeletons() left
   std::shared_ptr<const mate_skeleton::Set> adopted_set_;
   mate_skeleton::Units adopted_units_;

@@ -1,6 +1,7 @@
 #include "solver/prover/mate_skeleton.h"
 
 #include <algorithm>
+#include <unordered_set>
 #include <utility>
 
 #include "rules/core/bitboard.h"
@@ -17,7 +18,6 @@ constexpr std::uint8_t Far = 99;
 struct Distances {
   std::uint8_t piece[7][64][64];
   std::uint8_t pawn[2][64][7][64];
-  std::uint8_t pawn_any[2][64][64];
 
   Distances() {
     init_bitboards();
@@ -49,7 +49,6 @@ struct Distances {
   void pawn_from(Color c, Square s) {
     for (int t = 0; t < 7; ++t)
       for (int y = 0; y < 64; ++y) pawn[c][s][t][y] = Far;
-    for (int y = 0; y < 64; ++y) pawn_any[c][s][y] = Far;
     const int r = relative_rank(c, s);
     if (r == 0 || r == 7) return;
     std::uint8_t as_pawn[64];
@@ -79,8 +78,6 @@ struct Distances {
         for (Square y = 0; y < 64; ++y)
           pawn[c][s][t][y] = std::min<int>(pawn[c][s][t][y], as_pawn[z] + piece[t][z][y]);
       }
-    for (Square y = 0; y < 64; ++y)
-      for (int t = Pawn; t <= Queen; ++t) pawn_any[c][s][y] = std::min(pawn_any[c][s][y], pawn[c][s][t][y]);
   }
 };
 
@@ -90,9 +87,22 @@ const Distances& distances() {
 }
 
 inline int dist(const Distances& D, Color c, PieceType t, Square s, PieceType target, Square y) {
-  if (t == Pawn) return target == NoPieceType ? D.pawn_any[c][s][y] : D.pawn[c][s][target][y];
-  if (target != NoPieceType && target != t) return Far;
+  if (t == Pawn) return D.pawn[c][s][target][y];
+  if (target != t) return Far;
   return D.piece[t][s][y];
+}
+
+// The distance of unit i of u: a king still on its square of origin with a castling right also
+// has castling as one move to its castled square (its first move: any other loses the rights).
+inline int unit_dist(const Distances& D, const Units& u, int i, PieceType target, Square y) {
+  const Color c = u.color[i];
+  const Square s = u.sq[i];
+  int d = dist(D, c, u.type[i], s, target, y);
+  if (u.type[i] != King || target != King || s != relative_square(c, sq::e1)) return d;
+  const int k = c == White ? WhiteKingside : BlackKingside, q = c == White ? WhiteQueenside : BlackQueenside;
+  if (u.rights & k) d = std::min<int>(d, 1 + D.piece[King][s + 2][y]);
+  if (u.rights & q) d = std::min<int>(d, 1 + D.piece[King][s - 2][y]);
+  return d;
 }
 
 // The squares from which a unit of type t and colour c attacks f on the empty board.
@@ -117,7 +127,7 @@ class Enumeration {
       if (u_.color[i] == ~mater_ && u_.type[i] == King && u_.sq[i] != NoSquare) king_unit = i;
     if (king_unit < 0) return false;
     for (Square K = 0; K < 64 && ok_; ++K) {
-      const int kc = D_.piece[King][u_.sq[king_unit]][K];
+      const int kc = unit_dist(D_, u_, king_unit, King, K);
       if (kc > kd_) continue;
       K_ = K;
       place(king_unit, King, K, kc, [&] {
@@ -157,7 +167,7 @@ class Enumeration {
   }
   template <class Next>
   void place(int unit, PieceType t, Square s, Next&& next) {
-    place(unit, t, s, dist(D_, u_.color[unit], u_.type[unit], u_.sq[unit], t, s), next);
+    place(unit, t, s, unit_dist(D_, u_, unit, t, s), next);
   }
 
   // Every free unit of the mater placed as a type that attacks one of `targets` from a free square
@@ -283,6 +293,7 @@ class Enumeration {
 void Units::init(const Position& pos) {
   n = 0;
   lost = false;
+  rights = std::uint8_t(pos.castling_rights());
   std::fill(at, at + 64, std::int8_t(-1));
   for (Bitboard b = pos.occupied(); b && n < MaxUnits;) {
     const Square s = pop_lsb(b);
@@ -297,6 +308,17 @@ void Units::init(const Position& pos) {
 
 void Units::play(const Position& before, Move m) {
   const Square from = m.from(), to = m.to();
+  // A move from or to a king's or rook's square of origin ends the rights it belongs to.
+  auto spoil = [&](Square s) {
+    if (s == sq::e1) rights &= ~(WhiteKingside | WhiteQueenside);
+    if (s == sq::e8) rights &= ~(BlackKingside | BlackQueenside);
+    if (s == sq::h1) rights &= ~WhiteKingside;
+    if (s == sq::a1) rights &= ~WhiteQueenside;
+    if (s == sq::h8) rights &= ~BlackKingside;
+    if (s == sq::a8) rights &= ~BlackQueenside;
+  };
+  spoil(from);
+  spoil(to);
   // The unit on a goes to b; false when none stands there (never for a legal move).
   auto shift = [&](Square a, Square b) {
     const int u = at[a];
@@ -328,20 +350,83 @@ bool enumerate(Goal goal, Color mater, int km, int kd, const Units& units, std::
 
 int castling_bonus(const Position& pos, Color c) {
   const int rights = c == White ? (WhiteKingside | WhiteQueenside) : (BlackKingside | BlackQueenside);
-  return pos.castling_rights() & rights ? 2 : 0;
+  return pos.castling_rights() & rights ? 1 : 0;
 }
 
-std::shared_ptr<const Set> make_set(Goal goal, const Position& pos, Color mater, int km, int kd, int plies,
-                                    std::size_t limit) {
+namespace {
+
+std::uint32_t code(const Placement& p) { return std::uint32_t(p.unit) << 16 | std::uint32_t(p.type) << 8 | p.square; }
+
+// A skeleton's placements as a canonical key (sorted by unit: a unit is placed once).
+struct Key {
+  std::uint32_t c[MaxPlacements];
+  std::uint8_t n = 0;
+  bool operator==(const Key& o) const { return n == o.n && std::equal(c, c + n, o.c); }
+};
+struct KeyHash {
+  std::size_t operator()(const Key& k) const {
+    std::uint64_t h = k.n;
+    for (int i = 0; i < k.n; ++i) h = (h ^ k.c[i]) * 0x9E3779B97F4A7C15ULL;
+    return std::size_t(h ^ h >> 29);
+  }
+};
+
+}  // namespace
+
+void keep_minimal(std::vector<Skeleton>& all) {
+  std::vector<Key> keys(all.size());
+  std::unordered_set<Key, KeyHash> seen;
+  seen.reserve(all.size());
+  std::vector<std::uint32_t> unique;
+  for (std::uint32_t i = 0; i < all.size(); ++i) {
+    Key& k = keys[i];
+    k.n = all[i].n;
+    for (int j = 0; j < k.n; ++j) k.c[j] = code(all[i].p[j]);
+    std::sort(k.c, k.c + k.n);
+    if (seen.insert(k).second) unique.push_back(i);
+  }
+  // A skeleton one placement short of another is looked up (nearly all the dominated ones are
+  // found so, for a fraction of the cost of every subset; a dominated one kept costs time only).
+  std::vector<Skeleton> kept;
+  kept.reserve(unique.size());
+  for (const std::uint32_t i : unique) {
+    const Key& k = keys[i];
+    bool dominated = false;
+    for (int skip = 0; skip < k.n && !dominated; ++skip) {
+      Key sub;
+      for (int j = 0; j < k.n; ++j)
+        if (j != skip) sub.c[sub.n++] = k.c[j];
+      dominated = seen.count(sub) > 0;
+    }
+    if (!dominated) kept.push_back(all[i]);
+  }
+  all = std::move(kept);
+}
+
+std::shared_ptr<const Set> make_set(Goal goal, const Position& pos, Color mater, int km, int kd, std::size_t limit) {
   km += castling_bonus(pos, mater);
   kd += castling_bonus(pos, ~mater);
   auto set = std::make_shared<Set>();
   set->goal = goal;
   set->mater = mater;
-  set->plies = plies;
+  set->km = km - castling_bonus(pos, mater);
+  set->kd = kd - castling_bonus(pos, ~mater);
   set->key = pos.key();
   set->root.init(pos);
   if (!enumerate(goal, mater, km, kd, set->root, set->all, limit)) return nullptr;
+  keep_minimal(set->all);
+  return set;
+}
+
+std::shared_ptr<const Set> SetMaker::make(Goal goal, const Position& pos, Color mater, int km, int kd) {
+  const std::uint64_t key = pos.key();
+  if (last_ && last_->key == key && last_->goal == goal && last_->mater == mater && last_->km == km && last_->kd == kd)
+    return last_;
+  if (failed_.key == key && failed_.goal == goal && failed_.mater == mater && km >= failed_.km && kd >= failed_.kd)
+    return nullptr;
+  auto set = make_set(goal, pos, mater, km, kd, limit_);
+  if (!set) failed_ = {key, goal, mater, km, kd};
+  else last_ = set;
   return set;
 }
 
@@ -381,7 +466,7 @@ bool reachable(const Skeleton& s, const Units& u, Color mater, int km, int kd) {
     const Square at = u.sq[p.unit];
     if (at == NoSquare) return false;
     const Color c = u.color[p.unit];
-    const int d = dist(D, c, u.type[p.unit], at, PieceType(p.type), p.square);
+    const int d = unit_dist(D, u, p.unit, PieceType(p.type), p.square);
     if (c == mater) {
       if ((w += d) > km) return false;
     } else if ((b += d) > kd) {
@@ -394,5 +479,7 @@ bool reachable(const Skeleton& s, const Units& u, Color mater, int km, int kd) {
 int distance(Color c, PieceType t, Square s, PieceType target, Square y) {
   return dist(distances(), c, t, s, target, y);
 }
+
+int distance(const Units& u, int unit, PieceType target, Square y) { return unit_dist(distances(), u, unit, target, y); }
 
 }  // namespace arbiter::prover::mate_skeleton

@@ -31,9 +31,10 @@
 // parent that still pass. That loses none: one move changes one unit's distances by at most one
 // (it is one edge of that graph) and spends one move of its side, so a skeleton that fails at a
 // node fails at all its descendants.
-// Castling moves two units, the king two squares and the rook one: it spends one move but may
-// take up to three from the distances. So a side that still holds a castling right has two moves
-// more in every budget (castling_bonus), at the root and at each node.
+// Castling moves two units: a king on its square of origin that still holds a right counts it as
+// one move to its castled square (unit distances), and the rook's part is one rook move, so one
+// castling may take two from the distances. A side that still holds a right has one move more in
+// every budget (castling_bonus), at the root and at each node.
 // Off (the caller does not use it) when the skeletons outgrow their limit.
 
 #include <cstdint>
@@ -57,13 +58,14 @@ struct Units {
   Color color[MaxUnits];
   int n = 0;
   bool lost = false;  // a move the tracking cannot follow: every skeleton passes
+  std::uint8_t rights = 0;  // the castling rights still held (CastlingRights bits)
 
   void init(const Position& pos);
   // After `m`, a legal move of `before`.
   void play(const Position& before, Move m);
 };
 
-// type NoPieceType: a block, any type will do.
+// Unit `unit` as type `type` (a pawn's: promoted or not) on `square`.
 struct Placement {
   std::uint8_t unit, type, square;
 };
@@ -80,7 +82,7 @@ struct Set {
   Units root;  // the units at the root
   Goal goal = Goal::Mate;
   Color mater = White;  // (for a stalemate: the side that stalemates)
-  int plies = 0;
+  int km = 0, kd = 0;     // the budgets asked for (castling_bonus not included)
   std::uint64_t key = 0;  // the root position's
 };
 
@@ -90,13 +92,37 @@ struct Set {
 bool enumerate(Goal goal, Color mater, int km, int kd, const Units& units, std::vector<Skeleton>& out,
                std::size_t limit);
 
-// 2 when side c holds a castling right in pos, else 0: the moves to add to its budget.
+// Drops the repeated skeletons and those that hold all of another's placements and one more: where
+// such a one can be reached so can the smaller, so the cut stays the same.
+void keep_minimal(std::vector<Skeleton>& all);
+
+// 1 when side c holds a castling right in pos, else 0: the moves to add to its budget.
 int castling_bonus(const Position& pos, Color c);
 
-// The set of the position `pos` for the goal, the mater, and its budgets (`plies`: the search's
-// length, kept for reuse; castling_bonus added here); null when the skeletons outgrow `limit`.
-std::shared_ptr<const Set> make_set(Goal goal, const Position& pos, Color mater, int km, int kd, int plies,
-                                    std::size_t limit);
+// The set of the position `pos` for the goal, the mater, and its budgets (castling_bonus added
+// here); null when the skeletons outgrow `limit`.
+std::shared_ptr<const Set> make_set(Goal goal, const Position& pos, Color mater, int km, int kd, std::size_t limit);
+
+// Makes the sets of a search's roots: the last one is kept for the next search from the same root
+// with the same budgets, and the last root whose enumeration outgrew the limit is remembered:
+// from there every budget no smaller outgrows it too (its enumeration passes through every
+// branch of the smaller one), so a search that deepens from one root enumerates in vain once.
+class SetMaker {
+ public:
+  explicit SetMaker(std::size_t limit = Limit) : limit_(limit) {}
+  std::shared_ptr<const Set> make(Goal goal, const Position& pos, Color mater, int km, int kd);
+
+ private:
+  struct Failure {
+    std::uint64_t key = 0;
+    Goal goal = Goal::Mate;
+    Color mater = White;
+    int km = -1, kd = -1;
+  };
+  std::size_t limit_;
+  std::shared_ptr<const Set> last_;
+  Failure failed_;
+};
 
 // Follows a set down a search's path: where the units stand at each depth, and which skeletons
 // can still be reached there. No allocation once the depths have been reached.
@@ -122,6 +148,8 @@ class Tracker {
   // mater and kd of the defender; false when none is. `any`: no deeper depth needs the list (the
   // first reachable one answers).
   bool keep(std::size_t d, int km, int kd, bool any);
+  // The skeletons still reachable at depth d (as keep() left them).
+  std::size_t live(std::size_t d) const { return live_[d].size(); }
 
  private:
   void grow(std::size_t d) {
@@ -136,8 +164,10 @@ class Tracker {
 // Can skeleton s still be reached: its units alive, the distances within the budgets?
 bool reachable(const Skeleton& s, const Units& units, Color mater, int km, int kd);
 
-// The empty-board distance of a unit (colour c, type t on s) to type `target` on y
-// (NoPieceType: any type); 99 when it never gets there.
+// The empty-board distance of a unit (colour c, type t on s) to type `target` on y; 99 when it
+// never gets there.
 int distance(Color c, PieceType t, Square s, PieceType target, Square y);
+// The same for unit `unit` of u, castling included (a king on its square of origin with a right).
+int distance(const Units& u, int unit, PieceType target, Square y);
 
 }  // namespace arbiter::prover::mate_skeleton

@@ -104,6 +104,7 @@ class SeriesSearch {
 
  private:
   static constexpr int Stages = generation_stages<G>;
+  static constexpr std::size_t FewSkeletons = 256;  // (see search(): below it the bounds are skipped)
 
   std::uint64_t key() const { return game_.key() ^ salt_; }
   bool stalemate_goal() const { return target_.kind == Target::Stalemate || target_.kind == Target::DoubleStalemate; }
@@ -116,7 +117,10 @@ class SeriesSearch {
       const Position& pos = game_.position();
       const Color series_side = pos.side_to_move();
       bool may = true;
-      if (target_.kind == Target::Mate)
+      // Where a few skeletons are left they cut all the bounds would, for less.
+      const bool few_skeletons = skeletons_.on() && !path_.empty() && skeletons_.live(path_.size() - 1) <= FewSkeletons;
+      if (few_skeletons) {
+      } else if (target_.kind == Target::Mate)
         may = play_ == SeriesPlay::Direct ? help_bound::may_mate(pos, series_side, left, 0)
                                           : help_bound::may_mate(pos, ~series_side, 1, left);
       else if (stalemate_goal())
@@ -131,7 +135,7 @@ class SeriesSearch {
         const Color mater = direct ? series_side : ~series_side;
         const int km = (direct ? left : 1) + mate_skeleton::castling_bonus(pos, mater);
         const int kd = (direct ? 0 : left) + mate_skeleton::castling_bonus(pos, ~mater);
-        if (!skeletons_.keep(path_.size(), km, kd, false)) {
+        if (!skeletons_.keep(path_.size(), km, kd, left == 1)) {
           remember_loss(left);
           return false;
         }
@@ -165,10 +169,7 @@ class SeriesSearch {
       const Position& pos = game_.position();
       const bool direct = play_ == SeriesPlay::Direct;
       const Color mater = direct ? pos.side_to_move() : ~pos.side_to_move();
-      auto set = skeletons_.set();
-      if (!set || set->key != game_.key() || set->plies != n) {
-        set = mate_skeleton::make_set(*goal, pos, mater, direct ? n : 1, direct ? 0 : n, n, mate_skeleton::Limit);
-      }
+      const auto set = skeleton_maker_.make(*goal, pos, mater, direct ? n : 1, direct ? 0 : n);
       if (set) skeletons_.start(set, set->root);
     }
   }
@@ -327,6 +328,7 @@ class SeriesSearch {
   std::vector<std::vector<M>> found_;
   std::vector<bool> own_goal_;  // (reciprocal play; empty otherwise)
   mate_skeleton::Tracker skeletons_;
+  mate_skeleton::SetMaker skeleton_maker_;
 };
 
 }  // namespace arbiter::prover

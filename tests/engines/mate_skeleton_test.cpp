@@ -112,7 +112,7 @@ TEST_CASE("mate skeletons: distances are the moves a unit needs on the empty boa
   CHECK(sk::distance(White, Pawn, sq::e7, Knight, sq::f6) == 2);
   CHECK(sk::distance(White, Pawn, sq::e7, Pawn, sq::e8) == 99);  // a pawn never stands there
   CHECK(sk::distance(Black, Pawn, sq::d7, Pawn, sq::d5) == 1);
-  CHECK(sk::distance(Black, Pawn, sq::d2, NoPieceType, sq::a2) == 2);  // dxc1=N, Na2: any type
+  CHECK(sk::distance(Black, Pawn, sq::d2, Knight, sq::a2) == 2);  // dxc1=N, Na2
   CHECK(sk::distance(Black, Pawn, sq::d2, Pawn, sq::d3) == 99);
 }
 
@@ -143,8 +143,20 @@ TEST_CASE("mate skeletons: units are followed through captures, en passant and p
   CHECK(u.sq[rook] == sq::d8);
   CHECK(u.at[sq::a8] == -1);
   CHECK_FALSE(u.lost);
-  CHECK(sk::castling_bonus(castling, Black) == 2);
+  CHECK(sk::castling_bonus(castling, Black) == 1);
   CHECK(sk::castling_bonus(castling, White) == 0);
+  // Castling is one move of the king while the right stands (0-0-0 above: Ke8 to c8, b7 in 2,
+  // the rook's d8 in one rook move); a move of the a8 rook ends the queenside right.
+  u.init(castling);
+  CHECK(sk::distance(u, king, King, sq::c8) == 1);
+  CHECK(sk::distance(u, king, King, sq::b7) == 2);
+  CHECK(sk::distance(u, king, King, sq::h7) == 2);  // 0-0, Kh7 (three king steps without it)
+  u.play(castling, Move(sq::a8, sq::a7));
+  CHECK(sk::distance(u, king, King, sq::c8) == 2);
+  CHECK(sk::distance(u, king, King, sq::h7) == 2);
+  u.play(castling, Move(sq::e8, sq::e7));
+  CHECK(u.rights == 0);
+  CHECK(sk::distance(u, king, King, sq::h7) == 3);  // from e7 now, step by step
 }
 
 TEST_CASE("mate skeletons: every checkmate matches one that needs no move", "[help][skeleton]") {
@@ -255,4 +267,41 @@ TEST_CASE("mate skeletons: the help-stalemate search finds the same lines with t
     }
   }
   CHECK(with_lines > 3);
+}
+
+TEST_CASE("mate skeletons: repeated and dominated skeletons are dropped, the minimal ones kept", "[help][skeleton]") {
+  auto skeleton = [](std::initializer_list<sk::Placement> ps) {
+    sk::Skeleton s;
+    for (const auto& p : ps) s.p[s.n++] = p;
+    return s;
+  };
+  const sk::Placement king{0, King, sq::a1}, rook{1, Rook, sq::a8}, queen{2, Queen, sq::b3}, knight{3, Knight, sq::c2};
+  std::vector<sk::Skeleton> all{
+      skeleton({king, rook, queen}),
+      skeleton({queen, king, rook}),          // the first again, in another order
+      skeleton({king, rook}),                 // a subset of both: they go
+      skeleton({king, queen, knight}),        // no subset of it is here: kept
+      skeleton({king, {1, Rook, sq::a7}}),    // the rook elsewhere: kept
+  };
+  sk::keep_minimal(all);
+  REQUIRE(all.size() == 3);
+  CHECK(all[0].n == 2);
+  CHECK(all[1].n == 3);
+  CHECK(all[1].p[2].unit == 3);
+  CHECK(all[2].p[1].square == sq::a7);
+}
+
+TEST_CASE("mate skeletons: a root whose enumeration outgrew the limit is not enumerated again for more moves",
+          "[help][skeleton]") {
+  // Black to be mated by White's three pieces: many skeletons in 3 moves, few in 1.
+  const Position pos = read_fen("4k3/8/8/8/8/8/8/R2QK1N1 w - - 0 1");
+  sk::SetMaker maker(200);
+  CHECK(maker.make(sk::Goal::Mate, pos, White, 3, 3) == nullptr);
+  CHECK(maker.make(sk::Goal::Mate, pos, White, 4, 3) == nullptr);  // more moves: more skeletons
+  // Fewer moves of the mater: a careless memory (any budget of a failed root) gives none here.
+  const auto small = maker.make(sk::Goal::Mate, pos, White, 1, 1);
+  REQUIRE(small != nullptr);
+  CHECK(small->all.size() <= 200);
+  CHECK(maker.make(sk::Goal::Mate, pos, White, 1, 1) == small);  // kept for the next search
+  CHECK(maker.make(sk::Goal::Stalemate, pos, White, 1, 1) != small);
 }
