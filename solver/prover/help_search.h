@@ -62,7 +62,7 @@
 //    both sides' moves left (empty-board distances), and none left means no solution below.
 //    What Popeye's intelligent mode does by searching towards each target position in turn, with
 //    the completeness of the enumeration tested on random mates and stalemates.
-//    Where at most FewSkeletons are left at the parent, the mate and stalemate bounds are not
+//    Where at most mate_skeleton::FewSkeletons are left at the parent, the mate and stalemate bounds are not
 //    tried: those skeletons are a finer version of the same argument (a king square, a checker,
 //    each flight's guard or block, each unit's distance) and cost less to test; leaving a cut out
 //    never loses a solution.
@@ -273,7 +273,6 @@ class HelpSearch {
   // And with the goal.
   std::uint64_t key() const { return game_.key() ^ salt_ ^ target_salt_ ^ end_salt_ ^ (after_null_ ? AfterNullSalt : 0); }
   static constexpr std::uint64_t AfterNullSalt = 0xD1B54A32D192ED03ULL;
-  static constexpr std::size_t FewSkeletons = 256;  // (see search(): below it the mate bound is skipped)
 
   // The cuts that are sound for the goal (set_target): the mate and flight bounds for mate, the
   // check precheck and relevance filter for any goal only a check reaches.
@@ -379,9 +378,8 @@ class HelpSearch {
       const Position& pos = game_.position();
       const Color m = mater ? pos.side_to_move() : ~pos.side_to_move();
       const bool flights = p == 2 && !mater && mate_cuts() && cuts_.flight_bound && !help_bound::mater_may_castle(pos, m);
-      // Where a few skeletons are left, they cut all the mate bound would and cost less; with many
-      // the bound is the cheaper first test.
-      const bool few_skeletons = skeletons_.on() && !path_.empty() && skeletons_.live(path_.size() - 1) <= FewSkeletons;
+      // With many skeletons left the mate bound is the cheaper first test.
+      const bool few_skeletons = skeletons_.few_left(path_.size());
       if (mate_cuts() && cuts_.mate_bound && p >= cuts_.mate_bound_from && !flights && !few_skeletons) {
         const int km = mater ? (p + 1) / 2 : p / 2, kd = mater ? p / 2 : (p + 1) / 2;
         if (!help_bound::may_mate(pos, m, km, kd)) {

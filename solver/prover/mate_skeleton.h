@@ -49,6 +49,7 @@ namespace arbiter::prover::mate_skeleton {
 constexpr int MaxUnits = 32;
 constexpr int MaxPlacements = 16;
 constexpr std::size_t Limit = 300'000;  // skeletons kept for one root at most (15 MB); more: no cut
+constexpr std::size_t FewSkeletons = 256;  // (Tracker::few_left)
 
 // The root's units, each followed through the moves.
 struct Units {
@@ -148,8 +149,9 @@ class Tracker {
   // mater and kd of the defender; false when none is. `any`: no deeper depth needs the list (the
   // first reachable one answers).
   bool keep(std::size_t d, int km, int kd, bool any);
-  // The skeletons still reachable at depth d (as keep() left them).
-  std::size_t live(std::size_t d) const { return live_[d].size(); }
+  // Are at most FewSkeletons reachable at the parent of depth d (never at the root)? The caller's
+  // coarser bounds (help_bound.h) are then left out: these skeletons cut all they would, for less.
+  bool few_left(std::size_t d) const { return on_ && d > 0 && live_[d - 1].size() <= FewSkeletons; }
 
  private:
   void grow(std::size_t d) {

@@ -104,7 +104,6 @@ class SeriesSearch {
 
  private:
   static constexpr int Stages = generation_stages<G>;
-  static constexpr std::size_t FewSkeletons = 256;  // (see search(): below it the bounds are skipped)
 
   std::uint64_t key() const { return game_.key() ^ salt_; }
   bool stalemate_goal() const { return target_.kind == Target::Stalemate || target_.kind == Target::DoubleStalemate; }
@@ -117,9 +116,8 @@ class SeriesSearch {
       const Position& pos = game_.position();
       const Color series_side = pos.side_to_move();
       bool may = true;
-      // Where a few skeletons are left they cut all the bounds would, for less.
-      const bool few_skeletons = skeletons_.on() && !path_.empty() && skeletons_.live(path_.size() - 1) <= FewSkeletons;
-      if (few_skeletons) {
+      if (skeletons_.few_left(path_.size())) {
+        // (the skeletons below cut all the bounds would)
       } else if (target_.kind == Target::Mate)
         may = play_ == SeriesPlay::Direct ? help_bound::may_mate(pos, series_side, left, 0)
                                           : help_bound::may_mate(pos, ~series_side, 1, left);

@@ -10,14 +10,12 @@
 namespace arbiter::test {
 
 inline std::set<std::string> help_lines(const std::string& fen, int plies, const prover::HelpCuts& cuts,
-                                        Target::Kind goal = Target::Mate) {
+                                        const Target& target) {
   auto game = orthodox::Game::from_fen(fen, {"test", 1, 1});
   prover::Limits limits;
   limits.hash_megabytes = 1;
   prover::HelpSearch<orthodox::Game> search(game, limits);
   search.set_cuts(cuts);
-  Target target;
-  target.kind = goal;
   search.set_target(target);
   std::set<std::string> out;
   for (const auto& line : search.solutions(plies)) {
@@ -31,6 +29,13 @@ inline std::set<std::string> help_lines(const std::string& fen, int plies, const
     out.insert(s);
   }
   return out;
+}
+
+inline std::set<std::string> help_lines(const std::string& fen, int plies, const prover::HelpCuts& cuts,
+                                        Target::Kind goal = Target::Mate) {
+  Target target;
+  target.kind = goal;
+  return help_lines(fen, plies, cuts, target);
 }
 
 }  // namespace arbiter::test

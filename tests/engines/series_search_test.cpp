@@ -18,6 +18,7 @@
 #include "solver/prover/series_search.h"
 #include "solver/prover/solve.h"
 #include "solver/stipulation/stipulation_form.h"
+#include "tests/engines/help_lines.h"
 #include "tests/support/test_support.h"
 
 using namespace arbiter;
@@ -109,14 +110,7 @@ Lines walked_series(const std::string& fen, int n, SeriesPlay play, const Target
 }
 
 Lines help_lines(const std::string& fen, int plies, const Target& goal) {
-  auto game = orthodox::Game::from_fen(fen, {"test", 1, 1});
-  prover::Limits limits;
-  limits.hash_megabytes = 1;
-  prover::HelpSearch<orthodox::Game> search(game, limits);
-  search.set_target(goal);
-  Lines out;
-  for (const auto& line : search.solutions(plies)) out.insert(line_text(game, line));
-  return out;
+  return test::help_lines(fen, plies, prover::HelpCuts{}, goal);
 }
 
 // Help play's definition: both sides move in turn; a line ends at the first move of the side
