@@ -308,17 +308,7 @@ void Units::init(const Position& pos) {
 
 void Units::play(const Position& before, Move m) {
   const Square from = m.from(), to = m.to();
-  // A move from or to a king's or rook's square of origin ends the rights it belongs to.
-  auto spoil = [&](Square s) {
-    if (s == sq::e1) rights &= ~(WhiteKingside | WhiteQueenside);
-    if (s == sq::e8) rights &= ~(BlackKingside | BlackQueenside);
-    if (s == sq::h1) rights &= ~WhiteKingside;
-    if (s == sq::a1) rights &= ~WhiteQueenside;
-    if (s == sq::h8) rights &= ~BlackKingside;
-    if (s == sq::a8) rights &= ~BlackQueenside;
-  };
-  spoil(from);
-  spoil(to);
+  rights &= std::uint8_t(~(castling_rights_lost(from) | castling_rights_lost(to)));
   // The unit on a goes to b; false when none stands there (never for a legal move).
   auto shift = [&](Square a, Square b) {
     const int u = at[a];
