@@ -119,7 +119,18 @@ class Enumeration {
  public:
   Enumeration(const Units& u, Goal goal, Color mater, int km, int kd, std::vector<Skeleton>& out, std::size_t limit)
       : u_(u), D_(distances()), stalemate_(goal == Goal::Stalemate), mater_(mater), km_(km), kd_(kd), out_(out),
-        limit_(limit) {}
+        limit_(limit) {
+    // The squares each unit reaches as each type within each budget (the placements' cost test
+    // done for whole boards at once).
+    for (int v = 0; v < u_.n; ++v) {
+      if (u_.sq[v] == NoSquare) continue;
+      for (int t = Pawn; t <= King; ++t)
+        for (Square y = 0; y < 64; ++y) {
+          const int d = unit_dist(D_, u_, v, PieceType(t), y);
+          for (int k = d; k < Budgets; ++k) within_[v][t][k] |= square_bb(y);
+        }
+    }
+  }
 
   bool run() {
     int king_unit = -1;
@@ -143,6 +154,12 @@ class Enumeration {
   bool free_unit(int i) const { return !(used_ >> i & 1) && u_.sq[i] != NoSquare; }
 
   // The types a unit may end as: a pawn also as any piece it promotes to.
+  // The squares unit v can still reach as type t with its side's moves left.
+  Bitboard within(int v, PieceType t) const {
+    const int left = mater_unit(v) ? km_ - wsum_ : kd_ - bsum_;
+    return left < 0 ? 0 : within_[v][t][std::min(left, Budgets - 1)];
+  }
+
   template <class F>
   void for_types(int unit, F&& f) {
     if (u_.type[unit] != Pawn) return f(u_.type[unit]);
@@ -177,7 +194,7 @@ class Enumeration {
     for (int v = 0; v < u_.n && ok_; ++v) {
       if (!mater_unit(v) || !free_unit(v) || (checking && u_.type[v] == King)) continue;
       for_types(v, [&](PieceType t) {
-        Bitboard from = attackers_of(mater_, t, target) & ~occupied_;
+        Bitboard from = attackers_of(mater_, t, target) & ~occupied_ & within(v, t);
         if (t == King) from &= ~king_attacks(K_);  // kings never stand side by side
         for (Bitboard b = from; b && ok_;) {
           const Square y = pop_lsb(b);
@@ -193,7 +210,9 @@ class Enumeration {
     if (occupied_ & square_bb(s)) return;
     for (int b = 0; b < u_.n && ok_; ++b) {
       if (mater_unit(b) || u_.type[b] == King || !free_unit(b)) continue;
-      for_types(b, [&](PieceType t) { place(b, t, s, next); });
+      for_types(b, [&](PieceType t) {
+        if (within(b, t) & square_bb(s)) place(b, t, s, next);
+      });
     }
   }
 
@@ -216,7 +235,9 @@ class Enumeration {
   void place_any_on(Square s, Next&& next) {
     for (int w = 0; w < u_.n && ok_; ++w) {
       if (!free_unit(w) || (u_.type[w] == King && (!mater_unit(w) || (king_attacks(K_) & square_bb(s))))) continue;
-      for_types(w, [&](PieceType t) { place(w, t, s, next); });
+      for_types(w, [&](PieceType t) {
+        if (within(w, t) & square_bb(s)) place(w, t, s, next);
+      });
     }
   }
 
@@ -269,6 +290,8 @@ class Enumeration {
     out_.push_back(s);
   }
 
+  static constexpr int Budgets = 24;  // within_ holds budgets 0..23; a larger one counts as 23
+  Bitboard within_[MaxUnits][PieceTypeCount][Budgets] = {};
   static constexpr std::uint64_t MaxSteps = 1'200'000;  // a few seconds at most
   const Units& u_;
   const Distances& D_;
@@ -405,6 +428,12 @@ std::shared_ptr<const Set> make_set(Goal goal, const Position& pos, Color mater,
   set->root.init(pos);
   if (!enumerate(goal, mater, km, kd, set->root, set->all, limit)) return nullptr;
   keep_minimal(set->all);
+  set->units_of.reserve(set->all.size());
+  for (const Skeleton& sk : set->all) {
+    std::uint32_t units = 0;
+    for (int i = 0; i < sk.n; ++i) units |= 1u << sk.p[i].unit;
+    set->units_of.push_back(units);
+  }
   return set;
 }
 
@@ -420,6 +449,21 @@ std::shared_ptr<const Set> SetMaker::make(Goal goal, const Position& pos, Color 
   return set;
 }
 
+namespace {
+
+// The distance sums of skeleton s over the units u (Far when a placed unit is gone).
+void sums(const Skeleton& s, const Units& u, Color mater, int& w, int& b) {
+  const Distances& D = distances();
+  w = b = 0;
+  for (int i = 0; i < s.n; ++i) {
+    const Placement& p = s.p[i];
+    const int d = u.sq[p.unit] == NoSquare ? Far : unit_dist(D, u, p.unit, PieceType(p.type), p.square);
+    (u.color[p.unit] == mater ? w : b) += d;
+  }
+}
+
+}  // namespace
+
 void Tracker::start(std::shared_ptr<const Set> set, const Units& units) {
   set_ = std::move(set);
   on_ = set_ != nullptr;
@@ -427,24 +471,55 @@ void Tracker::start(std::shared_ptr<const Set> set, const Units& units) {
   grow(0);
   units_[0] = units;
   live_[0].clear();
-  for (std::uint32_t i = 0; i < set_->all.size(); ++i) live_[0].push_back(i);
+  for (std::uint32_t i = 0; i < set_->all.size(); ++i) {
+    int w, b;
+    sums(set_->all[i], units, set_->mater, w, b);
+    live_[0].push_back({i, std::int16_t(std::min(w, 9999)), std::int16_t(std::min(b, 9999))});
+  }
 }
 
 bool Tracker::keep(std::size_t d, int km, int kd, bool any) {
   grow(d);
+  const Units& before = units_[d - 1];
   const Units& u = units_[d];
-  const std::vector<std::uint32_t>& parent = live_[d - 1];
-  std::vector<std::uint32_t>& here = live_[d];
+  const std::vector<Live>& parent = live_[d - 1];
+  std::vector<Live>& here = live_[d];
   here.clear();
   if (u.lost) {  // (a move the units do not follow: every skeleton passes)
     here = parent;
     return true;
   }
-  for (const std::uint32_t i : parent)
-    if (reachable(set_->all[i], u, set_->mater, km, kd)) {
-      if (any) return true;
-      here.push_back(i);
+  // The units whose distances may have changed: moved, promoted or taken, and the kings when a
+  // castling right went (a king on its square of origin counts castling in its distance).
+  std::uint32_t changed = 0;
+  for (int i = 0; i < u.n; ++i)
+    if (u.sq[i] != before.sq[i] || u.type[i] != before.type[i] || (u.rights != before.rights && u.type[i] == King))
+      changed |= 1u << i;
+  const Distances& D = distances();
+  const Color mater = set_->mater;
+  for (const Live& e : parent) {
+    int w = e.mater_sum, b = e.defender_sum;
+    if (set_->units_of[e.skeleton] & changed) {
+      const Skeleton& s = set_->all[e.skeleton];
+      bool gone = false;
+      for (int i = 0; i < s.n; ++i) {
+        const Placement& p = s.p[i];
+        if (!(changed >> p.unit & 1)) continue;
+        if (u.sq[p.unit] == NoSquare) {
+          gone = true;
+          break;
+        }
+        const int delta = unit_dist(D, u, p.unit, PieceType(p.type), p.square) -
+                          unit_dist(D, before, p.unit, PieceType(p.type), p.square);
+        (u.color[p.unit] == mater ? w : b) += delta;
+      }
+      if (gone) continue;
     }
+    if (w <= km && b <= kd) {
+      if (any) return true;
+      here.push_back({e.skeleton, std::int16_t(w), std::int16_t(b)});
+    }
+  }
   return !here.empty();
 }
 

@@ -80,6 +80,7 @@ enum class Goal { Mate, Stalemate };
 // The skeletons of one root: shared by the threads that split its moves.
 struct Set {
   std::vector<Skeleton> all;
+  std::vector<std::uint32_t> units_of;  // per skeleton, the units it places (bit i: unit i)
   Units root;  // the units at the root
   Goal goal = Goal::Mate;
   Color mater = White;  // (for a stalemate: the side that stalemates)
@@ -126,7 +127,10 @@ class SetMaker {
 };
 
 // Follows a set down a search's path: where the units stand at each depth, and which skeletons
-// can still be reached there. No allocation once the depths have been reached.
+// can still be reached there, each with its units' distance sums (the mater's, the defender's).
+// A move changes the distances of the units it moves or takes only (and a king's, when castling
+// rights go), so a skeleton none of whose units changed keeps its sums: only the others are
+// summed again. No allocation once the depths have been reached.
 class Tracker {
  public:
   bool on() const { return on_; }
@@ -152,15 +156,21 @@ class Tracker {
   // Are at most FewSkeletons reachable at the parent of depth d (never at the root)? The caller's
   // coarser bounds (help_bound.h) are then left out: these skeletons cut all they would, for less.
   bool few_left(std::size_t d) const { return on_ && d > 0 && live_[d - 1].size() <= FewSkeletons; }
+  // How many skeletons depth d holds (after keep(d, ..., false); start() for depth 0).
+  std::size_t live_count(std::size_t d) const { return live_[d].size(); }
 
  private:
+  struct Live {
+    std::uint32_t skeleton;
+    std::int16_t mater_sum, defender_sum;
+  };
   void grow(std::size_t d) {
     if (units_.size() <= d) units_.resize(d + 1), live_.resize(d + 1);
   }
   bool on_ = false;
   std::shared_ptr<const Set> set_;
   std::vector<Units> units_;
-  std::vector<std::vector<std::uint32_t>> live_;
+  std::vector<std::vector<Live>> live_;
 };
 
 // Can skeleton s still be reached: its units alive, the distances within the budgets?

@@ -347,14 +347,18 @@ class StructuredSearch {
             if (f->kind != SliceNode::Branch || f->ends_containing) ended = true;
             break;
           }
+        // The line goes on only where the branch can still be solved from there (from(), kept
+        // in the table): where it cannot, no fork holds further on, so no line is lost.
         if (!ended && !ends_here(b, move, played, facts) && played < b.max) {
           if (!b.series()) {
-            help_lines(b, played, prefix, out);
+            if (from(b, played, b.max)) help_lines(b, played, prefix, out);
           } else if (!game_.in_check()) {
             game_.play_null();
-            prefix.push_back(Step{});
-            help_lines(b, played, prefix, out);
-            prefix.pop_back();
+            if (from(b, played, b.max)) {
+              prefix.push_back(Step{});
+              help_lines(b, played, prefix, out);
+              prefix.pop_back();
+            }
             game_.undo_null();
           }
         }

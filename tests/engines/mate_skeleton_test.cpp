@@ -9,6 +9,7 @@
 #include <random>
 #include <set>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "rules/core/fen.h"
@@ -267,6 +268,67 @@ TEST_CASE("mate skeletons: the help-stalemate search finds the same lines with t
     }
   }
   CHECK(with_lines > 3);
+}
+
+TEST_CASE("mate skeletons: the tracker's kept sums agree with the skeletons summed anew at every depth", "[help][skeleton]") {
+  // The tracker sums again only the skeletons whose units a move changed. Random help play from
+  // positions with captures, promotions and castling rights (a rook's move takes a right and so
+  // changes its king's distance: a careless tracker that follows only the moved units keeps a
+  // skeleton the full sums drop), checked against reachable() on every skeleton at every depth.
+  std::mt19937 rng(20261128);
+#ifdef ARBITER_SANITIZED
+  const int walks = 4;
+#else
+  const int walks = 25;
+#endif
+  int compared = 0;
+  for (const auto& [fen, goal, plies] : std::vector<std::tuple<std::string, sk::Goal, int>>{
+           {"4k3/8/8/8/8/8/8/R3K2R b KQ - 0 1", sk::Goal::Mate, 6},
+           {"r3k2r/8/8/8/8/8/8/4K3 w kq - 0 1", sk::Goal::Mate, 6},
+           {"n2B4/8/8/3p4/pp1Pk2b/2p2prp/6P1/R3K1N1 b Q - 0 1", sk::Goal::Mate, 6},
+           {"8/8/6K1/8/1P3p2/8/1p1p2p1/7k b - - 0 1", sk::Goal::Stalemate, 8},
+       }) {
+    INFO(fen);
+    const Position root = read_fen(fen);
+    const Color mater = root.side_to_move() == Black ? White : Black;  // the defender starts
+    auto budgets = [&](const Position& pos, int left) {
+      const bool mater_to_move = pos.side_to_move() == mater;
+      return std::pair{(mater_to_move ? (left + 1) / 2 : left / 2) + sk::castling_bonus(pos, mater),
+                       (mater_to_move ? left / 2 : (left + 1) / 2) + sk::castling_bonus(pos, ~mater)};
+    };
+    const auto [km0, kd0] = budgets(root, plies);
+    const auto set = sk::make_set(goal, root, mater, km0 - sk::castling_bonus(root, mater),
+                                  kd0 - sk::castling_bonus(root, ~mater), sk::Limit);
+    REQUIRE(set != nullptr);
+    for (int w = 0; w < walks; ++w) {
+      Position pos = root;
+      sk::Tracker tracker;
+      tracker.start(set, set->root);
+      std::vector<bool> alive(set->all.size(), true);
+      sk::Units units = set->root;
+      for (int d = 1; d < plies; ++d) {
+        MoveList<> moves;
+        orthodox::generate_legal(pos, moves);
+        if (moves.size() == 0) break;
+        const Move m = moves[int(rng() % unsigned(moves.size()))];
+        tracker.play(std::size_t(d - 1), pos, m);
+        units.play(pos, m);
+        pos.make(m);
+        const auto [km, kd] = budgets(pos, plies - d);
+        std::size_t expected = 0;
+        for (std::size_t i = 0; i < alive.size(); ++i) {
+          alive[i] = alive[i] && sk::reachable(set->all[i], units, mater, km, kd);
+          expected += alive[i];
+        }
+        const bool any = tracker.keep(std::size_t(d), km, kd, false);
+        CHECK(tracker.live_count(std::size_t(d)) == expected);
+        CHECK(any == (expected > 0));
+        ++compared;
+        if (!any) break;
+      }
+    }
+  }
+  CHECK(compared > 40);
 }
 
 TEST_CASE("mate skeletons: repeated and dominated skeletons are dropped, the minimal ones kept", "[help][skeleton]") {
