@@ -19,6 +19,9 @@ namespace arbiter {
 // orthodox direct mates rarely pass #20; a longer one is almost certainly a typo ("#99"), and
 // the prover's depth-first search would not finish anyway.
 inline constexpr int MaxMateMoves = 30;
+// The longest series: a series side's moves are one ply each, and series problems run long
+// (BEISPIEL/stip.inp 52, ser-=65, is a king's tour of 65 moves).
+inline constexpr int MaxSeriesMoves = 99;
 
 // Popeye's options that change the play, carried with the stipulation they modify; the text
 // stays "#N" / "s#N". All but NullMoves and StopOnShortSolutions are about battle play (direct

@@ -278,4 +278,15 @@ TEST_CASE("series play: Popeye's solutions", "[series][popeye]") {
   // pieces white kc6 rd1 black ka8 ph7 pg7, stip ser-h=2; with qd1, h=2: none.
   CHECK(solve("k7/6pp/2K5/8/8/8/8/3R4 b - - 0 1", "ser-h=2").solutions.empty());
   CHECK(solve("k7/6pp/2K5/8/8/8/8/3Q4 b - - 0 1", "h=2").solutions.empty());
+  // BEISPIEL/stip.inp 52, ser-=65, longer than any battle play Arbiter searches (MaxSeriesMoves):
+  // the king's tour that takes three men before the pawn promotes, Popeye's one line
+  // (REGRESSIONTESTS/stip.out: "1.Ka8-b8 ... 18.Kf7*e8 ... 35.Kc7*c8 ... 65.Df4-c7 =").
+  const prover::Solution tour = solve("K1n1r3/4b3/k7/2n3p1/5p2/3b4/3P4/8 w - - 0 1", "ser-=65");
+  REQUIRE(tour.solutions.size() == 1);
+  std::string line;
+  for (const auto& m : tour.solutions[0].moves) line += (line.empty() ? "" : " ") + m.uci;
+  CHECK(line ==
+        "a8b8 b8c7 c7c6 c6d5 d5d4 d4c3 c3b2 b2c1 c1d1 d1e1 e1f2 f2f3 f3g4 g4h5 h5h6 h6g7 g7f7 f7e8 e8f7 f7g7 g7h6 h6h5 "
+        "h5g4 g4f3 f3f2 f2e1 e1d1 d1c1 c1b2 b2c3 c3d4 d4d5 d5c6 c6c7 c7c8 c8c7 c7c6 c6d5 d5d4 d4c3 c3b2 b2c1 c1d1 d1e1 "
+        "e1f2 f2f3 f3g4 g4h5 h5h6 h6g7 g7f7 f7e7 e7d6 d6c5 c5d4 d4d3 d3c4 d2d4 d4d5 d5d6 d6d7 d7d8q d8g5 g5f4 f4c7");
 }

@@ -279,6 +279,19 @@ TEST_CASE("structured play: parry series, series self play and exact forms give 
       {"ser-r#2", "8/8/8/8/pp6/kp5P/p7/K7 w - - 0 1", {"h3h4 b3b2"}, {}},
       {"exact-ser-r#2", "8/1p6/1P6/1Q6/8/k1p5/8/KB6 w - - 0 1", {"b5e2 e2b2 c3b2"}, {}},  // TESTS/series_play.inp 5
       {"exact-hr#2", "8/8/8/1Q6/8/k1p5/8/KB6 w - - 0 1", {"b5e2 a3b3 e2b2 c3b2"}, {}},   // TESTS/help_play.inp 7
+      // BEISPIEL/stip.inp 68, exact-ser-h0010 ("eigentlich ser-h009, aber die Loesung in 9 darf
+      // nicht erscheinen"): no line of nine moves; Popeye's 14 lines of ten and 1.Bh1-a8, which
+      // Popeye leaves out only because the problem starts at the second first move (StartMoveNumber 2).
+      {"exact-ser-h0010", "8/8/8/8/1k1N4/8/3P4/R1N1K2b b Q - 0 1",
+       {"h1b7 b7d5 d5a2 b4a3 a3b2 a2b1 b2c1 c1b2 b1a2 b2a3 e1c1", "h1c6 c6d5 d5a2 b4a3 a3b2 a2b1 b2c1 c1b2 b1a2 b2a3 e1c1",
+        "h1d5 d5a2 b4a3 a3b2 a2b1 b2c1 c1b2 b1a2 b2a3 a3b4 e1c1", "h1d5 d5a2 b4a3 a3b2 a2b1 b2c1 c1b2 b1a2 b2a3 a3a4 e1c1",
+        "h1d5 d5a2 b4a4 a4a3 a3b2 a2b1 b2c1 c1b2 b1a2 b2a3 e1c1", "h1d5 d5b3 b3a2 b4a3 a3b2 a2b1 b2c1 c1b2 b1a2 b2a3 e1c1",
+        "h1d5 d5c4 c4a2 b4a3 a3b2 a2b1 b2c1 c1b2 b1a2 b2a3 e1c1", "h1d5 d5g8 g8a2 b4a3 a3b2 a2b1 b2c1 c1b2 b1a2 b2a3 e1c1",
+        "h1d5 d5f7 f7a2 b4a3 a3b2 a2b1 b2c1 c1b2 b1a2 b2a3 e1c1", "h1d5 d5e6 e6a2 b4a3 a3b2 a2b1 b2c1 c1b2 b1a2 b2a3 e1c1",
+        "h1e4 e4b1 b1a2 b4a3 a3b2 a2b1 b2c1 c1b2 b1a2 b2a3 e1c1", "h1e4 e4d5 d5a2 b4a3 a3b2 a2b1 b2c1 c1b2 b1a2 b2a3 e1c1",
+        "h1f3 f3d5 d5a2 b4a3 a3b2 a2b1 b2c1 c1b2 b1a2 b2a3 e1c1", "h1g2 g2d5 d5a2 b4a3 a3b2 a2b1 b2c1 c1b2 b1a2 b2a3 e1c1",
+        "h1a8 a8d5 d5a2 b4a3 a3b2 a2b1 b2c1 c1b2 b1a2 b2a3 e1c1"},
+       {}},
       // REGRESSIONS/4_55_to_4_57.inp 31, "only example of phser-r#2", with its set play.
       {"phser-r#2", "8/8/8/7b/8/3pk1P1/7n/4K3 w - - 0 1", {"g3g4 g4g5 d3d2"}, {"d3d2"}},
       // Introductory moves: REGRESSIONS/4_85_to_4_87.inp 10 (1->ser-H#3) and EXAMPLES/pseries.inp 2.
