@@ -226,7 +226,7 @@ Other goals and series play (solver/stipulation/target.h, solver/prover/series_s
 towards any goal of Popeye's h=N (stalemate), h==N, h#=N, h+N, hxN, hzd5N, h00N, hepN, h~N, hc81N
 (a man reaches its side's last rank) (and N.5), solved as helpmates are; series play ser-XN (White plays up to N moves in a row, the last one
 reaching X) and ser-hXN (Black plays up to N moves, then White's one move reaches X), for the same
-goals. No series move but the last may give check; a direct series ends at its goal; shorter lines
+goals, N up to 99. No series move but the last may give check; a direct series ends at its goal; shorter lines
 are solutions too, listed first, as Popeye lists them. JSON as for helpmates, with "series": true;
 the goal of the play is "direct" (ser-) or "help" (ser-h). Battle play towards any of these goals:
 direct (=N, +N, xN, ...: the first attacker move that reaches the goal ends the line), self (s=N,
@@ -268,7 +268,7 @@ fork prints after it (a nested battle branch: its key and each defence with the 
 other battle play prints its keys alone (no tree yet). The plain forms Popeye defines by such a
 structure are played so: exact-#N, exact-s#N, exact-r#N, exact-h#N (N.5), exact-hrXN, ser-sXN,
 ser-rXN and exact-ser-rXN (Ns[>1a[X]d]{!1a[X]d}: the series ends where Black can reach the goal,
-and White may never be able to reach it before a series move), pser-XN, pser-hXN, pser-sXN,
+and White may never be able to reach it before a series move), exact-ser-hXN (N:Ns[1h[X]h]), pser-XN, pser-hXN, pser-sXN,
 pser-(semi-)rXN, phser-sXN, phser-rXN, and introductory moves K->ser-hXN and K->pser-hXN (White's
 series of up to K moves first, as Popeye plays it; the numbering starts anew after them). A series
 move's constraint binds before each series move, a help branch's before its first move too (one
