@@ -153,13 +153,13 @@ class Enumeration {
   bool mater_unit(int i) const { return u_.color[i] == mater_; }
   bool free_unit(int i) const { return !(used_ >> i & 1) && u_.sq[i] != NoSquare; }
 
-  // The types a unit may end as: a pawn also as any piece it promotes to.
   // The squares unit v can still reach as type t with its side's moves left.
   Bitboard within(int v, PieceType t) const {
     const int left = mater_unit(v) ? km_ - wsum_ : kd_ - bsum_;
     return left < 0 ? 0 : within_[v][t][std::min(left, Budgets - 1)];
   }
 
+  // The types a unit may end as: a pawn also as any piece it promotes to.
   template <class F>
   void for_types(int unit, F&& f) {
     if (u_.type[unit] != Pawn) return f(u_.type[unit]);
@@ -290,7 +290,9 @@ class Enumeration {
     out_.push_back(s);
   }
 
-  static constexpr int Budgets = 24;  // within_ holds budgets 0..23; a larger one counts as 23
+  // within_ holds budgets 0..23; a larger one counts as 23, which loses no square: every finite
+  // empty-board distance is below 14 (at most 6 moves to promote, then at most 7 as a piece).
+  static constexpr int Budgets = 24;
   Bitboard within_[MaxUnits][PieceTypeCount][Budgets] = {};
   static constexpr std::uint64_t MaxSteps = 1'200'000;  // a few seconds at most
   const Units& u_;

@@ -241,7 +241,8 @@ std::optional<std::string> StipulationForm::structured_equivalent() const {
     return fmt::format("white {0}:{0}s[>1a[{1}]d]{{!1a[{1}]d}}", n, g);
   // exact-ser-hXN: Black's series of exactly N moves, then White's move to the goal (BEISPIEL/stip.inp
   // 68, exact-ser-h0010, is BEISPIEL/sford.inp 34's "10:10s[1h[00]h]": the same 15 lines).
-  if (exact && series == "ser" && play == "h" && !semi && !half_move) return fmt::format("black {0}:{0}s[1h[{1}]h]", n, g);
+  if (exact && series == "ser" && play == "h" && !semi && !half_move)
+    return fmt::format("black {0}:{0}s[1h[{1}]h]", n, g);
   if (exact || half_move) return std::nullopt;
   // 6s[1d[#]a] is ser-s#6 (py-engl.txt); Popeye's plain ser-s stops the series where the goal is
   // forced (TESTS/series_play.inp 8: ser-sx2 "1.h3-h4 Ka8*a7 x", no longer line): '>'.

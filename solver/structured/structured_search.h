@@ -2,9 +2,11 @@
 // Playing a structured stipulation (solver/stipulation/slice_tree.h) by walking its definition:
 // each branch's moves in turn, a fork tried after each move that carries one, constraints where
 // Popeye enforces them, the logical operators as written. No cut: every answer is the tree's
-// own definition applied move by move, so it is right by construction and as slow as that
-// (a node limit or time limit ends it with "unknown"). The plain stipulations that a tree is a
-// synonym of never come here: their engines are the fast ones.
+// own definition applied move by move, so it is right by construction (a node limit or time
+// limit ends it with "unknown"); its one economy is a table of the positions from which a
+// branch can or cannot be solved, which also keeps the lines from being walked where no fork
+// can be reached any more. The plain stipulations that a tree is a synonym of never come here:
+// their engines are the fast ones.
 //
 // The semantics, from py-engl.txt ("sstipulation") and Popeye's suite:
 // - A branch of at most `max` (at least `min`) half-moves repeats its moves; a move carrying a
