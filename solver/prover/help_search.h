@@ -62,10 +62,10 @@
 //    both sides' moves left (empty-board distances), and none left means no solution below.
 //    What Popeye's intelligent mode does by searching towards each target position in turn, with
 //    the completeness of the enumeration tested on random mates and stalemates.
-//    Where at most mate_skeleton::FewSkeletons are left at the parent, the mate and stalemate bounds are not
-//    tried: those skeletons are a finer version of the same argument (a king square, a checker,
-//    each flight's guard or block, each unit's distance) and cost less to test; leaving a cut out
-//    never loses a solution.
+//    Where at most mate_skeleton::FewSkeletons are left at the parent, the mate and stalemate
+//    bounds are not tried: those skeletons are a finer version of the same argument (a king
+//    square, a checker, each flight's guard or block, each unit's distance) and cost less to
+//    test; leaving a cut out never loses a solution.
 //
 // Help-self and help-reflex play ("hs#n", "hr#n", set_help_end): the help play's last move (the
 // "mater"'s, as below) must leave the other side a move that reaches the goal, and then every

@@ -454,6 +454,7 @@ std::shared_ptr<const Set> SetMaker::make(Goal goal, const Position& pos, Color 
 namespace {
 
 // The distance sums of skeleton s over the units u (Far when a placed unit is gone).
+static_assert(MaxPlacements * Far < 32767, "a skeleton's sums fit the tracker's 16 bits");
 void sums(const Skeleton& s, const Units& u, Color mater, int& w, int& b) {
   const Distances& D = distances();
   w = b = 0;
@@ -476,7 +477,7 @@ void Tracker::start(std::shared_ptr<const Set> set, const Units& units) {
   for (std::uint32_t i = 0; i < set_->all.size(); ++i) {
     int w, b;
     sums(set_->all[i], units, set_->mater, w, b);
-    live_[0].push_back({i, std::int16_t(std::min(w, 9999)), std::int16_t(std::min(b, 9999))});
+    live_[0].push_back({i, std::int16_t(w), std::int16_t(b)});
   }
 }
 

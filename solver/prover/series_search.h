@@ -116,14 +116,15 @@ class SeriesSearch {
       const Position& pos = game_.position();
       const Color series_side = pos.side_to_move();
       bool may = true;
-      if (skeletons_.few_left(path_.size())) {
-        // (the skeletons below cut all the bounds would)
-      } else if (target_.kind == Target::Mate)
-        may = play_ == SeriesPlay::Direct ? help_bound::may_mate(pos, series_side, left, 0)
-                                          : help_bound::may_mate(pos, ~series_side, 1, left);
-      else if (stalemate_goal())
-        may = play_ == SeriesPlay::Direct ? help_bound::may_stalemate(pos, series_side, left, 0)
-                                          : help_bound::may_stalemate(pos, ~series_side, 1, left);
+      // (where few skeletons are left, they cut all the bounds would)
+      if (!skeletons_.few_left(path_.size())) {
+        if (target_.kind == Target::Mate)
+          may = play_ == SeriesPlay::Direct ? help_bound::may_mate(pos, series_side, left, 0)
+                                            : help_bound::may_mate(pos, ~series_side, 1, left);
+        else if (stalemate_goal())
+          may = play_ == SeriesPlay::Direct ? help_bound::may_stalemate(pos, series_side, left, 0)
+                                            : help_bound::may_stalemate(pos, ~series_side, 1, left);
+      }
       if (!may) {
         remember_loss(left);
         return false;

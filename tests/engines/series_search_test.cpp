@@ -241,7 +241,9 @@ TEST_CASE("help play towards other goals: the search with its cuts lists what th
 // UCI, are the expected sets.
 TEST_CASE("series play: Popeye's solutions", "[series][popeye]") {
   auto solve = [](const char* fen, const char* stipulation) {
-    const Stipulation s = *parse_stipulation_form(stipulation, {}).playable({});
+    const auto playable = parse_stipulation_form(stipulation, {}).playable({});
+    REQUIRE(playable.has_value());  // (ser-=65: series longer than MaxMateMoves are played)
+    const Stipulation s = *playable;
     prover::SolveOptions options;
     options.goal = s.kind == Stipulation::HelpMate ? prover::Goal::HelpMate : prover::Goal::DirectMate;
     options.n = s.moves;
