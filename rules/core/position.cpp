@@ -1,5 +1,6 @@
 #include "rules/core/position.h"
 
+#include <bit>
 #include <cstring>
 #include <stdexcept>
 
@@ -79,6 +80,11 @@ void Position::set_side_to_move(Color c) {
   side_ = c;
 }
 
+void Position::set_castlings_exclusive(CastlingRights a, CastlingRights b) {
+  castling_exclusive_[std::countr_zero(unsigned(a))] |= b;
+  castling_exclusive_[std::countr_zero(unsigned(b))] |= a;
+}
+
 void Position::set_castling_rights(int rights) {
   st().key ^= zobrist::castling[st().castling] ^ zobrist::castling[rights];
   st().castling = std::uint8_t(rights);
@@ -143,12 +149,14 @@ void Position::make(Move m) {
   if (en_passant_hashed(s.en_passant, us)) s.key ^= zobrist::en_passant_file[file_of(s.en_passant)];
   s.en_passant = NoSquare;
 
+  int lost = castling_mask_[from] | castling_mask_[to];
   if (m.kind() == MoveKind::Castling) {
     const bool kingside = to > from;
     const Square rook_from = kingside ? from + 3 : from - 4;
     const Square rook_to = kingside ? from + 1 : from - 1;
     move_piece(from, to);
     move_piece(rook_from, rook_to);
+    lost |= castling_exclusive_[2 * us + (kingside ? 0 : 1)];  // WhiteKingside, WhiteQueenside, BlackKingside, BlackQueenside
   } else {
     Square capture_sq = m.kind() == MoveKind::EnPassant ? (us == White ? to - 8 : to + 8) : to;
     if (board_[capture_sq] != NoPiece) {
@@ -168,7 +176,6 @@ void Position::make(Move m) {
     }
   }
 
-  int lost = castling_mask_[from] | castling_mask_[to];
   if (s.castling & lost) {
     s.key ^= zobrist::castling[s.castling];
     s.castling &= std::uint8_t(~lost);

@@ -75,6 +75,10 @@ class Position {
   void remove_piece(Square s);
   void set_side_to_move(Color c);
   void set_castling_rights(int rights);
+  // Two castlings that cannot both still be legal (Popeye's CastlingMutuallyExclusive, a
+  // problem's retro statement): playing either cancels the other's right. Only the castling
+  // itself proves its right; a king or rook move cancels its own rights as always.
+  void set_castlings_exclusive(CastlingRights a, CastlingRights b);
   void set_en_passant_square(Square s);
   void set_counters(int halfmove_clock, int fullmove_number);
   void clear_history();  // forget earlier states (after set-up)
@@ -109,6 +113,7 @@ class Position {
   Color side_ = White;
   int fullmove_ = 1;
   std::uint8_t castling_mask_[64] = {};  // rights lost when a piece leaves or reaches the square
+  std::uint8_t castling_exclusive_[4] = {};  // rights lost when the castling of right 1 << i is played
   // The undo stack. A copy starts a history of its own holding only the current state, so
   // copying costs the same at ply 10 and at ply 200,000 (long replays stay linear); a copy can
   // unmake only the moves made on it.

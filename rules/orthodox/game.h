@@ -21,7 +21,9 @@ class Game {
   static constexpr std::string_view variant_name = "orthodox";
   static constexpr std::string_view start_fen = StartFen;
 
-  explicit Game(Position pos = Position::start(), Options options = {}) : pos_(std::move(pos)), options_(options) {}
+  explicit Game(Position pos = Position::start(), Options options = {}) : pos_(std::move(pos)), options_(options) {
+    set_castling_pairs(pos_, options_);
+  }
 
   static Game from_fen(std::string_view fen, const SourceLocation& where, const Options& options = {}) {
     FenOptions fen_options;

@@ -1,8 +1,22 @@
 #include "rules/orthodox/options.h"
 
+#include "rules/core/fen.h"
 #include "rules/core/interpretation_field.h"
 
 namespace arbiter::orthodox {
+
+namespace {
+
+constexpr std::string_view CastlingQuote =
+    "If the king has not moved from its home space, and one of the rooks has not moved from its home square, castling "
+    "on that side may be possible.";
+
+Interpretation castling_pair(std::string_view id, std::string_view exclusive) {
+  return {id, "orthodox", "chess-rules-referee.txt", CastlingQuote, "independent",
+          {{"independent", "each castling right stands alone, as the diagram (its FEN) states it"}, {"exclusive", exclusive}}};
+}
+
+}  // namespace
 
 const std::vector<Interpretation>& interpretations() {
   static const std::vector<Interpretation> all = {
@@ -27,6 +41,18 @@ const std::vector<Interpretation>& interpretations() {
        {{"one-each", "each side has exactly one king"},
         {"at-most-one", "a side may have no king (Popeye's options NoWk and NoBk): it is never in check, so it is never "
                         "mated, and no move of it is refused for leaving a king guarded"}}},
+      castling_pair("orthodox.castling-exclusive-a1a8",
+                    "White's castling with the rook on a1 and Black's with the rook on a8 are mutually exclusive (Popeye's "
+                    "CastlingMutuallyExclusive a1a8): playing either cancels the other's right"),
+      castling_pair("orthodox.castling-exclusive-a1h8",
+                    "White's castling with the rook on a1 and Black's with the rook on h8 are mutually exclusive (Popeye's "
+                    "CastlingMutuallyExclusive a1h8): playing either cancels the other's right"),
+      castling_pair("orthodox.castling-exclusive-h1a8",
+                    "White's castling with the rook on h1 and Black's with the rook on a8 are mutually exclusive (Popeye's "
+                    "CastlingMutuallyExclusive h1a8): playing either cancels the other's right"),
+      castling_pair("orthodox.castling-exclusive-h1h8",
+                    "White's castling with the rook on h1 and Black's with the rook on h8 are mutually exclusive (Popeye's "
+                    "CastlingMutuallyExclusive h1h8): playing either cancels the other's right"),
   };
   return all;
 }
@@ -37,6 +63,10 @@ namespace {
 constexpr InterpretationField<Options> Fields[] = {
     field<&Options::castling_guard>("orthodox.castling-guarded-squares"),
     field<&Options::king_count>("orthodox.king-count"),
+    field<&Options::exclusive_a1a8>("orthodox.castling-exclusive-a1a8"),
+    field<&Options::exclusive_a1h8>("orthodox.castling-exclusive-a1h8"),
+    field<&Options::exclusive_h1a8>("orthodox.castling-exclusive-h1a8"),
+    field<&Options::exclusive_h1h8>("orthodox.castling-exclusive-h1h8"),
 };
 
 }  // namespace
@@ -47,6 +77,24 @@ bool apply_interpretation(Options& options, std::string_view id, std::string_vie
 
 std::string_view current_choice(const Options& options, std::string_view id) {
   return current_choice_of(interpretations(), Fields, options, id);
+}
+
+}  // namespace arbiter::orthodox
+
+namespace arbiter::orthodox {
+
+std::string castling_pair_id(Square white_rook, Square black_rook) {
+  return "orthodox.castling-exclusive-" + square_name(white_rook) + square_name(black_rook);
+}
+
+void set_castling_pairs(Position& pos, const Options& options) {
+  const auto pair = [&](CastlingPair p, CastlingRights white, CastlingRights black) {
+    if (p == CastlingPair::Exclusive) pos.set_castlings_exclusive(white, black);
+  };
+  pair(options.exclusive_a1a8, WhiteQueenside, BlackQueenside);
+  pair(options.exclusive_a1h8, WhiteQueenside, BlackKingside);
+  pair(options.exclusive_h1a8, WhiteKingside, BlackQueenside);
+  pair(options.exclusive_h1h8, WhiteKingside, BlackKingside);
 }
 
 }  // namespace arbiter::orthodox

@@ -1,10 +1,12 @@
 #pragma once
 // Orthodox chess as the referee text states it, with its ambiguities resolved by name.
 
+#include <string>
 #include <string_view>
 #include <vector>
 
 #include "rules/core/interpretation.h"
+#include "rules/core/position.h"
 
 namespace arbiter::orthodox {
 
@@ -19,10 +21,29 @@ enum class CastlingGuard { KingPath, RefereeText };
 // AtMostOne lets a side have none: it is never in check, so it is never mated.
 enum class KingCount { OneEach, AtMostOne };
 
+// "If the king has not moved from its home space, and one of the rooks has not moved from its
+// home square, castling on that side may be possible." A problem's diagram may not show what its
+// retro-analysis proves: that a white and a black castling cannot both still be legal (Popeye's
+// CastlingMutuallyExclusive a1h8). Independent is the default: each right is the diagram's (its
+// FEN's) and stands alone. Exclusive: whichever of the pair is played first cancels the other;
+// only the castling proves its right, so a king or rook move cancels its own rights only.
+// One interpretation per pair, named by the rooks' squares.
+enum class CastlingPair { Independent, Exclusive };
+
 struct Options {
   CastlingGuard castling_guard = CastlingGuard::KingPath;
   KingCount king_count = KingCount::OneEach;
+  CastlingPair exclusive_a1a8 = CastlingPair::Independent;
+  CastlingPair exclusive_a1h8 = CastlingPair::Independent;
+  CastlingPair exclusive_h1a8 = CastlingPair::Independent;
+  CastlingPair exclusive_h1h8 = CastlingPair::Independent;
 };
+
+// The interpretation id of the pair of castlings with the rooks on `white_rook` (a1 or h1) and
+// `black_rook` (a8 or h8): "orthodox.castling-exclusive-a1h8".
+std::string castling_pair_id(Square white_rook, Square black_rook);
+// Marks the exclusive pairs of `options` in the position (Position::set_castlings_exclusive).
+void set_castling_pairs(Position& pos, const Options& options);
 
 const std::vector<Interpretation>& interpretations();
 // Sets one interpretation by id and choice name; false when either is unknown. The

@@ -47,8 +47,9 @@ const Interpretation* find_interpretation(std::string_view id) {
 bool variant_reads(std::string_view variant, const Interpretation& interpretation) {
   if (interpretation.variant == variant) return true;
   // Option Chess moves each half by the orthodox rules, with both kings on the board: it does not
-  // read orthodox.king-count.
-  return variant == "option" && interpretation.variant == "orthodox" && interpretation.id != "orthodox.king-count";
+  // read orthodox.king-count; nor the castling pairs, a Popeye problem's statement.
+  return variant == "option" && interpretation.variant == "orthodox" && interpretation.id != "orthodox.king-count" &&
+         !interpretation.id.starts_with("orthodox.castling-exclusive-");
 }
 
 void InterpretationSettings::set(std::string_view id, std::string_view choice, const SourceLocation& where) {

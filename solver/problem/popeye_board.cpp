@@ -80,6 +80,11 @@ std::string popeye_play_lines(const Problem& problem) {
   if (problem.duplex == Duplex::Also) out += centred(std::string(spelling_of(Kind::Option, "Duplex", language)));
   if (problem.duplex == Duplex::Only) out += centred(std::string(spelling_of(Kind::Option, "HalfDuplex", language)));
   if (problem.stipulation.battle.quodlibet) out += centred(std::string(spelling_of(Kind::Option, "Quodlibet", language)));
+  // CastlingMutuallyExclusive, left-aligned, its pairs in Popeye's order whatever the input's.
+  std::string pairs;
+  for (std::string_view pair : {"a1a8", "a1h8", "h1a8", "h1h8"})
+    if (problem.interpretations.choice("orthodox.castling-exclusive-" + std::string(pair)) == "exclusive") pairs += fmt::format(" {}", pair);
+  if (!pairs.empty()) out += fmt::format("{}{}\n", spelling_of(Kind::Option, "CastlingMutuallyExclusive", language), pairs);
   return out;
 }
 

@@ -72,7 +72,7 @@ constexpr DirectiveRule DirectiveRules[] = {
     {"InitialGameArray", Directive::InitialGameArray},
 };
 
-enum class OptionKind { Variation, NoCastling, EnPassant, SetPlay, PostKeyPlay, WhiteToPlay, Duplex, HalfDuplex, Quodlibet, Threat, MaxFlights, NonTrivial, NullMoves, StopOnShort, GoalIsEnd, Harmless, Unsupported };
+enum class OptionKind { Variation, NoCastling, CastlingExclusive, EnPassant, SetPlay, PostKeyPlay, WhiteToPlay, Duplex, HalfDuplex, Quodlibet, Threat, MaxFlights, NonTrivial, NullMoves, StopOnShort, GoalIsEnd, Harmless, Unsupported };
 
 struct OptionInfo {
   std::string_view id;  // popeye_vocabulary.h's identifier
@@ -80,7 +80,6 @@ struct OptionInfo {
   int numbers = 0;      // how many numbers follow it (a move number may be a path: "25:8:27", a move within moves)
   std::string_view unsupported_why = {};
   bool optional_number = false;  // a number may follow it (Beep 5: how many beeps)
-  bool squares = false;          // square lists follow it (CastlingMutuallyExclusive a1h8)
 };
 
 constexpr OptionInfo Options[] = {
@@ -141,7 +140,9 @@ constexpr OptionInfo Options[] = {
     {"NoWk", OptionKind::Harmless},
     {"NoBk", OptionKind::Harmless},
     // They change the problem: what is solved, by whom, or which solutions count.
-    {"CastlingMutuallyExclusive", OptionKind::Unsupported, 0, "changes the castling rights", false, true},
+    // A white and a black castling that cannot both be legal: a white rook's square and a black
+    // rook's, "a1h8" (orthodox.castling-exclusive-a1h8=exclusive).
+    {"CastlingMutuallyExclusive", OptionKind::CastlingExclusive},
     {"Search", OptionKind::Unsupported, 0, "changes how the solutions are searched"},
     {"MultiSolutions", OptionKind::Unsupported, 0, "changes which solutions are listed"},
     {"unpublishedoption", OptionKind::Unsupported, 0, "is Popeye's own"},
@@ -324,6 +325,7 @@ struct ProblemText {
   std::vector<std::string> unsupported;        // what the text asks for that Arbiter does not play
   bool no_castling_all = false;
   std::vector<Square> no_castling;
+  std::vector<std::string> exclusive_castlings;  // "a1h8": the rooks' squares of each exclusive pair
   std::optional<EnPassantOption> en_passant;
   std::optional<SourceLocation> set_play;  // the SetPlay option's word
   bool post_key_play = false;
@@ -728,11 +730,6 @@ class PopeyeReader {
       }
       if (info && info->optional_number)
         if (auto n = scan_.peek(); n && !n->text.empty() && n->text.find_first_not_of("0123456789") == std::string::npos) parameter(*scan_.next());
-      if (info && info->squares)
-        while (auto s = scan_.peek()) {
-          if (!square_list(s->text)) break;
-          parameter(*scan_.next());
-        }
       if (!info || info->kind == OptionKind::Unsupported) {
         add_reason(p.unsupported, fmt::format("option {}{}", option.english,
                                               info ? fmt::format(" (it {})", info->unsupported_why) : std::string()));
@@ -748,6 +745,26 @@ class PopeyeReader {
           p.no_castling.insert(p.no_castling.end(), squares->begin(), squares->end());
         }
         if (!any) p.no_castling_all = true;
+      } else if (info->kind == OptionKind::CastlingExclusive) {
+        // Popeye reads one pair per keyword ("Roch a1a8 Roch h1h8"); more pairs after one are read too.
+        bool any = false;
+        while (auto s = scan_.peek()) {
+          auto squares = square_list(s->text);
+          if (!squares) break;
+          if (squares->size() != 2 || ((*squares)[0] != sq::a1 && (*squares)[0] != sq::h1) ||
+              ((*squares)[1] != sq::a8 && (*squares)[1] != sq::h8))
+            fail(s->where, fmt::format("expected a white rook's square (a1 or h1) and a black rook's (a8 or h8) after option '{}', "
+                                       "as in 'a1h8', found '{}'", t->text, s->text));
+          scan_.next();
+          any = true;
+          model.parameters.push_back(lowercase(s->text));
+          recorded += ' ' + lowercase(s->text);
+          if (std::find(p.exclusive_castlings.begin(), p.exclusive_castlings.end(), lowercase(s->text)) == p.exclusive_castlings.end())
+            p.exclusive_castlings.push_back(lowercase(s->text));
+        }
+        if (!any)
+          fail(scan_.peek() ? scan_.peek()->where : scan_.end_location(),
+               fmt::format("expected a white rook's square (a1 or h1) and a black rook's (a8 or h8) after option '{}', as in 'a1h8'", t->text));
       } else if (info->kind == OptionKind::EnPassant) {
         auto s = scan_.peek();
         auto squares = s ? square_list(s->text) : std::nullopt;
@@ -1030,10 +1047,10 @@ class PopeyeReader {
     const auto kingless = [](const std::string& fen) { return !fen_has_king(fen, White) || !fen_has_king(fen, Black); };
     bool any_kingless = kingless(out.fen);
     for (const auto& t : out.twins) any_kingless = any_kingless || kingless(t.fen);
-    if (any_kingless) {
-      out.interpretations.set("orthodox.king-count", "at-most-one", p.begin);
-      out.tags["Interpret"] = out.interpretations.text();
-    }
+    if (any_kingless) out.interpretations.set("orthodox.king-count", "at-most-one", p.begin);
+    for (const auto& pair : p.exclusive_castlings)
+      out.interpretations.set("orthodox.castling-exclusive-" + pair, "exclusive", p.begin);
+    if (!out.interpretations.empty()) out.tags["Interpret"] = out.interpretations.text();
     out.tags["SetUp"] = "1";
     out.tags["FEN"] = out.fen;
     if (!out.twins.empty()) {

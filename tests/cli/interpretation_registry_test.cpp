@@ -87,12 +87,12 @@ TEST_CASE("the registry holds every variant's interpretations and each quotes it
     }
     ++per_variant[i.variant];
   }
-  CHECK(per_variant["orthodox"] == 4);
+  CHECK(per_variant["orthodox"] == 8);
   CHECK(per_variant["option"] == 6);
   CHECK(per_variant["timetravel"] == 17);
   CHECK(per_variant["transactional"] == 6);
   CHECK(per_variant["conditional"] == 3);
-  CHECK(all.size() == 36);
+  CHECK(all.size() == 40);
 }
 
 TEST_CASE("every choice the registry lists is one its rule set can apply", "[interpretations]") {
@@ -166,6 +166,10 @@ TEST_CASE("interpretation settings are checked against the registry", "[interpre
   CHECK_THROWS_WITH(s.set_assignment("timetravel.resonator", {"x", 1, 1}), Catch::Contains("expected ID=CHOICE"));
   // Option Chess moves each half by the orthodox rules; the others read only their own.
   CHECK(variant_reads("option", *find_interpretation("orthodox.castling-guarded-squares")));
+  // ... but not a Popeye problem's statements: a side without a king, exclusive castlings.
+  CHECK_FALSE(variant_reads("option", *find_interpretation("orthodox.king-count")));
+  CHECK_FALSE(variant_reads("option", *find_interpretation("orthodox.castling-exclusive-a1h8")));
+  CHECK(variant_reads("orthodox", *find_interpretation("orthodox.castling-exclusive-a1h8")));
   CHECK_FALSE(variant_reads("orthodox", *find_interpretation("option.castling-in-double")));
   CHECK_FALSE(variant_reads("timetravel", *find_interpretation("orthodox.castling-guarded-squares")));
 }
@@ -174,7 +178,7 @@ TEST_CASE("arbiter interpretations lists them by variant", "[interpretations][cl
   int status = -1;
   const auto all = test::run_arbiter_json("interpretations --json", status);
   CHECK(status == 0);
-  REQUIRE(all["interpretations"].size() == 36);
+  REQUIRE(all["interpretations"].size() == 40);
   const auto& first = all["interpretations"][0];
   CHECK(first["id"] == "orthodox.castling-guarded-squares");
   CHECK(first["default"] == "king-path");

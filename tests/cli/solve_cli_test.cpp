@@ -345,3 +345,31 @@ TEST_CASE("arbiter verify: a cooked problem is unsound", "[prover][cli]") {
   CHECK(one.out.at("verdict") == "confirmed");
   CHECK(one.out.at("keys_uci") == json{"h2b2"});
 }
+
+TEST_CASE("Popeye's CastlingMutuallyExclusive: solved in Popeye's layout and certified under the pinned pair", "[prover][cli]") {
+  // BEISPIEL/castling.inp 44 (P. Vatarescu, Europe Echecs 1965), #2 with h1a8: 1.Rf1? is refuted
+  // by 0-0-0, 1.0-0! takes Black's right away (REGRESSIONTESTS/castling.out).
+  test::ScratchDir dir;
+  const std::string input = dir.write(
+      "p.inp", "begin\npieces white ke1 rb7h1 bh6 pa2a6b3c2d2d6\n       black ke8 ra8 pa7b6c6c4d7g6g5g3\n"
+               "stipulation #2\noption try variation CastlingMutuallyExclusive h1a8\nend\n");
+  const test::CliRun solved = test::run_arbiter_command("solve " + input + " --json --certificate " + dir.path("c.json"), dir);
+  INFO(solved.out << solved.err);
+  REQUIRE(solved.status == 0);
+  const json j = json::parse(solved.out);
+  CHECK(j["keys"] == json::array({"O-O"}));
+  const test::CliRun popeye = test::run_arbiter_command("popeye " + input, dir);
+  CHECK(popeye.out.find("CastlingMutuallyExclusive h1a8\n") != std::string::npos);
+  CHECK(popeye.out.find("      1...0-0-0 !") != std::string::npos);  // the try's refutation
+  // The certificate carries the pair; without it the key leaves 0-0-0 uncovered.
+  const test::CliRun checked = test::run_arbiter_command("check-certificate " + dir.path("c.json") + " --json", dir);
+  CHECK(checked.status == 0);
+  CHECK(json::parse(checked.out)["verdict"] == "valid");
+  json stripped = json::parse(test::read_text_file(dir.path("c.json")));
+  REQUIRE(stripped.contains("interpretations"));
+  stripped.erase("interpretations");
+  const std::string bare = dir.write("bare.json", stripped.dump());
+  const test::CliRun unpinned = test::run_arbiter_command("check-certificate " + bare + " --json", dir);
+  CHECK(unpinned.status == 1);
+  CHECK(json::parse(unpinned.out)["verdict"] == "invalid");
+}

@@ -489,6 +489,26 @@ TEST_CASE("what Arbiter does not play yet is read, modelled and named: unsupport
   }
 }
 
+TEST_CASE("Popeye's CastlingMutuallyExclusive pins orthodox.castling-exclusive-* per pair", "[problem][popeye]") {
+  const std::string board = "begin\npieces white ke1 ra1 rh1 black ke8 ra8 rh8\nstipulation #2\n";
+  // Popeye's spelling, one pair per keyword (castling.inp 46), and the German abbreviation.
+  const auto english = read_problems(board + "option CastlingMutuallyExclusive h1h8 Cast a1a8\nend\n", "t");
+  REQUIRE(english.size() == 1);
+  CHECK(english[0].interpretations.text() == "orthodox.castling-exclusive-h1h8=exclusive; orthodox.castling-exclusive-a1a8=exclusive");
+  CHECK(english[0].tags.at("Interpret") == english[0].interpretations.text());
+  const auto german = read_problems("anfang\nsteine weiss ke1 ta1 schwarz ke8 th8\nforderung #2\noption Roch a1h8\nende\n", "t");
+  CHECK(german.at(0).interpretations.text() == "orthodox.castling-exclusive-a1h8=exclusive");
+  // A pair that is not a white rook's square then a black rook's is malformed, at its text.
+  const auto bad = read_problem_entries(board + "option CastlingMutuallyExclusive a8h1\nend\n", "t", PublishedLines::Checked);
+  REQUIRE(bad.size() == 1);
+  REQUIRE(bad[0].malformed.has_value());
+  CHECK(bad[0].malformed->where().line == 4);
+  CHECK(bad[0].malformed->where().column == 34);
+  CHECK_THAT(bad[0].malformed->message(), Catch::Contains("a white rook's square (a1 or h1) and a black rook's (a8 or h8)"));
+  const auto missing = read_problem_entries(board + "option CastlingMutuallyExclusive\nend\n", "t", PublishedLines::Checked);
+  REQUIRE(missing.at(0).malformed.has_value());
+}
+
 TEST_CASE("Popeye's NoWk and NoBk: a side without a king is played under orthodox.king-count=at-most-one", "[problem][popeye]") {
   // Popeye solves a diagram without a king with or without the options (without them it warns
   // first): the problem pins the rule that allows it, and only then.

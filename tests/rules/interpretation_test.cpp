@@ -10,6 +10,7 @@
 #include "rules/core/fen.h"
 #include "rules/notation/uci.h"
 #include "rules/orthodox/game.h"
+#include "rules/orthodox/mirror.h"
 #include "rules/orthodox/movegen.h"
 #include "rules/orthodox/options.h"
 #include "solver/perft/perft.h"
@@ -217,6 +218,59 @@ TEST_CASE("orthodox.king-count: one-each vs at-most-one", "[interpretation]") {
   }
 }
 
+TEST_CASE("orthodox.castling-exclusive-*: independent vs exclusive", "[interpretation]") {
+  const SourceLocation at{"t", 1, 1};
+  const std::string fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+  orthodox::Options a1h8;
+  CHECK(a1h8.exclusive_a1h8 == orthodox::CastlingPair::Independent);  // the default
+  REQUIRE(orthodox::apply_interpretation(a1h8, "orthodox.castling-exclusive-a1h8", "exclusive"));
+  CHECK(orthodox::castling_pair_id(sq::a1, sq::h8) == "orthodox.castling-exclusive-a1h8");
+  const auto has = [](const orthodox::Game& g, Move m) {
+    MoveList<> moves;
+    g.generate_legal(moves);
+    return std::count(moves.begin(), moves.end(), m) == 1;
+  };
+  const Move black_short(sq::e8, sq::g8, MoveKind::Castling), black_long(sq::e8, sq::c8, MoveKind::Castling);
+
+  SECTION("White's castling with the a1 rook cancels Black's with the h8 rook, only under exclusive") {
+    orthodox::Game independent = orthodox::Game::from_fen(fen, at), exclusive = orthodox::Game::from_fen(fen, at, a1h8);
+    for (auto* g : {&independent, &exclusive}) g->play(Move(sq::e1, sq::c1, MoveKind::Castling));
+    CHECK(has(independent, black_short));
+    CHECK_FALSE(has(exclusive, black_short));
+    CHECK(exclusive.position().castling_rights() == BlackQueenside);  // the other black castling is not paired
+    exclusive.undo();
+    CHECK(exclusive.position().castling_rights() == AllCastling);
+  }
+  SECTION("the pair is mutual: Black's castling first cancels White's") {
+    orthodox::Game g = orthodox::Game::from_fen("r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", at, a1h8);
+    g.play(black_short);
+    CHECK_FALSE(has(g, Move(sq::e1, sq::c1, MoveKind::Castling)));
+    CHECK(g.position().castling_rights() == WhiteKingside);
+  }
+  SECTION("a rook move proves nothing: it cancels its own right only") {
+    orthodox::Game g = orthodox::Game::from_fen(fen, at, a1h8);
+    g.play(Move(sq::a1, sq::b1));
+    CHECK(has(g, black_short));
+    CHECK(g.position().castling_rights() == (WhiteKingside | BlackKingside | BlackQueenside));
+  }
+  SECTION("perft: the same at depth 1, fewer nodes where a castling was played") {
+    orthodox::Options all;
+    for (std::string_view pair : {"a1a8", "a1h8", "h1a8", "h1h8"})
+      REQUIRE(orthodox::apply_interpretation(all, "orthodox.castling-exclusive-" + std::string(pair), "exclusive"));
+    orthodox::Game independent = orthodox::Game::from_fen(fen, at), exclusive = orthodox::Game::from_fen(fen, at, all);
+    CHECK(perft(independent, 1) == perft(exclusive, 1));
+    CHECK(perft(independent, 2) == 568);  // CPW's "r3k2r/8/8/8/8/8/8/R3K2R w KQkq": 26, 568, 13744
+    // After 0-0-0 Black may castle short only (d8 is guarded), after 0-0 long only (f8 is):
+    // under the four pairs neither, 2 fewer.
+    CHECK(perft(exclusive, 2) == 568 - 2);
+  }
+  SECTION("the colour flip turns a1h8 into h1a8") {
+    const orthodox::Game flipped = orthodox::colour_flip(orthodox::Game::from_fen(fen, at, a1h8));
+    CHECK(flipped.options().exclusive_h1a8 == orthodox::CastlingPair::Exclusive);
+    CHECK(flipped.options().exclusive_a1h8 == orthodox::CastlingPair::Independent);
+  }
+}
+
 TEST_CASE("interpretation registry quotes the referee text verbatim", "[interpretation]") {
   const auto& all = orthodox::interpretations();
   const std::string seed_text = test::read_text_file(test::shared_path("seeds/chess-rules-referee.txt"));
@@ -225,7 +279,8 @@ TEST_CASE("interpretation registry quotes the referee text verbatim", "[interpre
 
   for (std::string_view id :
        {"orthodox.castling-guarded-squares", "orthodox.queenside-castling-distance", "orthodox.pawn-double-step-guard",
-       "orthodox.king-count"}) {
+        "orthodox.king-count", "orthodox.castling-exclusive-a1a8", "orthodox.castling-exclusive-a1h8",
+        "orthodox.castling-exclusive-h1a8", "orthodox.castling-exclusive-h1h8"}) {
     INFO(id);
     const auto* i = find_interpretation(id);
     REQUIRE(i != nullptr);
