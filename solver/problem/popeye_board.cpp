@@ -67,8 +67,10 @@ std::string popeye_stipulation_line(const std::string& stipulation, const std::s
 
 std::string popeye_stipulation_text(const Stipulation& s) {
   std::string out = s.text;
-  if (s.battle.max_threat >= 0) out += fmt::format("/{}", s.battle.max_threat);
-  if (s.battle.max_flights >= 0) out += fmt::format("{}/{}", s.battle.max_threat >= 0 ? "" : "/", s.battle.max_flights);
+  // Popeye shows Threat's k also where it does not apply it ("#3/3").
+  const int threat = s.battle.max_threat >= 0 ? s.battle.max_threat : s.battle.threat_ignored;
+  if (threat >= 0) out += fmt::format("/{}", threat);
+  if (s.battle.max_flights >= 0) out += fmt::format("{}/{}", threat >= 0 ? "" : "/", s.battle.max_flights);
   if (s.battle.nontrivial_max >= 0) out += fmt::format(";{},{}", s.battle.nontrivial_max, s.battle.nontrivial_length);
   return out;
 }

@@ -215,6 +215,7 @@ class HelpSelfReader : public PopeyeReader {
     if (!std::isspace(static_cast<unsigned char>(line.front()))) {
       std::string label = twin_label_of_line(line);
       if (trimmed == words_.zero_position) return true;  // the twins that follow are labelled
+      if (trimmed == words_.threat_not_applicable) return true;  // option Threat ignored, said so
       // Option CastlingMutuallyExclusive, left-aligned below the stipulation: "... a1h8 h1a8".
       if (label.empty() && words(trimmed).front().text == popeye::spelling_of(popeye::Kind::Option, "CastlingMutuallyExclusive", language_))
         return true;

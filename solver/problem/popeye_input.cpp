@@ -396,10 +396,24 @@ void apply_goal_is_end(std::vector<TwinText>& twins, std::vector<std::string>& r
       }
 }
 
+// Threat k as Popeye applies it to a stipulation: not at all (ignored, said so) in help and
+// series play or where the battle is k moves long or shorter, but for a one-mover, where it is
+// silent (and the guard, with no attacker move left after the first, never acts).
+BattleOptions threat_applied(const Stipulation& s, BattleOptions battle) {
+  const bool help_or_series = s.kind == Stipulation::HelpMate || s.series;
+  if (battle.max_threat >= 0 && !s.structured && (help_or_series || (s.moves >= 2 && s.moves <= battle.max_threat))) {
+    battle.threat_ignored = battle.max_threat;
+    battle.max_threat = -1;
+  }
+  return battle;
+}
+
 // Popeye's options of battle play on a stipulation (BattleOptions): Quodlibet on self, reflex and
-// semi-reflex play towards any goal, Threat, MaxFlightsquares and NonTrivial on a direct mate or
-// selfmate. The reason when the stipulation cannot take them, else none.
+// semi-reflex play towards any goal, Threat and MaxFlightsquares on direct, self and reflex play
+// of mate, NonTrivial on a direct mate or selfmate. The reason when the stipulation cannot take
+// them, else none.
 std::optional<std::string> battle_refusal(const Stipulation& s, const BattleOptions& battle) {
+  if (!battle.any()) return std::nullopt;  // nothing left to play (an ignored Threat)
   // The options that change play are wired into #N, s#N and help play of mate so far; PostKeyPlay
   // alone into all battle play whose goal the position after a move shows (r#, semi-r#, =, s=, ...),
   // Quodlibet alone into all self and reflex play (s=, sz, semi-r#, ...), StopOnShortSolutions
@@ -409,8 +423,13 @@ std::optional<std::string> battle_refusal(const Stipulation& s, const BattleOpti
   const bool battle_play = !s.series && s.kind != Stipulation::HelpMate;
   const bool stop_on_short_only = battle.stop_on_short && !battle.post_key && !battle.quodlibet && !battle.null_moves && !battle.depth_dependent();
   const bool self_or_reflex = s.kind == Stipulation::SelfMate || s.kind == Stipulation::ReflexMate || s.kind == Stipulation::SemiReflexMate;
+  // Threat and MaxFlightsquares guard the defender nodes of reflex play of mate as of #N and s#N.
+  const bool reflex_mate = (s.kind == Stipulation::ReflexMate || s.kind == Stipulation::SemiReflexMate) && !s.series &&
+                           !s.structured && s.target.kind == Target::Mate;
+  const bool guards_only = !battle.stop_on_short && !battle.null_moves && battle.nontrivial_max < 0;
   if (!s.classic() && !(post_key_only && battle_play && !s.target.needs_move_facts()) &&
-      !(quodlibet_only && battle_play && self_or_reflex && !s.structured) && !(stop_on_short_only && !battle_play && !s.structured))
+      !(quodlibet_only && battle_play && self_or_reflex && !s.structured) && !(stop_on_short_only && !battle_play && !s.structured) &&
+      !(reflex_mate && guards_only))
     return fmt::format("option {} for '{}' (the options that change play are played with #N, h#N and s#N only so far)",
                        battle.quodlibet ? "Quodlibet" : battle.stop_on_short ? "StopOnShortSolutions" : battle.null_moves ? "NullMoves"
                        : battle.post_key ? "PostKeyPlay" : battle.max_threat >= 0 ? "Threat"
@@ -433,8 +452,9 @@ std::function<void(std::vector<TwinText>&, std::vector<std::string>&)> battle_ap
     for (auto& t : twins)
       for (auto& op : t.operations)
         if (op.kind == TwinOperation::NewStipulation) {
-          if (auto refusal = battle_refusal(op.stipulation, battle)) add_reason(reasons, *refusal);
-          else op.stipulation.battle = battle;
+          const BattleOptions applied = threat_applied(op.stipulation, battle);
+          if (auto refusal = battle_refusal(op.stipulation, applied)) add_reason(reasons, *refusal);
+          else op.stipulation.battle = applied;
         }
   };
 }
@@ -921,7 +941,7 @@ class PopeyeReader {
     }
     if (reasons.empty() && p.battle.any() && p.stipulation) {
       if (const auto s = p.stipulation->playable(p.stipulation_location))
-        if (auto refusal = battle_refusal(*s, p.battle)) add_reason(reasons, *refusal);
+        if (auto refusal = battle_refusal(*s, threat_applied(*s, p.battle))) add_reason(reasons, *refusal);
       auto twins = p.twins;
       if (p.zero_position) twins.push_back(*p.zero_position);
       battle_applier(p.battle)(twins, reasons);
@@ -981,7 +1001,7 @@ class PopeyeReader {
       modify(apply_white_to_play);
     }
     if (p.battle.any()) {
-      stipulation.battle = p.battle;
+      stipulation.battle = threat_applied(stipulation, p.battle);
       modify(battle_applier(p.battle));
     }
     if (p.goal_is_end) {

@@ -59,6 +59,11 @@ std::string missing_king_warning(const Problem& p, const std::string& fen, Langu
   return warn ? fmt::format("{}\n", popeye_output_words(language).missing_king) : std::string();
 }
 
+// Popeye's line where it cannot apply option Threat to the stipulation and solves without it.
+std::string threat_message(const Stipulation& s, Language language) {
+  return s.battle.threat_ignored >= 0 ? fmt::format("{}\n", popeye_output_words(language).threat_not_applicable) : std::string();
+}
+
 }  // namespace
 
 ProblemWritten write_popeye_problem(const Problem& p, const RunLimits& limits, std::ostream& out) {
@@ -74,7 +79,7 @@ ProblemWritten write_popeye_problem(const Problem& p, const RunLimits& limits, s
     out << popeye_heading(p) << popeye_board(diagram, language)
         << popeye_stipulation_line(popeye_stipulation_text(p.stipulation), diagram) << popeye_play_lines(p);
   }
-  if (p.twins.empty()) out << missing_king_warning(p, p.fen, language);
+  if (p.twins.empty()) out << missing_king_warning(p, p.fen, language) << threat_message(p.stipulation, language);
   if (layout.tries && p.stipulation.battle.post_key) out << popeye_output_words(language).try_not_applicable;
   // Popeye's own words (the suite has them in English only): series play has no set play.
   if (p.set_play && p.stipulation.series && p.stipulation.kind != Stipulation::HelpMate)
@@ -93,7 +98,8 @@ ProblemWritten write_popeye_problem(const Problem& p, const RunLimits& limits, s
     const bool twin_starts = i == 0 || units[i].twin != units[i - 1].twin;
     if (!p.twins.empty() && twin_starts)
       out << popeye_twin_label(p.twins, units[i].twin, language, p.zero_position_fen) << "\n"
-          << missing_king_warning(p, p.twins[units[i].twin].fen, language) << "\n";
+          << missing_king_warning(p, p.twins[units[i].twin].fen, language)
+          << threat_message(p.twins[units[i].twin].stipulation, language) << "\n";
     if (units[i].illegal) {
       result.illegal_twins.push_back(*units[i].illegal);
       // Duplex, the roles exchanged leaving the waiting side in check: Popeye says so.

@@ -21,14 +21,18 @@ const PopeyeOutputWords& popeye_output_words(popeye::Language language) {
   // a refutation "Refute."): the suite has no French output to compare with.
   static const PopeyeOutputWords english{"solution finished.", "Partial solution", "but", "threat:", "zugzwang.",
                                          "refutes.", "zeroposition", "input-error:",
-                                         "the side to play can capture the king", "both sides need a king", "try play not applicable\n"};
+                                         "the side to play can capture the king", "both sides need a king", "try play not applicable\n",
+                                         "Option \"Threat\" not applicable or indicated maximum threat length too big"};
   static const PopeyeOutputWords german{"Loesung beendet.", "Partielle Loesung", "Aber", "Drohung:", "Zugzwang.",
                                         "Widerlegt.", "NullStellung", "Eingabe-Fehler:",
                                         "Die am Zug befindliche Partei kann den Koenig schlagen",
-                                        "Es fehlt ein weisser oder schwarzer Koenig\n", "Verfuehrung nicht anwendbar\n"};
+                                        "Es fehlt ein weisser oder schwarzer Koenig\n", "Verfuehrung nicht anwendbar\n",
+                                        // Popeye's table spells "order" so.
+                                        "Option \"Drohung\" nicht anwendbar order maximale Laenge der Drohung zu gross"};
   static const PopeyeOutputWords french{"solution terminee.", "solution partielle", "mais", "menace:", "blocus.",
                                         "Refute.", "zeroposition", "erreur d'entree:",
-                                        "le camp au trait peut prendre le roi", "il faut un roi de chaque couleur", "jeu d'essai pas applicable"};
+                                        "le camp au trait peut prendre le roi", "il faut un roi de chaque couleur", "jeu d'essai pas applicable",
+                                        "Option \"menace\" pas applicable ou longueur maximale de la menace trop grande"};
   switch (language) {
     case popeye::Language::German: return german;
     case popeye::Language::French: return french;

@@ -38,6 +38,8 @@ struct PopeyeOutputWords {
   // Option Try with PostKeyPlay: Popeye's message, with the line break its table gives it (the
   // French has none).
   std::string_view try_not_applicable;
+  // Option Threat where Popeye cannot apply it (BattleOptions::threat_ignored), a line of its own.
+  std::string_view threat_not_applicable;
 };
 const PopeyeOutputWords& popeye_output_words(popeye::Language language);
 

@@ -33,6 +33,11 @@ struct BattleOptions {
   // threaten mate in at most k (what mates if the defender passed); else it is refuted. -1: off
   // (Threat 0: every attacker move must check).
   int max_threat = -1;
+  // Threat k where Popeye cannot apply it (help or series play, or battle play of k moves or
+  // fewer, where no defender node has k attacker moves left): k, and max_threat is -1. Popeye
+  // says 'Option "Threat" not applicable or indicated maximum threat length too big' and solves
+  // without it, and so does Arbiter. -1: none ignored.
+  int threat_ignored = -1;
   // MaxFlightsquares m: an attacker move that leaves the defending king more than m moves is
   // refuted. -1: off.
   int max_flights = -1;

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -372,4 +373,41 @@ TEST_CASE("Popeye's CastlingMutuallyExclusive: solved in Popeye's layout and cer
   const test::CliRun unpinned = test::run_arbiter_command("check-certificate " + bare + " --json", dir);
   CHECK(unpinned.status == 1);
   CHECK(json::parse(unpinned.out)["verdict"] == "invalid");
+}
+
+TEST_CASE("Popeye's Threat and MaxFlightsquares in reflex play and Threat where Popeye ignores it", "[prover][cli]") {
+  // Expected values from Popeye 4.104 run on the same input (TESTS/battle_play.inp 40's r#3 and
+  // BEISPIEL/selfref.inp 4, Bakke's r#3, with the options added).
+  const std::string r40 = "pieces white ka1 bd1 sd8 pb4 black ka3 pa4a5\nstipulation r#3\n";
+  const std::string bakke =
+      "pieces white rb7a2 pc7b5 bg7d3 sb6c6 kh3 black sa8b1 ra7b2 kf7 bh7h2 pa6d6f6f5f4h4b3d2 qa5\nstipulation r#3\n";
+  test::ScratchDir dir;
+  const std::string input = dir.write(
+      "t.inp", "begin\n" + r40 + "next\n" + r40 + "option threat 1\nnext\n" + r40 + "option threat 3\nnext\n" + bakke +
+                   "option maxflight 0\nnext\n" + bakke + "option threat 0\nnext\n" + bakke +
+                   "option threat 1\nnext\npieces white ka1 qb1 black kh8 ph7\nstipulation h#2\noption threat 1\nend\n");
+  const test::CliRun run = test::run_arbiter_command("popeye " + input, dir);
+  INFO(run.out << run.err);
+  CHECK(run.status == 1);  // the worst of the problems': some have no solution
+  // Each problem's stipulation line and its keys (or helpmate lines), in order.
+  std::vector<std::string> seen;
+  std::istringstream lines(run.out);
+  for (std::string line; std::getline(lines, line);)
+    if (line.starts_with("  r#") || line.starts_with("  h#") || line.starts_with("   1.") || line.starts_with("Option"))
+      seen.push_back(line.substr(0, line.find("  ", 3)));
+  const std::vector<std::string> expected = {
+      "  r#3", "   1.Sd8-c6 !",
+      "  r#3/1",  // the key threatens no reflexmate in one: refuted
+      "  r#3/3", "Option \"Threat\" not applicable or indicated maximum threat length too big", "   1.Sd8-c6 !",
+      "  r#3//0",  // the key leaves the black king flights
+      "  r#3/0",   // every white move must check: the second does not
+      "  r#3/1", "   1.Sc6-d8 + !",
+      "  h#2/1", "Option \"Threat\" not applicable or indicated maximum threat length too big"};
+  CHECK(seen.size() == expected.size());
+  for (std::size_t i = 0; i < expected.size() && i < seen.size(); ++i) CHECK(seen[i].starts_with(expected[i]));
+  // The helpmate is solved without the option: Popeye's six lines (in its order of generation).
+  std::size_t help_lines = 0;
+  for (std::size_t at = run.out.find("\n  1.Kh8-"); at != std::string::npos; at = run.out.find("\n  1.Kh8-", at + 1)) ++help_lines;
+  CHECK(help_lines == 6);
+  CHECK(run.out.find("  1.Kh8-g8 Qb1-f5   2.Kg8-h8 Qf5-f8 #") != std::string::npos);
 }
