@@ -903,6 +903,17 @@ class PopeyeReader {
       if (m.orthodox == NoPieceType) add_reason(reasons, "piece " + walk_name(m));
     }
     if (p.total_invisible > 0) add_reason(reasons, "total invisible pieces");
+    // EnPassant naming a double step of the side to move, with SetPlay: only the set play, the
+    // other side moving first, can capture it (REGRESSIONS/4_79_to_4_81.inp 2); the engines'
+    // set play starts with a pass, which forgets an e.p. square.
+    if (p.en_passant && p.set_play && p.stipulation && p.en_passant->squares.size() == 3)
+      if (const auto s = p.stipulation->playable(p.stipulation_location)) {
+        const Color mover = p.white_to_play ? White : s->first_mover();
+        const auto& sq = p.en_passant->squares;
+        if (sq[1] == sq[0] + (mover == White ? 8 : -8) && sq[2] == sq[1] + (mover == White ? 8 : -8))
+          add_reason(reasons, fmt::format("option EnPassant for the set play only ('{}{}{}', a double step of the side to move)",
+                                          square_name(sq[0]), square_name(sq[1]), square_name(sq[2])));
+      }
     for (const auto& r : p.unsupported) add_reason(reasons, r);
     const auto twin_reasons = [&](const TwinText& t, const std::string& label) {
       for (const auto& r : t.unsupported) add_reason(reasons, fmt::format("twin {}): {}", label, r));
