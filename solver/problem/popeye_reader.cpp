@@ -63,9 +63,11 @@ bool is_popeye_side_line(std::string_view trimmed) {
   if (ws.size() >= 5 && std::all_of(first.begin(), first.end(), digit) && ws[3].text == "in" &&
       (ws.size() == 5 || (ws[5].text.starts_with("(") && trimmed.ends_with(")"))))
     return true;
-  // "3  (Sa3-c4 )": a number, then the move in parentheses.
-  return ws.size() >= 2 && std::all_of(first.begin(), first.end(), digit) && ws[1].text.starts_with("(") &&
-         trimmed.ends_with(")");
+  // "3  (Sa3-c4 )": a number, then the move in parentheses; after introductory moves the number
+  // is a path, "1:3  (Kb3-c4 )".
+  const auto number_or_path = [](char c) { return digit(c) || c == ':'; };
+  return ws.size() >= 2 && digit(first.front()) && std::all_of(first.begin(), first.end(), number_or_path) &&
+         ws[1].text.starts_with("(") && trimmed.ends_with(")");
 }
 
 std::vector<PopeyeReader::Word> PopeyeReader::words(std::string_view line) {

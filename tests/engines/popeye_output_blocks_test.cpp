@@ -217,6 +217,8 @@ TEST_CASE("popeye output blocks: piece letters by language, and the lines beside
   CHECK(is_popeye_side_line("704 potential positions in 3+3  (Time = 1.970 s)"));
   CHECK_FALSE(is_popeye_side_line("12 potential positions in 2+1 Zeit"));
   CHECK(is_popeye_side_line("3  (Sa3-c4 )"));
+  CHECK(is_popeye_side_line("1:3  (Kb3-c4 )"));  // MoveNumbers after introductory moves (4_93_to_4_95.reg)
+  CHECK_FALSE(is_popeye_side_line(":3  (Kb3-c4 )"));
   CHECK_FALSE(is_popeye_side_line("1.Kc5-d4 0-0-0 +   2.Kd4-c3 Td1-e1"));
   CHECK_FALSE(is_popeye_side_line("Loesung beendet."));
 
