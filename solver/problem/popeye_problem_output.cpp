@@ -64,6 +64,14 @@ std::string threat_message(const Stipulation& s, Language language) {
   return s.battle.threat_ignored >= 0 ? fmt::format("{}\n", popeye_output_words(language).threat_not_applicable) : std::string();
 }
 
+// Popeye's line before a twin in help play when option PostKeyPlay was given (it ignores it).
+std::string post_key_message(const Problem& p, const Stipulation& s, Language language) {
+  const bool post_key = std::any_of(p.popeye.options.begin(), p.popeye.options.end(),
+                                    [](const PopeyeOption& o) { return o.id == "PostKeyPlay"; });
+  return post_key && s.kind == Stipulation::HelpMate ? fmt::format("{}\n", popeye_output_words(language).post_key_not_applicable)
+                                                     : std::string();
+}
+
 }  // namespace
 
 ProblemWritten write_popeye_problem(const Problem& p, const RunLimits& limits, std::ostream& out) {
@@ -73,6 +81,8 @@ ProblemWritten write_popeye_problem(const Problem& p, const RunLimits& limits, s
   const LayoutOptions layout = layout_options(options == p.tags.end() ? "" : options->second, language);
   // With a zero position the diagram shown is it, not twin a).
   const std::string& diagram = p.zero_position_fen.empty() ? p.fen : p.zero_position_fen;
+  // Said before the first twin is solved, so before the heading.
+  out << post_key_message(p, p.twins.empty() ? p.stipulation : p.twins.front().stipulation, language);
   if (layout.no_board) {  // the remarks alone: Popeye prints them as it reads them
     for (const auto& line : p.popeye.heading.remarks) out << line << "\n";
   } else {
@@ -96,6 +106,7 @@ ProblemWritten write_popeye_problem(const Problem& p, const RunLimits& limits, s
   for (std::size_t i = 0; i < units.size(); ++i) {
     // Duplex: the roles exchanged follow the twin's own play after a blank line, unlabelled.
     const bool twin_starts = i == 0 || units[i].twin != units[i - 1].twin;
+    if (!p.twins.empty() && twin_starts && units[i].twin > 0) out << post_key_message(p, p.twins[units[i].twin].stipulation, language);
     if (!p.twins.empty() && twin_starts)
       out << popeye_twin_label(p.twins, units[i].twin, language, p.zero_position_fen) << "\n"
           << missing_king_warning(p, p.twins[units[i].twin].fen, language)

@@ -22,17 +22,20 @@ const PopeyeOutputWords& popeye_output_words(popeye::Language language) {
   static const PopeyeOutputWords english{"solution finished.", "Partial solution", "but", "threat:", "zugzwang.",
                                          "refutes.", "zeroposition", "input-error:",
                                          "the side to play can capture the king", "both sides need a king", "try play not applicable\n",
-                                         "Option \"Threat\" not applicable or indicated maximum threat length too big"};
+                                         "Option \"Threat\" not applicable or indicated maximum threat length too big",
+                                         "PostKeyPlay not applicable - ignored"};
   static const PopeyeOutputWords german{"Loesung beendet.", "Partielle Loesung", "Aber", "Drohung:", "Zugzwang.",
                                         "Widerlegt.", "NullStellung", "Eingabe-Fehler:",
                                         "Die am Zug befindliche Partei kann den Koenig schlagen",
                                         "Es fehlt ein weisser oder schwarzer Koenig\n", "Verfuehrung nicht anwendbar\n",
                                         // Popeye's table spells "order" so.
-                                        "Option \"Drohung\" nicht anwendbar order maximale Laenge der Drohung zu gross"};
+                                        "Option \"Drohung\" nicht anwendbar order maximale Laenge der Drohung zu gross",
+                                        "NachSchluessel nicht anwendbar - ignoriert"};
   static const PopeyeOutputWords french{"solution terminee.", "solution partielle", "mais", "menace:", "blocus.",
                                         "Refute.", "zeroposition", "erreur d'entree:",
                                         "le camp au trait peut prendre le roi", "il faut un roi de chaque couleur", "jeu d'essai pas applicable",
-                                        "Option \"menace\" pas applicable ou longueur maximale de la menace trop grande"};
+                                        "Option \"menace\" pas applicable ou longueur maximale de la menace trop grande",
+                                        "ApresCle pas applicable - ignore"};
   switch (language) {
     case popeye::Language::German: return german;
     case popeye::Language::French: return french;

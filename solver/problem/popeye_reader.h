@@ -40,6 +40,8 @@ struct PopeyeOutputWords {
   std::string_view try_not_applicable;
   // Option Threat where Popeye cannot apply it (BattleOptions::threat_ignored), a line of its own.
   std::string_view threat_not_applicable;
+  // Option PostKeyPlay in help play, which Popeye ignores: said before the twin it concerns.
+  std::string_view post_key_not_applicable;
 };
 const PopeyeOutputWords& popeye_output_words(popeye::Language language);
 
