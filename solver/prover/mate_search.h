@@ -103,14 +103,15 @@ class MateSearch {
     // ends the play (before the table: the verdict is the line's, not the position's).
     if constexpr (Kind == Goal::DirectMate)
       if (last_move_ended_play(game_, target_)) return false;
-    const bool use_table = !checks_only_ && n > 1 && !battle_.depth_dependent();  // mate in one is cheaper to redo than to look up
+    const bool use_table = !checks_only_ && n > 1;  // mate in one is cheaper to redo than to look up
+    const zobrist::Key key = table_key(n);
     if (use_table) {
-      auto known = tt_->probe(game_.key(), n);
+      auto known = tt_->probe(key, n);
       if (known != TranspositionTable::Probe::Unknown) return known == TranspositionTable::Probe::Win;
     }
     if constexpr (FullReflex) {
       if (can_reach_goal()) {  // the attacker would have to reach the goal itself: a loss, or a win under Quodlibet
-        if (use_table) remember(n, battle_.quodlibet);
+        if (use_table) remember(key, n, battle_.quodlibet);
         return battle_.quodlibet;
       }
     }
@@ -119,7 +120,7 @@ class MateSearch {
       MoveList goal_moves;
       add_self_check_goal_moves(game_, target_, goal_moves);
       if (goal_moves.size() > 0) {
-        if (use_table) remember(n, true);
+        if (use_table) remember(key, n, true);
         return true;
       }
     }
@@ -133,12 +134,12 @@ class MateSearch {
       for (int i = 0; i < count; ++i) {
         if (try_attacker_move(moves[i], n)) {
           remember_killer(attacker_killers_, moves[i]);
-          if (use_table) remember(n, true);
+          if (use_table) remember(key, n, true);
           return true;
         }
       }
     }
-    if (use_table) remember(n, false);  // (a checks-only failure proves nothing)
+    if (use_table) remember(key, n, false);  // (a checks-only failure proves nothing)
     return false;
   }
 
@@ -148,17 +149,18 @@ class MateSearch {
     const stop::SearchScope scope;  // the rules may stop by SearchStopped in here (rules/core/stop.h)
     if (const auto settled = settled_before_defences(n)) return *settled;
     if (battle_.depth_dependent() && refuted_by_options(n)) return false;
+    const zobrist::Key key = table_key(n);  // with the allowance the line brings here
     std::optional<NontrivialAllowance> allowance;
     if (nontrivial_applies(n) && !allow_nontrivial(allowance)) return false;
     // Positions with the defender to move are cached too (their keys differ from the
     // attacker-to-move ones by the side to move, so the two kinds never collide).
-    const bool use_table = !checks_only_ && n >= 2 && !battle_.depth_dependent();
+    const bool use_table = !checks_only_ && n >= 2;
     if (use_table) {
-      auto known = tt_->probe(game_.key(), n);
+      auto known = tt_->probe(key, n);
       if (known != TranspositionTable::Probe::Unknown) return known == TranspositionTable::Probe::Win;
     }
     bool win = defend(n).loses;
-    if (use_table) remember(n, win);
+    if (use_table) remember(key, n, win);
     return win;
   }
 
@@ -441,8 +443,23 @@ class MateSearch {
 
   // Stores a proved bound for the current position; fills are reported to the table in
   // batches (it grows by them) so that threads do not touch a shared counter at every store.
-  void remember(int n, bool win) {
-    if (tt_->store(game_.key(), n, win) && ++fills_ == TableGrowth::Batch) {
+  // The table's key for a node with n attacker moves left. Under Threat, MaxFlightsquares or
+  // NonTrivial a node's verdict depends also on n (the guards act by the moves left) and on
+  // NonTrivial's allowance left on the line (nontrivial_left_ on entry): both go into the key, so
+  // an entry answers only a node of the same position, n and allowance, which has the same
+  // verdict. Without them the key is the position's, and the table carries wins and losses
+  // across depths.
+  zobrist::Key table_key(int n) const {
+    const zobrist::Key position = game_.key();
+    if (!battle_.depth_dependent()) return position;
+    std::uint64_t z = (std::uint64_t(n) << 32 | std::uint32_t(nontrivial_left_ + 1)) + 0x9E3779B97F4A7C15ull;  // splitmix64
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return position ^ (z ^ (z >> 31));
+  }
+
+  void remember(zobrist::Key key, int n, bool win) {
+    if (tt_->store(key, n, win) && ++fills_ == TableGrowth::Batch) {
       tt_->note_fills(fills_);
       fills_ = 0;
     }

@@ -60,7 +60,8 @@ struct BattleOptions {
   bool stop_on_short = false;
   // Threat and MaxFlightsquares refute a move by how many moves are left, NonTrivial by the line
   // that led to it: a mate in k found with k moves left may fail with more (or on another line),
-  // so mate-distance bounds no longer carry across depths.
+  // so mate-distance bounds no longer carry across depths (the prover's table then keys each
+  // node with its moves left and the line's allowance).
   bool depth_dependent() const { return max_threat >= 0 || max_flights >= 0 || nontrivial_max >= 0; }
   bool any() const { return quodlibet || post_key || null_moves || stop_on_short || depth_dependent(); }
 };

@@ -559,6 +559,29 @@ TEST_CASE("NonTrivial m k: a key that leaves more than m + 1 defences not met by
   CHECK(ucis(solve_corpus("baird_0001_2", two).keys) == std::set<std::string>{"b5d6"});
 }
 
+TEST_CASE("NonTrivial: the table answers a node only for the same moves left and allowance", "[prover]") {
+  // The table is keyed with n and the line's NonTrivial allowance too (mate_search.h, table_key).
+  const auto keys_under = [](const std::string& fen, prover::Goal goal, int n, int m, std::uint64_t nodes) {
+    prover::SolveOptions o;
+    o.goal = goal;
+    o.n = n;
+    o.battle.nontrivial_max = m;
+    o.battle.nontrivial_length = 0;
+    o.build_tree = false;
+    o.limits.max_nodes = nodes;
+    const prover::Solution s = solve_fen(fen, o);
+    return s.verdict == prover::Verdict::Proved ? ucis(s.keys) : std::set<std::string>{};
+  };
+  // BEISPIEL/nontriv.inp 6 (Smotrow, s#21;0,0, key 1.Bb1+ as Popeye's): 1.4 million nodes with
+  // the table; without it (as before) over 2,000 million, stopped here at the limit.
+  CHECK(keys_under("2bb4/8/7B/1npNK3/8/3k4/BR3R1n/8 w - - 0 1", prover::Goal::SelfMate, 21, 0, 20'000'000) ==
+        std::set<std::string>{"a2b1"});
+  // nontriv.inp 7 (Olariu, #15;5,0, key 1.a4 as Popeye's): a table keyed without the allowance
+  // answers a node with a verdict reached under another allowance, and loses the key.
+  CHECK(keys_under("nb1B4/qrnPp3/rkp1Pp2/p1p1pp2/2P1Np2/P7/1PN1K1P1/8 w - - 0 1", prover::Goal::DirectMate, 15, 5, 50'000'000) ==
+        std::set<std::string>{"a3a4"});
+}
+
 TEST_CASE("NonTrivial: the tree gives each defender node what the line to it left", "[prover]") {
   // Benko's #4 under NonTrivial 10 0 (Popeye 4.104 run live with the option added): after
   // 1.Sd3 Bd1 the only answer Popeye prints is 2.Sb2. 2.e6 would be one with the whole allowance
