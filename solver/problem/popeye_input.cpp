@@ -329,6 +329,7 @@ struct ProblemText {
   std::optional<EnPassantOption> en_passant;
   std::optional<SourceLocation> set_play;  // the SetPlay option's word
   bool post_key_play = false;
+  bool post_key_numbered_first = false;  // a structured synonym starting with the defence, without '-'
   bool white_to_play = false;
   bool goal_is_end = false;
   BattleOptions battle;  // Quodlibet, Threat, MaxFlightsquares, NonTrivial
@@ -702,7 +703,10 @@ class PopeyeReader {
     // with the defence ("white - 6da[#]") as that one after its key (PostKeyPlay).
     if (structured.plain) {
       p.stipulation = parse_stipulation_form(structured.plain->canonical_text(), play.front().where);
-      if (structured.post_key) p.post_key_play = true;
+      if (structured.post_key) {
+        p.post_key_play = true;
+        p.post_key_numbered_first = !structured.inverted;
+      }
     } else {
       p.structured_stipulation = text;
       p.structured = structured;
@@ -1020,7 +1024,10 @@ class PopeyeReader {
       modify(apply_goal_is_end);
     }
     // PostKeyPlay on battle play: the diagram is after the key (Popeye ignores it in help play).
-    if (p.post_key_play && stipulation.kind != Stipulation::HelpMate) stipulation.battle.post_key = true;
+    if (p.post_key_play && stipulation.kind != Stipulation::HelpMate) {
+      stipulation.battle.post_key = true;
+      stipulation.battle.post_key_numbered_first = p.post_key_numbered_first;
+    }
     Diagram diagram;
     int pawns[2] = {0, 0}, men[2] = {0, 0};
     const PopeyeMan* first_king[2] = {nullptr, nullptr};

@@ -101,7 +101,7 @@ std::vector<prover::AttackerNode> fastest(prover::Solution s) {
 class TreeWriter {
  public:
   TreeWriter(const prover::Solution& s, const LayoutOptions& options, const PositionSolver& solver)
-      : goal_(s.goal), target_(s.target), quodlibet_(s.battle.quodlibet), options_(options), words_(words_of(options.language)), solver_(solver), pos_(read_known_fen(s.fen)) {}
+      : goal_(s.goal), target_(s.target), quodlibet_(s.battle.quodlibet), numbered_first_(s.battle.post_key_numbered_first), options_(options), words_(words_of(options.language)), solver_(solver), pos_(read_known_fen(s.fen)) {}
 
   void key(const prover::AttackerNode& key) {
     const bool has_threat_facts = key.mate_in >= 2;  // the prover computed the key's threat
@@ -208,6 +208,7 @@ class TreeWriter {
  private:
   // Popeye right-aligns the move number: "10." starts a column before where "9." would.
   void line(int ply, const std::string& text) {
+    if (numbered_first_) --ply;  // the defence after the unprinted key is "1."
     const int digits = int(std::to_string(ply / 2 + 1).size());
     out_ << std::string(std::size_t(indent_of(ply) - (digits - 1)), ' ') << number_of(ply) << text << "\n";
   }
@@ -324,6 +325,7 @@ class TreeWriter {
   prover::Goal goal_;
   Target target_;
   bool quodlibet_ = false;
+  bool numbered_first_ = false;  // BattleOptions::post_key_numbered_first
   bool post_key_ = false;  // printing Popeye's PostKeyPlay
   const LayoutOptions& options_;
   const Words& words_;

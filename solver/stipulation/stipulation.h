@@ -44,6 +44,10 @@ struct BattleOptions {
   // PostKeyPlay: the diagram is the position after the key, the defender to move; what is proved
   // is that every defence loses within N - 1 more attacker moves.
   bool post_key = false;
+  // A structured stipulation that starts with the defence without '-' ("black 1d[#]a"), played
+  // as its plain synonym after the key: Popeye numbers the defence "1." as the structure's first
+  // move, not "1..." (BEISPIEL/sford.inp 3). Layout only.
+  bool post_key_numbered_first = false;
   // NonTrivial m k: at a defender node with more than k attacker moves left after its reply, the
   // defences the goal does not answer within 2k + 1 half-moves ("non-trivial": not met by a direct
   // mate in k + 1, or by a selfmate in k, as Popeye counts) are counted; more than m + 1
