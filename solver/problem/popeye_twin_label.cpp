@@ -77,8 +77,18 @@ class LabelWriter {
         parts_.push_back(fmt::format("{} ==> {}", popeye_piece_letter(op.from_type, language_), popeye_piece_letter(op.to_type, language_)));
         break;
       case TwinOperation::PolishType: parts_.push_back(std::string(word("PolishType"))); break;
-      case TwinOperation::NewStipulation: parts_.push_back(op.stipulation.text); break;
+      case TwinOperation::NewStipulation: parts_.push_back(stipulation_text(op.stipulation)); break;
     }
+  }
+
+  // A structured stipulation's side word as Popeye spells it ("schwarz 4:4hh[#]" is printed
+  // "Schwarz 4:4hh[#]"); the rest as written.
+  std::string stipulation_text(const Stipulation& s) const {
+    if (!s.structured) return s.text;
+    const std::size_t space = s.text.find(' ');
+    const auto side = find_keyword(Kind::Colour, language_, s.text.substr(0, space));
+    if (!side || side->ambiguous()) return s.text;
+    return std::string(spelling_of(Kind::Colour, side->keyword->id, language_)) + (space == std::string::npos ? "" : s.text.substr(space));
   }
 
   std::string text() const {
