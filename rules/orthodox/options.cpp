@@ -1,6 +1,5 @@
 #include "rules/orthodox/options.h"
 
-#include "rules/core/fen.h"
 #include "rules/core/interpretation_field.h"
 
 namespace arbiter::orthodox {
@@ -77,14 +76,6 @@ bool apply_interpretation(Options& options, std::string_view id, std::string_vie
 
 std::string_view current_choice(const Options& options, std::string_view id) {
   return current_choice_of(interpretations(), Fields, options, id);
-}
-
-}  // namespace arbiter::orthodox
-
-namespace arbiter::orthodox {
-
-std::string castling_pair_id(Square white_rook, Square black_rook) {
-  return "orthodox.castling-exclusive-" + square_name(white_rook) + square_name(black_rook);
 }
 
 void set_castling_pairs(Position& pos, const Options& options) {

@@ -1,7 +1,6 @@
 #pragma once
 // Orthodox chess as the referee text states it, with its ambiguities resolved by name.
 
-#include <string>
 #include <string_view>
 #include <vector>
 
@@ -39,9 +38,8 @@ struct Options {
   CastlingPair exclusive_h1h8 = CastlingPair::Independent;
 };
 
-// The interpretation id of the pair of castlings with the rooks on `white_rook` (a1 or h1) and
-// `black_rook` (a8 or h8): "orthodox.castling-exclusive-a1h8".
-std::string castling_pair_id(Square white_rook, Square black_rook);
+// The ids of the castling pairs: this prefix and the rooks' squares, "orthodox.castling-exclusive-a1h8".
+inline constexpr std::string_view CastlingPairPrefix = "orthodox.castling-exclusive-";
 // Marks the exclusive pairs of `options` in the position (Position::set_castlings_exclusive).
 void set_castling_pairs(Position& pos, const Options& options);
 

@@ -49,7 +49,7 @@ bool variant_reads(std::string_view variant, const Interpretation& interpretatio
   // Option Chess moves each half by the orthodox rules, with both kings on the board: it does not
   // read orthodox.king-count; nor the castling pairs, a Popeye problem's statement.
   return variant == "option" && interpretation.variant == "orthodox" && interpretation.id != "orthodox.king-count" &&
-         !interpretation.id.starts_with("orthodox.castling-exclusive-");
+         !interpretation.id.starts_with(orthodox::CastlingPairPrefix);
 }
 
 void InterpretationSettings::set(std::string_view id, std::string_view choice, const SourceLocation& where) {

@@ -4,6 +4,7 @@
 
 #include "rules/core/bitboard.h"
 #include "rules/core/fen.h"
+#include "rules/orthodox/options.h"
 #include "solver/problem/popeye_layout.h"
 
 namespace arbiter::problem::popeye {
@@ -85,7 +86,7 @@ std::string popeye_play_lines(const Problem& problem) {
   // CastlingMutuallyExclusive, left-aligned, its pairs in Popeye's order whatever the input's.
   std::string pairs;
   for (std::string_view pair : {"a1a8", "a1h8", "h1a8", "h1h8"})
-    if (problem.interpretations.choice("orthodox.castling-exclusive-" + std::string(pair)) == "exclusive") pairs += fmt::format(" {}", pair);
+    if (problem.interpretations.choice(std::string(orthodox::CastlingPairPrefix) + std::string(pair)) == "exclusive") pairs += fmt::format(" {}", pair);
   if (!pairs.empty()) out += fmt::format("{}{}\n", spelling_of(Kind::Option, "CastlingMutuallyExclusive", language), pairs);
   return out;
 }

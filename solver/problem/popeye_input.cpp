@@ -19,6 +19,7 @@
 #include "rules/core/fen.h"
 #include "rules/core/text.h"
 #include "rules/core/position.h"
+#include "rules/orthodox/options.h"
 #include "solver/problem/diagram.h"
 #include "solver/problem/popeye_conditions.h"
 #include "solver/problem/popeye_men.h"
@@ -771,14 +772,15 @@ class PopeyeReader {
         if (!any) p.no_castling_all = true;
       } else if (info->kind == OptionKind::CastlingExclusive) {
         // Popeye reads one pair per keyword ("Roch a1a8 Roch h1h8"); more pairs after one are read too.
+        const std::string expected_pair = fmt::format(
+            "expected a white rook's square (a1 or h1) and a black rook's (a8 or h8) after option '{}', as in 'a1h8'", t->text);
         bool any = false;
         while (auto s = scan_.peek()) {
           auto squares = square_list(s->text);
           if (!squares) break;
           if (squares->size() != 2 || ((*squares)[0] != sq::a1 && (*squares)[0] != sq::h1) ||
               ((*squares)[1] != sq::a8 && (*squares)[1] != sq::h8))
-            fail(s->where, fmt::format("expected a white rook's square (a1 or h1) and a black rook's (a8 or h8) after option '{}', "
-                                       "as in 'a1h8', found '{}'", t->text, s->text));
+            fail(s->where, fmt::format("{}, found '{}'", expected_pair, s->text));
           scan_.next();
           any = true;
           model.parameters.push_back(lowercase(s->text));
@@ -787,8 +789,7 @@ class PopeyeReader {
             p.exclusive_castlings.push_back(lowercase(s->text));
         }
         if (!any)
-          fail(scan_.peek() ? scan_.peek()->where : scan_.end_location(),
-               fmt::format("expected a white rook's square (a1 or h1) and a black rook's (a8 or h8) after option '{}', as in 'a1h8'", t->text));
+          fail(scan_.peek() ? scan_.peek()->where : scan_.end_location(), expected_pair);
       } else if (info->kind == OptionKind::EnPassant) {
         auto s = scan_.peek();
         auto squares = s ? square_list(s->text) : std::nullopt;
@@ -1087,7 +1088,7 @@ class PopeyeReader {
     for (const auto& t : out.twins) any_kingless = any_kingless || kingless(t.fen);
     if (any_kingless) out.interpretations.set("orthodox.king-count", "at-most-one", p.begin);
     for (const auto& pair : p.exclusive_castlings)
-      out.interpretations.set("orthodox.castling-exclusive-" + pair, "exclusive", p.begin);
+      out.interpretations.set(std::string(orthodox::CastlingPairPrefix) + pair, "exclusive", p.begin);
     if (!out.interpretations.empty()) out.tags["Interpret"] = out.interpretations.text();
     out.tags["SetUp"] = "1";
     out.tags["FEN"] = out.fen;

@@ -49,13 +49,15 @@ bool solve_and_write(const RunLimits& limits, const Problem& p, const SolveUnit&
   return s.verdict != prover::Verdict::Unknown && s.tree_complete && (s.complete || s.goal != prover::Goal::HelpMate);
 }
 
+// Whether the problem's input gives the option (its vocabulary id, "NoWk").
+bool states_option(const Problem& p, std::string_view option) {
+  return std::any_of(p.popeye.options.begin(), p.popeye.options.end(), [&](const PopeyeOption& o) { return o.id == option; });
+}
+
 // Popeye's warning before solving a position with a side without a king that neither NoWk nor
 // NoBk allows (it solves it all the same), with the line break that ends it.
 std::string missing_king_warning(const Problem& p, const std::string& fen, Language language) {
-  const auto allowed = [&](std::string_view option) {
-    return std::any_of(p.popeye.options.begin(), p.popeye.options.end(), [&](const PopeyeOption& o) { return o.id == option; });
-  };
-  const bool warn = (!fen_has_king(fen, White) && !allowed("NoWk")) || (!fen_has_king(fen, Black) && !allowed("NoBk"));
+  const bool warn = (!fen_has_king(fen, White) && !states_option(p, "NoWk")) || (!fen_has_king(fen, Black) && !states_option(p, "NoBk"));
   return warn ? fmt::format("{}\n", popeye_output_words(language).missing_king) : std::string();
 }
 
@@ -66,9 +68,7 @@ std::string threat_message(const Stipulation& s, Language language) {
 
 // Popeye's line before a twin in help play when option PostKeyPlay was given (it ignores it).
 std::string post_key_message(const Problem& p, const Stipulation& s, Language language) {
-  const bool post_key = std::any_of(p.popeye.options.begin(), p.popeye.options.end(),
-                                    [](const PopeyeOption& o) { return o.id == "PostKeyPlay"; });
-  return post_key && s.kind == Stipulation::HelpMate ? fmt::format("{}\n", popeye_output_words(language).post_key_not_applicable)
+  return states_option(p, "PostKeyPlay") && s.kind == Stipulation::HelpMate ? fmt::format("{}\n", popeye_output_words(language).post_key_not_applicable)
                                                      : std::string();
 }
 

@@ -104,7 +104,7 @@ class MateSearch {
     if constexpr (Kind == Goal::DirectMate)
       if (last_move_ended_play(game_, target_)) return false;
     const bool use_table = !checks_only_ && n > 1;  // mate in one is cheaper to redo than to look up
-    const zobrist::Key key = table_key(n);
+    const zobrist::Key key = use_table ? table_key(n) : 0;
     if (use_table) {
       auto known = tt_->probe(key, n);
       if (known != TranspositionTable::Probe::Unknown) return known == TranspositionTable::Probe::Win;
@@ -149,12 +149,12 @@ class MateSearch {
     const stop::SearchScope scope;  // the rules may stop by SearchStopped in here (rules/core/stop.h)
     if (const auto settled = settled_before_defences(n)) return *settled;
     if (battle_.depth_dependent() && refuted_by_options(n)) return false;
-    const zobrist::Key key = table_key(n);  // with the allowance the line brings here
-    std::optional<NontrivialAllowance> allowance;
-    if (nontrivial_applies(n) && !allow_nontrivial(allowance)) return false;
     // Positions with the defender to move are cached too (their keys differ from the
     // attacker-to-move ones by the side to move, so the two kinds never collide).
     const bool use_table = !checks_only_ && n >= 2;
+    const zobrist::Key key = use_table ? table_key(n) : 0;  // with the allowance the line brings here
+    std::optional<NontrivialAllowance> allowance;
+    if (nontrivial_applies(n) && !allow_nontrivial(allowance)) return false;
     if (use_table) {
       auto known = tt_->probe(key, n);
       if (known != TranspositionTable::Probe::Unknown) return known == TranspositionTable::Probe::Win;

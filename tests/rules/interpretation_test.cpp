@@ -224,7 +224,7 @@ TEST_CASE("orthodox.castling-exclusive-*: independent vs exclusive", "[interpret
   orthodox::Options a1h8;
   CHECK(a1h8.exclusive_a1h8 == orthodox::CastlingPair::Independent);  // the default
   REQUIRE(orthodox::apply_interpretation(a1h8, "orthodox.castling-exclusive-a1h8", "exclusive"));
-  CHECK(orthodox::castling_pair_id(sq::a1, sq::h8) == "orthodox.castling-exclusive-a1h8");
+  CHECK(std::string(orthodox::CastlingPairPrefix) + "a1h8" == "orthodox.castling-exclusive-a1h8");
   const auto has = [](const orthodox::Game& g, Move m) {
     MoveList<> moves;
     g.generate_legal(moves);
