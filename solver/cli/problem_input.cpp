@@ -219,6 +219,7 @@ std::string describe_verdict(const prover::Solution& s) {
     return fmt::format("verdict: refuted (the attacker can reach the goal at once and must: 1.{})", s.forced_goal_moves[0].san);
   switch (s.verdict) {
     case prover::Verdict::Proved:
+      if (s.structured) return fmt::format("verdict: proved ({})", plural(s.keys.size(), "key", "keys"));  // its goals are in its tree
       return fmt::format("verdict: proved ({}; shortest {} {}{})", plural(s.keys.size(), "key", "keys"), goal, s.shortest,
                          s.shortest_exact ? "" : ", not proved minimal");
     case prover::Verdict::Refuted:

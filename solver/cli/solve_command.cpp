@@ -265,7 +265,12 @@ constraints ({..}), '!', '&', '|', m:n least lengths, '>' (play ends where the n
 solved), '/' (its moves not printed), '-' (the side that moved moves again) and ?+? (a side moves
 only to parry a check). Help and series play, and parry series, print lines, each with the play a
 fork prints after it (a nested battle branch: its key and each defence with the fastest answer);
-other battle play prints its keys alone (no tree yet). The plain forms Popeye defines by such a
+other battle play prints its keys with their tree (each defence, the fastest answers, a nested
+battle branch's play below the move that reaches its fork, goals marked, the threat after each
+attacking move with play left, with --tries the tries; a tree holding a ?+? move or a nested help
+branch: the keys alone, tree_complete false). A line that reaches several goals of '&' is one
+solution; the popeye command prints it once per goal as Popeye does ("structured_lines" in JSON
+gives each line's unprinted passes and goals). The plain forms Popeye defines by such a
 structure are played so: exact-#N, exact-s#N, exact-r#N, exact-h#N (N.5), exact-hrXN, ser-sXN,
 ser-rXN and exact-ser-rXN (Ns[>1a[X]d]{!1a[X]d}: the series ends where Black can reach the goal,
 and White may never be able to reach it before a series move), exact-ser-hXN (N:Ns[1h[X]h]), pser-XN, pser-hXN, pser-sXN,

@@ -66,8 +66,16 @@ std::string popeye_stipulation_line(const std::string& stipulation, const std::s
   return out + counts + "\n";
 }
 
-std::string popeye_stipulation_text(const Stipulation& s) {
-  std::string out = s.text;
+std::string popeye_side_word_spelled(const Stipulation& s, Language language) {
+  if (!s.structured) return s.text;
+  const std::size_t space = s.text.find(' ');
+  const auto side = find_keyword(Kind::Colour, language, s.text.substr(0, space));
+  if (!side || side->ambiguous()) return s.text;
+  return std::string(spelling_of(Kind::Colour, side->keyword->id, language)) + (space == std::string::npos ? "" : s.text.substr(space));
+}
+
+std::string popeye_stipulation_text(const Stipulation& s, Language language) {
+  std::string out = popeye_side_word_spelled(s, language);
   // Popeye shows Threat's k also where it does not apply it ("#3/3").
   const int threat = s.battle.max_threat >= 0 ? s.battle.max_threat : s.battle.threat_ignored;
   if (threat >= 0) out += fmt::format("/{}", threat);

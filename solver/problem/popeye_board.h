@@ -22,10 +22,14 @@ std::string popeye_board(const std::string& fen, Language language);
 // counted, the count ending at column 35.
 std::string popeye_stipulation_line(const std::string& stipulation, const std::string& fen);
 
-// The stipulation as Popeye's stipulation line writes it: the text, then "/k" for option Threat k,
-// "/m" (or "//m" without Threat) for MaxFlightsquares m, ";m,k" for NonTrivial m k: "#6/1",
-// "#10/2/3", "#15;5,0".
-std::string popeye_stipulation_text(const Stipulation& stipulation);
+// A structured stipulation's side word as Popeye spells it in the language ("schwarz 4:4hh[#]" is
+// printed "Schwarz 4:4hh[#]"); any other stipulation as written.
+std::string popeye_side_word_spelled(const Stipulation& stipulation, Language language);
+
+// The stipulation as Popeye's stipulation line writes it: the text (its side word spelled), then
+// "/k" for option Threat k, "/m" (or "//m" without Threat) for MaxFlightsquares m, ";m,k" for
+// NonTrivial m k: "#6/1", "#10/2/3", "#15;5,0".
+std::string popeye_stipulation_text(const Stipulation& stipulation, Language language);
 
 // The lines centred below the stipulation line that name what changes the play: "Duplex" or
 // "HalfDuplex", "Quodlibet" (in the input's language); empty when nothing does.

@@ -101,7 +101,7 @@ std::vector<prover::AttackerNode> fastest(prover::Solution s) {
 class TreeWriter {
  public:
   TreeWriter(const prover::Solution& s, const LayoutOptions& options, const PositionSolver& solver)
-      : goal_(s.goal), target_(s.target), quodlibet_(s.battle.quodlibet), numbered_first_(s.battle.post_key_numbered_first), options_(options), words_(words_of(options.language)), solver_(solver), pos_(read_known_fen(s.fen)) {}
+      : goal_(s.goal), target_(s.target), structured_(s.structured), quodlibet_(s.battle.quodlibet), numbered_first_(s.battle.post_key_numbered_first), options_(options), words_(words_of(options.language)), solver_(solver), pos_(read_known_fen(s.fen)) {}
 
   void key(const prover::AttackerNode& key) {
     const bool has_threat_facts = key.mate_in >= 2;  // the prover computed the key's threat
@@ -112,7 +112,8 @@ class TreeWriter {
   // A try: its tree (every defence but the refutation, with the fastest answers), then the refutation.
   void try_(const prover::Try& t, int n) {
     prover::AttackerNode node{t.san, t.uci, n, false, {}, {}};
-    if (options_.variations) node.defences = defences_after(t.uci, t.refutation_uci, n - 1);
+    if (!t.tree.empty()) node = t.tree.front();  // structured play: the engine's tree
+    else if (options_.variations) node.defences = defences_after(t.uci, t.refutation_uci, n - 1);
     attacker(node, 0, " ?", std::nullopt);
     out_ << std::string(4, ' ') << words_.but << "\n";
     const Move m = move_of(pos_, t.uci);
@@ -219,12 +220,16 @@ class TreeWriter {
     const Move m = move_of(pos_, a.uci);
     // A direct move that ends the play reaches the goal: Popeye marks it (" =", " x", ...); so is
     // a self or reflex attacker's own goal under Quodlibet (" #=", " z").
-    const bool goal_move = (goal_ == prover::Goal::DirectMate && a.mate_in == 1) || (quodlibet_ && own_goal(m));
-    std::string text = (goal_move ? popeye_goal_move_text(pos_, m, target_, options_.language) : popeye_line_move_text(pos_, m, target_, options_.language)) +
+    // Structured play: each node names the goal it reaches, and carries its threat where one was asked.
+    const bool goal_move = structured_ ? a.reaches.has_value() : (goal_ == prover::Goal::DirectMate && a.mate_in == 1) || (quodlibet_ && own_goal(m));
+    const Target& goal = structured_ && a.reaches ? *a.reaches : target_;
+    std::string text = (goal_move ? popeye_goal_move_text(pos_, m, goal, options_.language) : popeye_line_move_text(pos_, m, target_, options_.language)) +
                        std::string(mark);
     pos_.make(m);
-    const bool wants_threat = (options_.variations || post_key_) && !options_.no_threat && a.mate_in >= 2 && !pos_.in_check();
-    if (wants_threat && !threat) threat = threat_after_move(a.mate_in - 1);
+    const bool threat_asked = structured_ ? a.threat_known : a.mate_in >= 2 && !pos_.in_check();
+    const bool wants_threat = (options_.variations || post_key_) && !options_.no_threat && threat_asked;
+    if (structured_) threat = a.threat;
+    else if (wants_threat && !threat) threat = threat_after_move(a.mate_in - 1);
     if (!wants_threat) threat.reset();
     if (threat) text += fmt::format(" {}", threat->empty() ? words_.zugzwang : words_.threat);
     line(ply, text);
@@ -237,7 +242,7 @@ class TreeWriter {
       for (const auto& d : a.defences) {
         // A selfmate's defence that mates before the last move ends the play short: Popeye leaves it out.
         if (d.answers.empty()) {
-          if (a.mate_in <= 1 || options_.mates_in_1) defence(d, ply + 1);
+          if (structured_ || a.mate_in <= 1 || options_.mates_in_1) defence(d, ply + 1);
           continue;
         }
         if (options_.no_short_variations && d.answers.front().mate_in < a.mate_in - 1) continue;
@@ -250,9 +255,10 @@ class TreeWriter {
   void defence(const prover::DefenceNode& d, int ply) {
     const Move m = move_of(pos_, d.uci);
     pos_.make(m);
-    const bool goal_move = d.answers.empty() && prover::defender_reaches_goal(goal_) && reached(pos_, target_);
+    const bool goal_move = structured_ ? d.reaches.has_value() : d.answers.empty() && prover::defender_reaches_goal(goal_) && reached(pos_, target_);
     pos_.unmake();
-    line(ply, goal_move ? popeye_goal_move_text(pos_, m, target_, options_.language) : popeye_line_move_text(pos_, m, target_, options_.language));
+    const Target& goal = structured_ && d.reaches ? *d.reaches : target_;
+    line(ply, goal_move ? popeye_goal_move_text(pos_, m, goal, options_.language) : popeye_line_move_text(pos_, m, target_, options_.language));
     pos_.make(m);
     for (const auto& a : d.answers) attacker(a, ply + 1, "", std::nullopt);
     pos_.unmake();
@@ -324,6 +330,7 @@ class TreeWriter {
 
   prover::Goal goal_;
   Target target_;
+  bool structured_;
   bool quodlibet_ = false;
   bool numbered_first_ = false;  // BattleOptions::post_key_numbered_first
   bool post_key_ = false;  // printing Popeye's PostKeyPlay
@@ -337,7 +344,14 @@ class TreeWriter {
 std::string help_lines(const std::string& fen, const std::vector<prover::HelpLine>& lines, bool mating_side_first, Language language,
                        const Target& target = {}) {
   std::string out;
-  for (const auto& line : lines) out += popeye_help_line(fen, line, mating_side_first, language, target) + "\n";
+  for (const auto& line : lines) {
+    out += popeye_help_line(fen, line, mating_side_first, language, target) + "\n";
+    for (const Target& goal : line.more_goals) {  // '&' of goals: the line again with each mark
+      prover::HelpLine again = line;
+      again.goal = goal;
+      out += popeye_help_line(fen, again, mating_side_first, language, target) + "\n";
+    }
+  }
   return out;
 }
 

@@ -87,7 +87,7 @@ ProblemWritten write_popeye_problem(const Problem& p, const RunLimits& limits, s
     for (const auto& line : p.popeye.heading.remarks) out << line << "\n";
   } else {
     out << popeye_heading(p) << popeye_board(diagram, language)
-        << popeye_stipulation_line(popeye_stipulation_text(p.stipulation), diagram) << popeye_play_lines(p);
+        << popeye_stipulation_line(popeye_stipulation_text(p.stipulation, p.popeye.language), diagram) << popeye_play_lines(p);
   }
   if (p.twins.empty()) out << missing_king_warning(p, p.fen, language) << threat_message(p.stipulation, language);
   if (layout.tries && p.stipulation.battle.post_key) out << popeye_output_words(language).try_not_applicable;

@@ -8,6 +8,7 @@
 #include <fmt/core.h>
 
 #include "rules/core/fen.h"
+#include "solver/problem/popeye_board.h"
 #include "solver/problem/popeye_layout.h"
 #include "solver/problem/twins.h"
 
@@ -50,6 +51,9 @@ class LabelWriter {
     const auto& t = op.targets;
     switch (op.kind) {
       case TwinOperation::Move:
+        // A man on the target square is removed first, and Popeye says so ("-wPb3  wPa3-->b3",
+        // REGRESSIONS/4_67_to_4_69.inp 5).
+        if (board_[t[1].square] != NoPiece) parts_.push_back(fmt::format("-{}", man(t[1].square)));
         parts_.push_back(fmt::format("{}-->{}", man(t[0].square), square_name(t[1].square)));
         board_[t[1].square] = board_[t[0].square];
         board_[t[0].square] = NoPiece;
@@ -77,18 +81,8 @@ class LabelWriter {
         parts_.push_back(fmt::format("{} ==> {}", popeye_piece_letter(op.from_type, language_), popeye_piece_letter(op.to_type, language_)));
         break;
       case TwinOperation::PolishType: parts_.push_back(std::string(word("PolishType"))); break;
-      case TwinOperation::NewStipulation: parts_.push_back(stipulation_text(op.stipulation)); break;
+      case TwinOperation::NewStipulation: parts_.push_back(popeye_side_word_spelled(op.stipulation, language_)); break;
     }
-  }
-
-  // A structured stipulation's side word as Popeye spells it ("schwarz 4:4hh[#]" is printed
-  // "Schwarz 4:4hh[#]"); the rest as written.
-  std::string stipulation_text(const Stipulation& s) const {
-    if (!s.structured) return s.text;
-    const std::size_t space = s.text.find(' ');
-    const auto side = find_keyword(Kind::Colour, language_, s.text.substr(0, space));
-    if (!side || side->ambiguous()) return s.text;
-    return std::string(spelling_of(Kind::Colour, side->keyword->id, language_)) + (space == std::string::npos ? "" : s.text.substr(space));
   }
 
   std::string text() const {

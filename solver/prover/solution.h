@@ -25,12 +25,17 @@ struct AttackerNode {
   bool check = false;                  // gives check (so there is no threat to state)
   std::vector<AttackerNode> threat;    // key only: what would follow if the defender could pass
   std::vector<DefenceNode> defences;   // every legal defence, each with its answers; empty when it mates
+  // Structured battle play (solver/structured/): the goal the move reaches (its mark), and
+  // whether `threat` was asked after it (then empty means zugzwang), at any depth.
+  std::optional<Target> reaches = std::nullopt;
+  bool threat_known = false;
 };
 
 struct DefenceNode {
   std::string san, uci;
   std::vector<AttackerNode> answers;  // the attacker moves that mate fastest after it (duals included)
   bool threat_follows = false;        // the threat's first move still mates as fast after this defence
+  std::optional<Target> reaches = std::nullopt;  // structured battle play: the goal the defence reaches
 };
 
 // One move of a helpmate line.
@@ -50,6 +55,9 @@ struct HelpLine {
   // Structured play whose forks name several goals: the one the line's last move reaches (its
   // mark in Popeye's layout, "2.Da1*g1 ="); none: the solution's own goal.
   std::optional<Target> goal = std::nullopt;
+  // Structured play whose fork is '&' of goals the last move reaches all of ("4hh[x&=]"): the
+  // goals after `goal`; Popeye prints the line once more with each mark.
+  std::vector<Target> more_goals = {};
 };
 
 // How a help line is numbered, as Popeye prints it: a number before each move of the numbered
@@ -62,6 +70,9 @@ std::vector<int> move_numbers(const HelpLine& line, bool mating_side_first);
 struct Try {
   std::string san, uci;
   std::string refutation_san, refutation_uci;  // the single defence that refutes it
+  // Structured battle play: the try's own tree (threat, every defence but the refutation with
+  // its play), as a key's; empty elsewhere (the layout asks the prover).
+  std::vector<AttackerNode> tree = {};
 };
 
 struct Solution {

@@ -79,11 +79,14 @@ nlohmann::ordered_json defence_json(const DefenceNode& d) {
   nlohmann::ordered_json j = {{"move", d.san}, {"uci", d.uci}, {"answers", nlohmann::ordered_json::array()}};
   for (const auto& a : d.answers) j["answers"].push_back(attacker_json(a));
   if (d.threat_follows) j["threat_follows"] = true;
+  if (d.reaches) j["reaches"] = d.reaches->symbol();
   return j;
 }
 
 nlohmann::ordered_json attacker_json(const AttackerNode& a) {
   nlohmann::ordered_json j = {{"move", a.san}, {"uci", a.uci}, {"mate_in", a.mate_in}, {"check", a.check}};
+  if (a.reaches) j["reaches"] = a.reaches->symbol();
+  if (a.threat_known && a.threat.empty()) j["zugzwang"] = true;
   if (!a.threat.empty()) {
     j["threat"] = nlohmann::ordered_json::array();
     for (const auto& t : a.threat) j["threat"].push_back(attacker_json(t));
@@ -258,6 +261,20 @@ nlohmann::ordered_json solution_json(const Solution& s) {
       j["solutions_text"].push_back(format_solution_line(s, line));
     }
     j["solution_count"] = s.solutions.size();
+    // Structured play: each line's unprinted passes (the indices of the moves played after the
+    // other side passed) and the goals its last move is marked with, so a script can replay it.
+    if (s.structured) {
+      j["structured_lines"] = nlohmann::ordered_json::array();
+      for (const auto& line : s.solutions) {
+        auto passes = nlohmann::ordered_json::array();
+        for (std::size_t i = 0; i < line.moves.size(); ++i)
+          if (line.moves[i].after_pass) passes.push_back(i);
+        auto goals = nlohmann::ordered_json::array();
+        goals.push_back((line.goal ? *line.goal : s.target).symbol());
+        for (const auto& g : line.more_goals) goals.push_back(g.symbol());
+        j["structured_lines"].push_back({{"passes_before", passes}, {"goals", goals}});
+      }
+    }
     if (s.help_end != HelpEnd::Goal)  // "hs", "hr", "reci-h"
       j["help_end"] = s.help_end == HelpEnd::Self ? "self" : s.help_end == HelpEnd::Reflex ? "reflex" : "reciprocal";
     if (s.help_end == HelpEnd::Reciprocal) j["reci_target"] = s.reci_target.symbol();

@@ -35,7 +35,8 @@ void walk(const SliceNode& n, std::vector<std::string>& out) {
   }
 }
 
-// The goals of the forks below n (constraints are never printed), each once.
+// The goals of the forks below n (constraints are never printed, nor a hidden branch's play), each
+// once.
 void gather_goals(const SliceNode& n, std::vector<Target>& out) {
   switch (n.kind) {
     case SliceNode::Goal:
@@ -48,6 +49,7 @@ void gather_goals(const SliceNode& n, std::vector<Target>& out) {
       gather_goals(*n.right, out);
       return;
     case SliceNode::Branch:
+      if (n.hidden) return;
       for (const auto& m : n.moves)
         for (const auto& f : m.forks) gather_goals(*f, out);
       return;
@@ -64,6 +66,8 @@ std::vector<Target> fork_goals(const SliceNode& root) {
 
 std::optional<Target> printed_goal(const SliceNode& root) {
   const auto goals = fork_goals(root);
+  // Every tree ends in goals: none outside hidden branches means every line ends in one.
+  if (goals.empty()) return Target{Target::AnyMove};
   if (goals.size() != 1) return std::nullopt;
   return goals.front();
 }

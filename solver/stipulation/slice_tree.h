@@ -52,10 +52,13 @@ struct SliceNode {
   }
 };
 
-// The goal a printed line ends with, when the tree's forks name one alone (constraints aside):
-// "2s[>1d[x]a]" x, "3a[#][1a[#]d]d" #; none when they name several or none.
+// The goal a printed line ends with, when the tree's forks name one alone (constraints and
+// hidden branches aside): "2s[>1d[x]a]" x, "3a[#][1a[#]d]d" #; any move (no mark) when every
+// line ends in a hidden branch ("5h[/1d[x]a{!+}]h", EXAMPLES/capzug.inp 1); none when they name
+// several.
 std::optional<Target> printed_goal(const SliceNode& root);
-// The goals of the tree's forks, each once, in the order written ("4h[=]h[#]": =, #).
+// The goals of the tree's forks outside hidden branches, each once, in the order written
+// ("4h[=]h[#]": =, #).
 std::vector<Target> fork_goals(const SliceNode& root);
 
 // A root of '&' or '|' ("2hh[#]&1h[#]h"): its operands in order, each a chain of the same

@@ -30,12 +30,15 @@
 #include <algorithm>
 #include <cstdint>
 #include <optional>
+#include <string>
+#include <type_traits>
 #include <vector>
 
 #include "rules/core/capabilities.h"
 #include "rules/core/ruleset.h"
 #include "rules/core/stop.h"
 #include "solver/prover/limits.h"
+#include "solver/prover/solution.h"
 #include "solver/stipulation/slice_tree.h"
 #include "solver/stipulation/target_reached.h"
 
@@ -51,9 +54,13 @@ class StructuredSearch {
   // marks the first step of a nested branch longer than one move, where Popeye numbers the
   // moves from 1 again ("1.Sb5-d4   1.Sd3-c1" of 1->ser-h#2 live, "2.Kd5-e6   1.Qh8-d4" of
   // 3h[7a[#]d]h: REGRESSIONTESTS/helpdirectmate.ref; never after "1d[#]a" and its kin).
+  // A step may instead carry a goal `mark` alone (no move, no pass): a goal part of '&' reached by
+  // the line's last move, whose mark that copy of the line prints (Popeye prints the line once
+  // per part: "Kb5*b6 x" and "Kb5*b6 =" for 4hh[x&=], REGRESSIONS/4_61_to_4_63.inp 32).
   struct Step {
     std::optional<M> move;
     bool restart = false;
+    std::optional<Target> mark = std::nullopt;
   };
   using Line = std::vector<Step>;
 
@@ -165,6 +172,46 @@ class StructuredSearch {
     return out;
   }
 
+  // Battle play's tree from the root, as Popeye prints it: every key, each defence after it, the
+  // attacker's fastest answers, down to the goals (a nested battle branch's play below the move
+  // that reaches its fork); after each attacking move with play left and no check, its threat
+  // (what would solve if the defender passed; none asked and found: zugzwang). Where the tree
+  // holds what this tree cannot show (a ?+? move, a nested help or series branch, a side change,
+  // a branch part of '&' or '|'), tree_built() is false afterwards.
+  std::vector<prover::AttackerNode> tree(const SliceNode& root) {
+    tree_built_ = true;
+    std::vector<prover::AttackerNode> out;
+    if (root.side_change || slot(root, 0).letter != 'a') {
+      tree_built_ = false;
+      return out;
+    }
+    if (start_constraints_hold(root)) tree_moves(root, 0, root.max, out);
+    return out;
+  }
+  bool tree_built() const { return tree_built_; }
+
+  // Tries (option Try), with tree(): the attacking first moves that fail, each refuted by exactly
+  // one defence, with their trees as a key's but for the refutation.
+  std::vector<prover::Try> tries(const SliceNode& root) {
+    std::vector<prover::Try> out;
+    if (root.side_change || slot(root, 0).letter != 'a' || !start_constraints_hold(root)) return out;
+    each_move<true>([&](const M&, const MoveFacts& facts, const MoveName& name) {
+      if (after(root, 0, root.max, facts)) return false;
+      const auto refutation = unique_escape(root);
+      if (!refutation) return false;
+      prover::Try t{name.san, name.uci, game_.move_text(*refutation), game_.move_uci(*refutation)};
+      prover::AttackerNode a;
+      a.san = name.san;
+      a.uci = name.uci;
+      tree_after(root, 0, root.max, facts, a);
+      std::erase_if(a.defences, [&](const prover::DefenceNode& d) { return d.uci == t.refutation_uci; });
+      t.tree.push_back(std::move(a));
+      out.push_back(std::move(t));
+      return false;
+    });
+    return out;
+  }
+
   prover::Budget& budget() { return budget_; }
   std::uint64_t nodes() const { return budget_.nodes(); }
 
@@ -260,8 +307,14 @@ class StructuredSearch {
     return moved && result;  // a defender without a move has not been beaten
   }
 
-  // Plays each legal move in turn (its facts read first) until `visit(move, facts)` says stop.
-  template <class Visit>
+  // A move as the tree names it, spelt before it is played.
+  struct MoveName {
+    std::string san, uci;
+  };
+
+  // Plays each legal move in turn (its facts read first) until `visit(move, facts)` says stop;
+  // Named: `visit(move, facts, name)`.
+  template <bool Named = false, class Visit>
   void each_move(Visit&& visit) {
     MoveList moves;
     game_.generate_legal(moves);
@@ -269,8 +322,12 @@ class StructuredSearch {
       const M m = moves[k];
       budget_.spend();
       const MoveFacts facts = move_facts(game_, m);
+      MoveName name;
+      if constexpr (Named) name = {game_.move_text(m), game_.move_uci(m)};
       game_.play(m);
-      const bool stop = visit(m, facts);
+      bool stop;
+      if constexpr (Named) stop = visit(m, facts, name);
+      else stop = visit(m, facts);
       game_.undo();
       if (stop) return;
     }
@@ -309,12 +366,18 @@ class StructuredSearch {
   // What a fork that holds prints after the move: nothing for a goal or a hidden branch, a
   // branch's lines, each part's for '&' and each that holds for '|'.
   // Only a branch forked into directly starts the numbering anew (Popeye's end-of-branch marker):
-  // the parts of '&' and '|' do not (BEISPIEL/sford.inp 18, "2hh[2hh[#]&1h[#]h]").
+  // the parts of '&' and '|' do not (BEISPIEL/sford.inp 18, "2hh[2hh[#]&1h[#]h]"), nor a branch
+  // Popeye counts at most 2 half-moves long: a series branch of N moves counts 2N-1 (its passes),
+  // any other its N half-moves ("4hh[2da[#]]" numbers on, EXAMPLES/lengthy/helpdirectmate.inp).
   std::vector<Line> fork_lines(const SliceNode& f, const MoveFacts& facts, bool direct = true) {
     if (f.kind == SliceNode::And || f.kind == SliceNode::Or) {
       std::vector<Line> out;
       for (const SliceNode* part : {f.left.get(), f.right.get()}) {
         if (f.kind == SliceNode::Or && !holds(*part, facts)) continue;
+        if (f.kind == SliceNode::And && part->kind == SliceNode::Goal) {
+          out.push_back({Step{std::nullopt, false, part->target}});
+          continue;
+        }
         for (auto& l : fork_lines(*part, facts, false))
           if (!l.empty()) out.push_back(std::move(l));
       }
@@ -323,7 +386,7 @@ class StructuredSearch {
     }
     if (f.kind != SliceNode::Branch || f.hidden) return {Line{}};
     std::vector<Line> out = lines(f);
-    if (direct && f.max >= 2)
+    if (direct && (f.series() ? 2 * f.max - 1 : f.max) > 2)
       for (auto& l : out)
         if (!l.empty()) l.front().restart = true;
     return out;
@@ -444,6 +507,99 @@ class StructuredSearch {
     battle_lines(b, i + 1, max, prefix, out);
   }
 
+  // The defender to move after the root's first move: its one move after which the branch is
+  // not solved, if exactly one.
+  std::optional<M> unique_escape(const SliceNode& root) {
+    std::optional<M> found;
+    bool several = false;
+    each_move([&](const M& d, const MoveFacts& facts) {
+      if (after(root, 1, root.max, facts)) return false;
+      several = found.has_value();
+      found = d;
+      return several;
+    });
+    return several ? std::nullopt : found;
+  }
+
+  static std::vector<prover::DefenceNode>& children(prover::AttackerNode& a) { return a.defences; }
+  static std::vector<prover::AttackerNode>& children(prover::DefenceNode& d) { return d.answers; }
+
+  // The moves of the branch's move `i` that the tree shows, each with what follows it: at the
+  // branch's first attacking move every solving move, at a later one the fastest, at a defending
+  // move every move (the branch being solved, each is beaten).
+  template <class Node>
+  void tree_moves(const SliceNode& b, int i, int max, std::vector<Node>& out) {
+    const SliceMove& move = slot(b, i);
+    if (move.needs_check) {
+      tree_built_ = false;
+      return;
+    }
+    int limit = max;
+    if (move.letter == 'a' && i > 0)
+      for (int l = i + 1; l <= max; l += 2)
+        if (from(b, i, l)) {
+          limit = l;
+          break;
+        }
+    each_move<true>([&](const M&, const MoveFacts& facts, const MoveName& name) {
+      if (move.letter == 'd' || after(b, i, limit, facts)) {
+        Node node;
+        node.san = name.san;
+        node.uci = name.uci;
+        tree_after(b, i, limit, facts, node);
+        out.push_back(std::move(node));
+      }
+      return false;
+    });
+  }
+
+  // The move `i` of the node was just played: the fork it reaches, or the threat and the replies.
+  template <class Node>
+  void tree_after(const SliceNode& b, int i, int max, const MoveFacts& facts, Node& node) {
+    constexpr bool attacker = std::is_same_v<Node, prover::AttackerNode>;
+    if constexpr (attacker) {
+      node.mate_in = (max - i + 1) / 2;
+      node.check = game_.in_check();
+    }
+    if (const SliceNode* f = fork_reached(b, slot(b, i), i + 1, facts)) {
+      fork_tree(*f, facts, node);
+      return;
+    }
+    if constexpr (attacker) {
+      if (!node.check && i + 2 < max && slot(b, i + 2).letter == 'a') {
+        game_.play_null();
+        tree_moves(b, i + 2, max, node.threat);
+        game_.undo_null();
+        node.threat_known = true;
+      }
+    }
+    tree_moves(b, i + 1, max, children(node));
+  }
+
+  // What a fork that holds shows below its move: a goal's mark, a nested battle branch's play.
+  template <class Node>
+  void fork_tree(const SliceNode& f, const MoveFacts& facts, Node& node) {
+    switch (f.kind) {
+      case SliceNode::Goal: node.reaches = f.target; return;
+      case SliceNode::Not: return;  // nothing is printed for what did not happen
+      case SliceNode::And:
+      case SliceNode::Or:
+        for (const SliceNode* part : {f.left.get(), f.right.get()}) {
+          if (part->kind == SliceNode::Goal && !node.reaches && holds(*part, facts)) node.reaches = part->target;
+          if (part->kind == SliceNode::Branch && !part->hidden) tree_built_ = false;
+        }
+        return;
+      case SliceNode::Branch:
+        if (f.hidden) return;
+        if (f.side_change || !f.battle()) {
+          tree_built_ = false;
+          return;
+        }
+        tree_moves(f, 0, f.max, children(node));
+        return;
+    }
+  }
+
   struct Entry {
     std::uint64_t key = 0;
     bool solved = false;
@@ -490,6 +646,7 @@ class StructuredSearch {
   }
 
   G& game_;
+  bool tree_built_ = false;
   prover::Budget budget_;
   std::vector<Entry> table_;
   bool facts_in_constraints_;

@@ -1,8 +1,10 @@
 #pragma once
 // Solving a structured stipulation (structured_search.h) into a Solution: help and series play
-// as lines (each with the play a fork prints after it), battle play as its keys. Every other
+// as lines (each with the play a fork prints after it), battle play as its keys with their tree
+// where the tree can show it. Every other
 // stipulation goes to the prover (solve_any).
 
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 
@@ -26,6 +28,10 @@ prover::HelpLine spell_line(G& game, const typename StructuredSearch<G>::Line& l
   bool passed = false, restart = false;  // marked on the move that follows (a leading pass stays unmarked)
   MoveFacts last;
   for (const auto& step : line) {
+    if (step.mark) {
+      out.goal = step.mark;
+      continue;
+    }
     restart = restart || step.restart;
     if (!step.move) {
       game.play_null();
@@ -38,7 +44,7 @@ prover::HelpLine spell_line(G& game, const typename StructuredSearch<G>::Line& l
     game.play(*step.move);
   }
   // Several goals in the tree: the first the last move reaches names the line's mark.
-  if (goals.size() > 1 && !out.moves.empty())
+  if (goals.size() > 1 && !out.moves.empty() && !out.goal)
     for (const Target& t : goals)
       if (target_reached(game, t, last)) {
         out.goal = t;
@@ -46,7 +52,7 @@ prover::HelpLine spell_line(G& game, const typename StructuredSearch<G>::Line& l
       }
   for (auto it = line.rbegin(); it != line.rend(); ++it) {
     if (it->move) game.undo();
-    else game.undo_null();
+    else if (!it->mark) game.undo_null();
   }
   return out;
 }
@@ -67,10 +73,31 @@ prover::Solution solve_structured(G& game, const prover::SolveOptions& options) 
       const stop::SearchScope scope;
       if (!root.printed_as_lines()) {
         s.goal = prover::Goal::DirectMate;
-        for (const auto& key : search.keys(root))
-          s.keys.push_back({game.move_text(key), game.move_uci(key), 0, false, {}, {}});
+        for (const auto& key : search.keys(root)) {
+          game.play(key);
+          const bool check = game.in_check();
+          game.undo();
+          s.keys.push_back({game.move_text(key), game.move_uci(key), 0, check, {}, {}});
+        }
         s.tree_complete = false;
         s.tree_note = "the structured engine lists the keys, not their play";
+        // The tree below the keys, where it can be shown (tries aside): the same keys, each with its
+        // play. A limit reached while building it leaves the keys, proved, without their play.
+        s.tries_requested = options.tries;
+        if (root.kind == SliceNode::Branch) {
+          try {
+            auto tree = search.tree(root);
+            auto tries = options.tries ? search.tries(root) : std::vector<prover::Try>{};
+            if (search.tree_built() && tree.size() == s.keys.size()) {
+              s.keys = std::move(tree);
+              s.tries = std::move(tries);
+              s.tree_complete = true;
+              s.tree_note.clear();
+            }
+          } catch (const prover::LimitReached&) {
+            s.tree_note = "the limit came before the tree below the keys was built";
+          }
+        }
         s.verdict = s.keys.empty() ? prover::Verdict::Refuted : prover::Verdict::Proved;
       } else {
         s.goal = prover::Goal::HelpMate;
@@ -79,7 +106,17 @@ prover::Solution solve_structured(G& game, const prover::SolveOptions& options) 
         s.half_move = options.half_move;
         if (const auto goal = printed_goal(root)) s.target = *goal;  // the lines' last mark ("x", "z")
         const std::vector<Target> goals = fork_goals(root);
-        for (const auto& line : search.root_lines(root)) s.solutions.push_back(spell_line(game, line, goals));
+        for (const auto& line : search.root_lines(root)) {
+          prover::HelpLine spelt = spell_line(game, line, goals);
+          // The same moves again (the next goal of '&'): one solution, one more mark.
+          if (!s.solutions.empty() && spelt.goal && s.solutions.back().goal && s.solutions.back().moves.size() == spelt.moves.size() &&
+              std::equal(spelt.moves.begin(), spelt.moves.end(), s.solutions.back().moves.begin(),
+                         [](const prover::LineMove& a, const prover::LineMove& b) { return a.uci == b.uci; })) {
+            s.solutions.back().more_goals.push_back(*spelt.goal);
+            continue;
+          }
+          s.solutions.push_back(std::move(spelt));
+        }
         for (const auto& m : search.start_constraint_breakers(root)) s.forced_goal_moves.push_back({game.move_text(m), game.move_uci(m)});
         if (options.set_play && !game.in_check() && root.kind == SliceNode::Branch) {  // the first mover passes: none in check
           s.set_play_requested = true;

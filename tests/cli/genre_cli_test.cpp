@@ -213,3 +213,64 @@ TEST_CASE("structured stipulations: solved problem by problem, the rest named, n
   CHECK(certificate.status == 2);
   CHECK(certificate.err.find("no certificate format for the structured stipulation") != std::string::npos);
 }
+
+TEST_CASE("structured lines in JSON: each line's unprinted passes and its goal marks", "[cli][structured-play]") {
+  // REGRESSIONS/4_61_to_4_63.inp 32 (a fork of '&' of two goals: Popeye prints each line once with
+  // each mark), TESTS/series_play.inp 5 (exact-ser-r#2: Black passes before White's second
+  // move) and BEISPIEL/undeckbar.inp 2 (the line ends in a hidden branch: no mark, '~').
+  test::ScratchDir dir;
+  const std::string file = dir.write("marks.inp",
+                                     "begin\npieces white kb5 be7 pb4 black kb8 pb6\nsstipulation black 4hh[x&=]\n"
+                                     "next\npieces white ka1 qb5 bb1 pb6 black ka3 pc3b7\nstipulation exact-ser-r#2\n"
+                                     "next\npieces white kb2 pe7 black kd5 pb4\nsstipulation black 6hh[/2da[#]{!+}]\nend\n");
+  const test::CliRun run = test::run_arbiter_command("solve " + file + " --json", dir);
+  INFO(run.out << run.err);
+  CHECK(run.status == 0);
+  const json out = json::parse(run.out).at("problems");
+  REQUIRE(out.size() == 3);
+  CHECK(lines_of(out[0]["solutions"]) == std::set<std::string>{"b8a7 e7d6 a7a8 b5b6", "b8b7 e7d6 b7a8 b5b6"});
+  CHECK(out[0]["solution_count"] == 2);  // one solution each, printed twice by the popeye command
+  CHECK(out[0]["structured_lines"] == json::parse(R"([{"passes_before":[],"goals":["x","="]},{"passes_before":[],"goals":["x","="]}])"));
+  CHECK(lines_of(out[1]["solutions"]) == std::set<std::string>{"b5e2 e2b2 c3b2"});
+  CHECK(out[1]["structured_lines"] == json::parse(R"([{"passes_before":[1],"goals":["#"]}])"));
+  CHECK(out[2]["structured_lines"] == json::parse(R"([{"passes_before":[],"goals":["~"]}])"));
+
+  const test::CliRun popeye = test::run_arbiter_command("popeye " + file, dir);
+  CHECK(popeye.out.find("  1.Kb8-a7 Be7-d6   2.Ka7-a8 Kb5*b6 x\n  1.Kb8-a7 Be7-d6   2.Ka7-a8 Kb5*b6 =\n") != std::string::npos);
+  CHECK(popeye.out.find("  Black 4hh[x&=]") != std::string::npos);  // the side word as Popeye spells it
+}
+
+TEST_CASE("structured battle play: its tree as Popeye prints it, keys, defences, answers, goals and tries", "[cli][structured-play]") {
+  // BEISPIEL/sford.inp 12 (White moves and does not mate: "1.Tg6-c6 + !" alone in Popeye's
+  // output: a branch of one move), 13 (the same in exactly 2 moves, with tries: "1.b7*c8=L + !
+  // 1...Tc2-c6 + 2.Lc8-e6", tries refuted by 1...Tc2*d2 and 1...Tc2-c6 +) and TESTS/battle_play.inp
+  // 37 (exact-r#2: below White's answer, Black's forced mate "2...c2-c1=Q #").
+  test::ScratchDir dir;
+  const std::string file = dir.write("notmate.inp",
+                                     "begin\npieces white kg8 rg6h8 ba8h7 sd1f1 pb2c4e2e3g4h2 black ke4 rb7 bh6 pb3c5e5g5h3\n"
+                                     "sstipulation white 1a[!#]d\n"
+                                     "next\npieces white kf6 rh3h4 ba8b8 sb6f1 pa7b7c7e3f2g3h2h5 black ke4 qh7 ra6c2 bg4 sc8 pd3f3h6\n"
+                                     "sstipulation white 3:3a[!#]d\n"
+                                     "next\npieces white ka1 ra2 pf6 black kh8 pc2\nstipulation exact-r#2\noption variation\nend\n");
+  const test::CliRun run = test::run_arbiter_command("solve " + file + " --json --tries", dir);
+  INFO(run.out << run.err);
+  const json out = json::parse(run.out).at("problems");
+  REQUIRE(out.size() == 3);
+  CHECK(out[0]["keys_uci"] == json::array({"g6c6"}));
+  CHECK(out[0]["tree_complete"] == true);
+  CHECK(out[1]["tree_complete"] == true);
+  CHECK(out[1]["solution"] == json::parse(R"([{"move":"bxc8=B+","uci":"b7c8b","mate_in":2,"check":true,"defences":[
+      {"move":"Rc6+","uci":"c2c6","answers":[{"move":"Be6","uci":"c8e6","mate_in":1,"check":false}]}]}])"));
+  REQUIRE(out[1]["tries"].size() == 4);
+  CHECK(out[1]["tries"][0]["uci"] == "f1d2");
+  CHECK(out[1]["tries"][0]["refutation_uci"] == "c2d2");
+  // The nested branch's mate, Black's, below White's answer: a defence that reaches '#'.
+  const json& answer = out[2]["solution"][0]["defences"][0]["answers"][0];
+  CHECK(answer["uci"] == "a8a2");
+  CHECK(answer["defences"] == json::parse(R"([{"move":"c1=Q#","uci":"c2c1q","answers":[],"reaches":"#"}])"));
+  const test::CliRun text = test::run_arbiter_command("solve " + file + " --problem 1", dir);
+  CHECK(text.out.find("verdict: proved (1 key)\n") != std::string::npos);
+
+  const test::CliRun popeye = test::run_arbiter_command("popeye " + file, dir);
+  CHECK(popeye.out.find("   1.Ra2-a8 + !\n      1...Kh8-h7\n          2.Ra8-a2\n              2...c2-c1=Q #\n") != std::string::npos);
+}

@@ -220,7 +220,7 @@ struct GoldenCase {
 
 }  // namespace
 
-// [long]: 84 problems solved whole; the layout code runs under the sanitizers in the cases above,
+// [long]: 103 problems solved whole; the layout code runs under the sanitizers in the cases above,
 // the Release pass runs this one (tests/CMakeLists.txt).
 TEST_CASE("Popeye layout golden sample: Arbiter's solutions print as Popeye's lines", "[popeye-layout][long]") {
   const std::vector<GoldenCase> cases = {
@@ -242,7 +242,9 @@ TEST_CASE("Popeye layout golden sample: Arbiter's solutions print as Popeye's li
       // refuses the set play), 17 and 18 s#1 (no set play), 26 and 27 s#2. Option PostKeyPlay:
       // 4 #2, 5 #2 with a defence that refutes, 13 #3, 15 s#1, 22 s#2. 7, 8: ##!2, counter-mates
       // (the goal move into check, marked "##!" alone; the mate before it "+").
-      {"popeye-suite/TESTS/battle_play.inp", "popeye-suite/REGRESSIONTESTS/battle_play.tst", {4, 5, 7, 8, 11, 12, 13, 15, 17, 18, 22, 26, 27}},
+      // 28: exact-s#2 with tries, a try's refutation that selfmates too soon ("1...b3-b2 # !");
+      // 37: exact-r#2, the nested branch's mate below White's answer; 42: exact-r#3, no solution.
+      {"popeye-suite/TESTS/battle_play.inp", "popeye-suite/REGRESSIONTESTS/battle_play.tst", {4, 5, 7, 8, 11, 12, 13, 15, 17, 18, 22, 26, 27, 28, 37, 42}},
       // h##!2 and h##2; ser-##2 (no solution) and ser-h##!2.
       // exact-hr#2 (7); exact-ser-r#2 (5) and ser-r#2 (7), played as structured stipulations.
       // 12: PostKeyPlay in help play, "PostKeyPlay not applicable - ignored" before each twin.
@@ -255,13 +257,28 @@ TEST_CASE("Popeye layout golden sample: Arbiter's solutions print as Popeye's li
       // 18: a fork of '&' (no numbering anew in its parts); 33, 38: a root with '-' ("1..." first); 25, 28:
       // constraints before a help branch's first move ("1.g3*f4 x ?!?") and before each series move.
       // 3: "schwarz 1d[#]a" (s#1 after the key, no '-'): the defence numbered "1." as the first move.
-      {"popeye-suite/BEISPIEL/sford.inp", "popeye-suite/REGRESSIONTESTS/sford.out", {2, 3, 4, 18, 25, 28, 31, 33, 38}},
+      // 11, 12: "weiss 1a[!#]d", a battle branch of one move: the keys are its whole tree ("1.Tg6-c6 + !").
+      // Trees of structured battle play: 13 "3:3a[!#]d" with tries ("1.Sf1-d2 + ?  Aber  1...Tc2*d2 !"),
+      // 39 "4a[#=]d[#=]" (zugzwang, the defender's goal moves marked "#=").
+      {"popeye-suite/BEISPIEL/sford.inp", "popeye-suite/REGRESSIONTESTS/sford.out", {2, 3, 4, 11, 12, 13, 18, 25, 28, 31, 33, 38, 39}},
+      // exact-#1 to exact-#4 twins (26, 27), exact-#2 (51), exact-s#2 with tries (70).
+      {"popeye-suite/BEISPIEL/stip.inp", "popeye-suite/REGRESSIONTESTS/stip.out", {26, 27, 51, 70}},
+      // 1: "white 1a[!x&#]d", the same with a fork of '!' and '&'.
+      {"popeye-suite/REGRESSIONS/4_79_to_4_81.inp", "popeye-suite/REGRESSIONTESTS/4_79_to_4_81.reg", {1}},
       // 7: a twin with a structured stipulation, its side word as Popeye spells it ("b) Schwarz 4:4hh[...]").
       {"popeye-suite/BEISPIEL/undeckbar.inp", "popeye-suite/REGRESSIONTESTS/undeckbar.out", {7}},
       // Introductory moves, the numbering anew after them: 1->ser-H#3 and 2->pser-h#3.
       {"popeye-suite/REGRESSIONS/4_85_to_4_87.inp", "popeye-suite/REGRESSIONTESTS/4_85_to_4_87.reg", {10}},
-      // Goal constraints in series play and nested series branches (33, 34).
-      {"popeye-suite/REGRESSIONS/4_61_to_4_63.inp", "popeye-suite/REGRESSIONTESTS/4_61_to_4_63.reg", {33, 34}},
+      // Goal constraints in series play and nested series branches (33, 34); 32: a fork of '&' of
+      // two goals, each line printed once with each mark ("Kb5*b6 x", "Kb5*b6 =").
+      {"popeye-suite/REGRESSIONS/4_61_to_4_63.inp", "popeye-suite/REGRESSIONTESTS/4_61_to_4_63.reg", {32, 33, 34}},
+      // A nested branch Popeye counts 2 half-moves long numbers on ("4hh[2da[#]]": "3.e6-e5 Qf6*h4 #").
+      {"popeye-suite/EXAMPLES/lengthy/helpdirectmate.inp", "popeye-suite/REGRESSIONTESTS/helpdirectmate.ref", {1, 6}},
+      // A line that ends in a hidden branch has no goal mark ("5h[/1d[x]a{!+}]h": "3.Be1-h4 Bd6-g3");
+      // 5: the same below a battle tree's move.
+      {"popeye-suite/EXAMPLES/capzug.inp", "popeye-suite/REGRESSIONTESTS/capzug.ref", {2, 5, 8}},
+      // 5: a twin that moves a man onto another's square: "b) -wPb3  wPa3-->b3".
+      {"popeye-suite/REGRESSIONS/4_67_to_4_69.inp", "popeye-suite/REGRESSIONTESTS/4_67_to_4_69.reg", {5}},
       {"popeye-suite/EXAMPLES/pseries.inp", "popeye-suite/REGRESSIONTESTS/pseries.ref", {2}},
       // 2: Threat 1 and MaxFlightsquares 1, a #10 whose tree reaches two-digit move numbers.
       {"popeye-suite/BEISPIEL/ep.inp", "popeye-suite/REGRESSIONTESTS/ep.out", {2}},
@@ -313,7 +330,7 @@ TEST_CASE("Popeye layout golden sample: Arbiter's solutions print as Popeye's li
       lines += expected[std::size_t(k - 1)].size();
     }
   }
-  CHECK(problems == 84);
-  CHECK(lines == 1782);
+  CHECK(problems == 103);
+  CHECK(lines == 1990);
   CHECK(matched == lines);
 }
