@@ -235,8 +235,12 @@ class HelpSelfReader : public PopeyeReader {
       out_.twins.push_back({label, {}});
       // A twin with its own stipulation says it after the label ("d) h=2"): its lines read so.
       const auto ws = words(line);
-      const auto own = ws.size() >= 2 && ws[1].text.find_first_of("#=") != std::string_view::npos ? mode_of(ws[1].text)
-                                                                                                 : std::nullopt;
+      // One played as its structured equivalent ("b) pser-s=2") reads as that.
+      std::optional<Mode> own;
+      if (ws.size() >= 2 && ws[1].text.find_first_of("#=") != std::string_view::npos) {
+        if (const auto equivalent = structured_equivalent(std::string(ws[1].text))) own = structured_mode(*equivalent);
+        else own = mode_of(ws[1].text);
+      }
       mode_ = own ? *own : problem_mode_;
       return true;
     }

@@ -253,7 +253,9 @@ std::optional<std::string> StipulationForm::structured_equivalent() const {
   if (series == "pser") {  // 15a[#]?+?d: pser-#8, the defender moving only to parry a check
     if (play == "") return fmt::format("white {}a[{}]?+?d", 2 * n - 1, g);
     if (play == "h") return fmt::format("black {}h[1a[{}]d]?+?h", 2 * n - 1, g);
-    if (play == "s") return fmt::format("white {}a[1d[{}]a]?+?d", 2 * n - 1, g);
+    // pser-s: a parry that reaches the goal ends the play too, as in s#N ("1.Qg6-c6 + Kc7*c6 =",
+    // REGRESSIONS/4_87_to_4_89.inp 10: Popeye's self end of branch goal on the defence).
+    if (play == "s") return fmt::format("white {0}a[1d[{1}]a]?+?d[{1}]", 2 * n - 1, g);
     if (play == "r" && semi) return fmt::format("white {}a[>1a[{}]d]?+?d", 2 * n - 1, g);
     if (play == "r") return fmt::format("white {0}a[>1a[{1}]d]?+?d{{!1a[{1}]d}}", 2 * n - 1, g);
   }

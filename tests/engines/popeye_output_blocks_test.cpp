@@ -185,6 +185,16 @@ TEST_CASE("popeye output blocks: a structured stipulation's line read as its pla
                                                           "  1.Kb8-a7 Be7-d6   2.Ka7-a8 Kb5*b6 =\n\nsolution finished.\n",
                                                   "4_61_to_4_63.reg", popeye::Language::English);
   CHECK(twice.twins[0] == TwinSolutionSet{"", {"b8a7 e7d6 a7a8 b5b6"}});
+  // A twin whose own stipulation is played as its structured equivalent reads as that, not as
+  // the problem's keys (REGRESSIONS/4_87_to_4_89.reg 10: s=2, then "b) pser-s=2").
+  const auto parry = read_popeye_help_self_output(board + "  s=2                         1 + 1\n\na) \n\n   1.Qg6-c6 + !\n"
+                                                          "      1...Kc7-d8\n          2.Qc6-d7 +\n              2...Kd8*d7 =\n\n"
+                                                          "b) pser-s=2  \n\n  1.Qg6-c6 + Kc7-d8   2.Qc6-d7 + Kd8*d7 =\n"
+                                                          "  1.Qg6-c6 + Kc7*c6 =\n\nsolution finished.\n",
+                                                  "4_87_to_4_89.reg", popeye::Language::English);
+  REQUIRE(parry.twins.size() == 2);
+  CHECK(parry.twins[0] == TwinSolutionSet{"a", {"g6c6"}});
+  CHECK(parry.twins[1] == TwinSolutionSet{"b", {"g6c6 c7c6", "g6c6 c7d8 c6d7 d8d7"}});
   // A structure that does not read is an error at its line.
   CHECK_THROWS_AS(read_popeye_help_self_output(board + "  Schwarz 4hh[2da[#]         3 + 3\n", "sford.out", popeye::Language::German),
                   ParseError);

@@ -134,7 +134,7 @@ TEST_CASE("stipulation forms: the played ones, in their one spelling", "[stipula
   const std::pair<const char*, const char*> structured[] = {
       {"exact-#2", "white 3:3a[#]d"},      {"exact-s#2", "white 4:4ad[#]"},         {"exact-h#3", "black 6:6hh[#]"},
       {"exact-h=2.5", "white 5:5h[=]h"},   {"exact-r#2", "white 3:3a[1a[#]d]d{!1a[#]d}"}, {"ser-s#6", "white 6s[>1d[#]a]"},
-      {"pser-#8", "white 15a[#]?+?d"},     {"pser-h#8", "black 15h[1a[#]d]?+?h"}, {"pser-s#8", "white 15a[1d[#]a]?+?d"},
+      {"pser-#8", "white 15a[#]?+?d"},     {"pser-h#8", "black 15h[1a[#]d]?+?h"}, {"pser-s#8", "white 15a[1d[#]a]?+?d[#]"},
       {"pser-r#8", "white 15a[>1a[#]d]?+?d{!1a[#]d}"}, {"pser-semi-r#8", "white 15a[>1a[#]d]?+?d"},
       {"phser-s#8", "white 15h[1d[#]a]?+?h"},
       // Series and help reflex play: the forms Popeye 4.104 plays alike, live.
