@@ -90,12 +90,7 @@ class HelpSelfReader : public PopeyeReader {
     if (stage() == Stage::BelowBoard)
       throw ParseError({file(), last, 1}, "no stipulation line below the board in Popeye's output");
     if (out_.twins.empty()) out_.twins.push_back({"", {}});  // no solution and no twins
-    // A set: a line Popeye prints once per goal of '&' ("4hh[x&=]": "... Kb5*b6 x", "... Kb5*b6 =")
-    // is one solution.
-    for (auto& t : out_.twins) {
-      std::sort(t.solutions.begin(), t.solutions.end());
-      t.solutions.erase(std::unique(t.solutions.begin(), t.solutions.end()), t.solutions.end());
-    }
+    for (auto& t : out_.twins) std::sort(t.solutions.begin(), t.solutions.end());
     return std::move(out_);
   }
 

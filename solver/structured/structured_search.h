@@ -54,13 +54,13 @@ class StructuredSearch {
   // marks the first step of a nested branch longer than one move, where Popeye numbers the
   // moves from 1 again ("1.Sb5-d4   1.Sd3-c1" of 1->ser-h#2 live, "2.Kd5-e6   1.Qh8-d4" of
   // 3h[7a[#]d]h: REGRESSIONTESTS/helpdirectmate.ref; never after "1d[#]a" and its kin).
-  // A step may instead carry a goal `mark` alone (no move, no pass): a goal part of '&' reached by
-  // the line's last move, whose mark that copy of the line prints (Popeye prints the line once
-  // per part: "Kb5*b6 x" and "Kb5*b6 =" for 4hh[x&=], REGRESSIONS/4_61_to_4_63.inp 32).
+  // A step may instead carry goal `marks` alone (no move, no pass): the goal parts of '&' the
+  // line's last move reaches, each a mark Popeye prints the line with ("Kb5*b6 x" and "Kb5*b6 ="
+  // for 4hh[x&=], REGRESSIONS/4_61_to_4_63.inp 32).
   struct Step {
     std::optional<M> move;
     bool restart = false;
-    std::optional<Target> mark = std::nullopt;
+    std::vector<Target> marks = {};
   };
   using Line = std::vector<Step>;
 
@@ -372,15 +372,17 @@ class StructuredSearch {
   std::vector<Line> fork_lines(const SliceNode& f, const MoveFacts& facts, bool direct = true) {
     if (f.kind == SliceNode::And || f.kind == SliceNode::Or) {
       std::vector<Line> out;
+      Step marks;  // the goal parts of '&': one line, marked with each
       for (const SliceNode* part : {f.left.get(), f.right.get()}) {
         if (f.kind == SliceNode::Or && !holds(*part, facts)) continue;
         if (f.kind == SliceNode::And && part->kind == SliceNode::Goal) {
-          out.push_back({Step{std::nullopt, false, part->target}});
+          marks.marks.push_back(*part->target);
           continue;
         }
         for (auto& l : fork_lines(*part, facts, false))
           if (!l.empty()) out.push_back(std::move(l));
       }
+      if (!marks.marks.empty()) out.push_back({std::move(marks)});
       if (out.empty()) out.push_back({});
       return out;
     }

@@ -28,8 +28,9 @@ prover::HelpLine spell_line(G& game, const typename StructuredSearch<G>::Line& l
   bool passed = false, restart = false;  // marked on the move that follows (a leading pass stays unmarked)
   MoveFacts last;
   for (const auto& step : line) {
-    if (step.mark) {
-      out.goal = step.mark;
+    if (!step.marks.empty()) {
+      out.goal = step.marks.front();
+      out.more_goals.assign(step.marks.begin() + 1, step.marks.end());
       continue;
     }
     restart = restart || step.restart;
@@ -52,7 +53,7 @@ prover::HelpLine spell_line(G& game, const typename StructuredSearch<G>::Line& l
       }
   for (auto it = line.rbegin(); it != line.rend(); ++it) {
     if (it->move) game.undo();
-    else if (!it->mark) game.undo_null();
+    else if (it->marks.empty()) game.undo_null();
   }
   return out;
 }
@@ -83,7 +84,7 @@ prover::Solution solve_structured(G& game, const prover::SolveOptions& options) 
         s.tree_note = "the structured engine lists the keys, not their play";
         // The tree below the keys, where it can be shown (tries aside): the same keys, each with its
         // play. A limit reached while building it leaves the keys, proved, without their play.
-        s.tries_requested = options.tries;
+        // Tries are stated only where they were found: with a tree.
         if (root.kind == SliceNode::Branch) {
           try {
             auto tree = search.tree(root);
@@ -91,6 +92,7 @@ prover::Solution solve_structured(G& game, const prover::SolveOptions& options) 
             if (search.tree_built() && tree.size() == s.keys.size()) {
               s.keys = std::move(tree);
               s.tries = std::move(tries);
+              s.tries_requested = options.tries;
               s.tree_complete = true;
               s.tree_note.clear();
             }
@@ -106,17 +108,7 @@ prover::Solution solve_structured(G& game, const prover::SolveOptions& options) 
         s.half_move = options.half_move;
         if (const auto goal = printed_goal(root)) s.target = *goal;  // the lines' last mark ("x", "z")
         const std::vector<Target> goals = fork_goals(root);
-        for (const auto& line : search.root_lines(root)) {
-          prover::HelpLine spelt = spell_line(game, line, goals);
-          // The same moves again (the next goal of '&'): one solution, one more mark.
-          if (!s.solutions.empty() && spelt.goal && s.solutions.back().goal && s.solutions.back().moves.size() == spelt.moves.size() &&
-              std::equal(spelt.moves.begin(), spelt.moves.end(), s.solutions.back().moves.begin(),
-                         [](const prover::LineMove& a, const prover::LineMove& b) { return a.uci == b.uci; })) {
-            s.solutions.back().more_goals.push_back(*spelt.goal);
-            continue;
-          }
-          s.solutions.push_back(std::move(spelt));
-        }
+        for (const auto& line : search.root_lines(root)) s.solutions.push_back(spell_line(game, line, goals));
         for (const auto& m : search.start_constraint_breakers(root)) s.forced_goal_moves.push_back({game.move_text(m), game.move_uci(m)});
         if (options.set_play && !game.in_check() && root.kind == SliceNode::Branch) {  // the first mover passes: none in check
           s.set_play_requested = true;

@@ -271,6 +271,14 @@ TEST_CASE("structured battle play: its tree as Popeye prints it, keys, defences,
   const test::CliRun text = test::run_arbiter_command("solve " + file + " --problem 1", dir);
   CHECK(text.out.find("verdict: proved (1 key)\n") != std::string::npos);
 
+  // A tree this engine cannot show (a nested help branch below the key): the keys alone, said so,
+  // and no tries stated, since none were looked for.
+  const std::string help_fork = dir.write("helpfork.inp", "begin\npieces white kb6 rd1 black ka8 ph7\nsstipulation white 1a[2hh[#]]d\nend\n");
+  const json cut = json::parse(test::run_arbiter_command("solve " + help_fork + " --json --tries", dir).out);
+  CHECK(cut["keys_uci"].size() == 12);
+  CHECK(cut["tree_complete"] == false);
+  CHECK_FALSE(cut.contains("tries"));
+
   const test::CliRun popeye = test::run_arbiter_command("popeye " + file, dir);
   CHECK(popeye.out.find("   1.Ra2-a8 + !\n      1...Kh8-h7\n          2.Ra8-a2\n              2...c2-c1=Q #\n") != std::string::npos);
 }
