@@ -32,7 +32,23 @@ Position Position::start() {
   return p;
 }
 
-void Position::put_piece(Piece p, Square s) { add_piece<true>(p, s); }
+void Position::put_piece(Piece p, Square s) {
+  add_piece<true>(p, s);
+  origin_[s] = std::uint8_t(s);
+}
+
+std::uint64_t Position::identity_key() const {
+  std::uint64_t k = 0;
+  for (Bitboard b = occupied(); b;) {
+    const Square s = pop_lsb(b);
+    if (origin_[s] == s) continue;
+    std::uint64_t x = (std::uint64_t(origin_[s]) << 8 | s) + 0x9E3779B97F4A7C15ULL;  // splitmix64 of (origin, square)
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
+    k ^= x ^ (x >> 31);
+  }
+  return k;
+}
 
 void Position::remove_piece(Square s) { take_piece<true>(s); }
 
@@ -71,6 +87,7 @@ void Position::move_piece(Square from, Square to) {
   by_color_[color_of(p)] ^= fromto;
   board_[from] = NoPiece;
   board_[to] = p;
+  origin_[to] = origin_[from];
   if (type_of(p) == King) king_sq_[color_of(p)] = to;
   if constexpr (UpdateKey) st().key ^= zobrist::piece_square[p][from] ^ zobrist::piece_square[p][to];
 }
@@ -161,6 +178,7 @@ void Position::make(Move m) {
     Square capture_sq = m.kind() == MoveKind::EnPassant ? (us == White ? to - 8 : to + 8) : to;
     if (board_[capture_sq] != NoPiece) {
       s.captured = board_[capture_sq];
+      s.captured_origin = origin_[capture_sq];
       remove_piece(capture_sq);
       s.rule50 = 0;
     }
@@ -169,7 +187,7 @@ void Position::make(Move m) {
       s.rule50 = 0;
       if (m.kind() == MoveKind::Promotion) {
         remove_piece(to);
-        put_piece(make_piece(us, m.promotion()), to);
+        add_piece<true>(make_piece(us, m.promotion()), to);  // the same man: its origin stays
       } else if ((from ^ to) == 16) {
         s.en_passant = (from + to) / 2;
       }
@@ -214,6 +232,7 @@ void Position::unmake() {
                             : m.kind() == MoveKind::EnPassant ? (us == White ? to - 8 : to + 8)
                                                                : to;
       add_piece<false>(captured, victim);
+      origin_[victim] = st().captured_origin;
     }
   }
   states_.pop_back();
@@ -223,6 +242,7 @@ void Position::make_remote_capture(Move m, Square victim) {
   make(m);
   State& s = st();
   s.captured = board_[victim];
+  s.captured_origin = origin_[victim];
   s.remote_victim = victim;
   s.rule50 = 0;
   take_piece(victim);

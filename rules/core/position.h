@@ -30,6 +30,13 @@ class Position {
   Bitboard pieces(PieceType a, PieceType b) const { return by_type_[a] | by_type_[b]; }
   Bitboard pieces(Color c, PieceType a, PieceType b) const { return by_color_[c] & (by_type_[a] | by_type_[b]); }
   Square king_square(Color c) const { return king_sq_[c]; }  // NoSquare when absent
+  // The square the man on s stood on when the position was set up (put_piece): who is who, for
+  // the goals that follow a man from the diagram (circuit, exchange, kiss). A promoted pawn stays
+  // the same man. Meaningless on an empty square.
+  Square origin(Square s) const { return Square(origin_[s]); }
+  // A key of who stands where among the men off their set-up squares (0 when none is): the
+  // Zobrist key does not tell two men of one kind apart, the goals above do.
+  std::uint64_t identity_key() const;
 
   // --- state -------------------------------------------------------------------------------
   Color side_to_move() const { return side_; }
@@ -94,6 +101,7 @@ class Position {
     Move move;
     Piece captured = NoPiece;
     Square remote_victim = NoSquare;  // set by make_remote_capture
+    std::uint8_t captured_origin = 0;  // the captured man's origin (above)
   };
   const State& st() const { return states_.back(); }
   State& st() { return states_.back(); }
@@ -109,6 +117,7 @@ class Position {
   Bitboard by_type_[PieceTypeCount] = {};  // index 0: all pieces
   Bitboard by_color_[2] = {};
   Piece board_[64] = {};
+  std::uint8_t origin_[64] = {};
   Square king_sq_[2] = {NoSquare, NoSquare};
   Color side_ = White;
   int fullmove_ = 1;

@@ -15,6 +15,7 @@
 #include "rules/orthodox/movegen.h"
 #include "solver/problem/popeye_reader.h"
 #include "solver/stipulation/mover_goals.h"
+#include "solver/stipulation/target_reached.h"
 
 namespace arbiter::problem::popeye {
 
@@ -78,6 +79,9 @@ bool reached(Position& pos, const Target& target) {
     case Target::EnPassant: return en_passant;
     case Target::AnyMove: return true;
     case Target::Chess81: return relative_rank(~pos.side_to_move(), m.to()) == 7;
+    case Target::Circuit:
+    case Target::Exchange:
+    case Target::Kiss: return identity_goals::reached(pos, target, m.to());
     case Target::AutoMate:
     case Target::AutoStalemate:
     case Target::DoubleMate:
@@ -304,7 +308,22 @@ class TreeWriter {
     return out;
   }
 
-  prover::Solution solve(const std::string& fen, int n) const { return solver_(fen, goal_, target_, n); }
+  // A position below the diagram solved again from its FEN (`fen`, written from pos_): every man
+  // stands on its own square there, so a kiss names the kissed man's square now (an empty one
+  // when it was captured: no man comes from there). Circuit and exchange, which follow every man,
+  // are not played in battle play (StipulationForm::playable), so no tree asks this of them.
+  prover::Solution solve(const std::string& fen, int n) const {
+    Target target = target_;
+    if (target.kind == Target::Kiss) {
+      target.square = NoSquare;
+      for (Bitboard b = pos_.occupied(); b;) {
+        const Square s = pop_lsb(b);
+        if (pos_.origin(s) == target_.square) target.square = s;
+      }
+      if (target.square == NoSquare && ~pos_.occupied()) target.square = lsb(~pos_.occupied());
+    }
+    return solver_(fen, goal_, target, n);
+  }
 
   // Self and reflex play under Quodlibet: does the attacker's move m reach the goal itself?
   bool own_goal(Move m) {
@@ -467,9 +486,10 @@ std::string popeye_goal_move_text(const Position& pos, Move move, const Target& 
   after.make(move);
   if (target.kind == Target::MateOrStalemate) return text + " #=";
   if (after.in_check() && !target.judges_mover()) text += " +";
-  // The move's own spelling says castling and e.p. ("0-0", "e5*d6 ep."); any move has no mark.
+  // The move's own spelling says castling and e.p. ("0-0", "e5*d6 ep."); any move, circuit,
+  // exchange and kiss have no mark (Popeye's goal writer: "ser-<>3 ... 3.Dg4-h3 +", kiss.ref).
   if (target.kind == Target::Check || target.kind == Target::Castling || target.kind == Target::EnPassant ||
-      target.kind == Target::AnyMove)
+      target.kind == Target::AnyMove || target.needs_identities())
     return text;
   return text + " " + (target.kind == Target::Square ? std::string("z") : target.symbol());
 }

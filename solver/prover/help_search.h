@@ -271,7 +271,9 @@ class HelpSearch {
 
   // The position's key, salted with the mating side (and apart after a pass: no pass may follow).
   // And with the goal.
-  std::uint64_t key() const { return game_.key() ^ salt_ ^ target_salt_ ^ end_salt_ ^ (after_null_ ? AfterNullSalt : 0); }
+  std::uint64_t key() const {
+    return game_.key() ^ salt_ ^ target_salt_ ^ end_salt_ ^ (after_null_ ? AfterNullSalt : 0) ^ identity_salt(game_, target_);
+  }
   static constexpr std::uint64_t AfterNullSalt = 0xD1B54A32D192ED03ULL;
 
   // The cuts that are sound for the goal (set_target): the mate and flight bounds for mate, the

@@ -450,7 +450,7 @@ class MateSearch {
   // verdict. Without them the key is the position's, and the table carries wins and losses
   // across depths.
   zobrist::Key table_key(int n) const {
-    const zobrist::Key position = game_.key();
+    const zobrist::Key position = game_.key() ^ identity_salt(game_, target_);  // (ct, <>, k: who is who)
     if (!battle_.depth_dependent()) return position;
     std::uint64_t z = (std::uint64_t(n) << 32 | std::uint32_t(nontrivial_left_ + 1)) + 0x9E3779B97F4A7C15ull;  // splitmix64
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;

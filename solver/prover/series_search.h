@@ -105,7 +105,7 @@ class SeriesSearch {
  private:
   static constexpr int Stages = generation_stages<G>;
 
-  std::uint64_t key() const { return game_.key() ^ salt_; }
+  std::uint64_t key() const { return game_.key() ^ salt_ ^ identity_salt(game_, target_); }
   bool stalemate_goal() const { return target_.kind == Target::Stalemate || target_.kind == Target::DoubleStalemate; }
 
   // `left` series moves left (>= 1), the series side to move. Whether some solution lies below.

@@ -317,6 +317,10 @@ std::optional<Stipulation> StipulationForm::playable(const SourceLocation& where
   // The goals that judge the mover (!#, !=, ##, ##!) are played where the goal side's own move
   // ends the play: direct, help and series play.
   if (target->judges_mover() && play != "" && play != "h") return std::nullopt;
+  // Circuit and exchange follow every man from the diagram (target.h); battle play's trees are
+  // written by solving positions below the diagram again from their FEN, which knows no one's
+  // diagram square: they are played in help and series play only.
+  if ((target->kind == Target::Circuit || target->kind == Target::Exchange) && !ser && play != "h") return std::nullopt;
   if (!ser && target->kind == Target::Mate && (play == "" || play == "h" || play == "s")) {  // the four classic forms
     return parse_stipulation(fmt::format("{}#{}{}", play, moves, half_move ? ".5" : ""), where);
   }

@@ -25,6 +25,13 @@ std::string Target::symbol() const {
     case AutoStalemate: return "!=";
     case DoubleMate: return "##";
     case CounterMate: return "##!";
+    case Circuit: return "ct";
+    case Exchange: return "<>";
+    case Kiss: {
+      std::string out = "k";
+      if (square != NoSquare) out += square_name(square);
+      return out;
+    }
   }
   return "#";
 }
@@ -50,6 +57,13 @@ std::string Target::name() const {
     case AutoStalemate: return "auto-stalemate";
     case DoubleMate: return "double mate";
     case CounterMate: return "counter-mate";
+    case Circuit: return "circuit";
+    case Exchange: return "exchange";
+    case Kiss: {
+      std::string out = "kiss of the man from ";
+      out += square == NoSquare ? std::string("a square") : square_name(square);
+      return out;
+    }
   }
   return "mate";
 }
@@ -70,7 +84,13 @@ std::optional<Target> target_of(std::string_view goal, std::string_view square) 
   else if (goal == "!=") t.kind = Target::AutoStalemate;
   else if (goal == "##") t.kind = Target::DoubleMate;
   else if (goal == "##!") t.kind = Target::CounterMate;
-  else if (goal == "z") {
+  else if (goal == "ct") t.kind = Target::Circuit;
+  else if (goal == "<>") t.kind = Target::Exchange;
+  else if (goal == "k") {
+    t.kind = Target::Kiss;
+    t.square = parse_square(square);
+    if (t.square == NoSquare) return std::nullopt;
+  } else if (goal == "z") {
     t.kind = Target::Square;
     t.square = parse_square(square);
     if (t.square == NoSquare) return std::nullopt;

@@ -19,6 +19,13 @@
 //   !#  auto-mate, != auto-stalemate, ## double mate, ##! counter-mate: goals that judge the
 //       side that moved as well (mover_goals.h); the goal move of !#, ## and ##! leaves the
 //       mover's own king attacked, a move the rules allow there alone
+//   ct  circuit: the man that moved arrives on the square it stood on in the diagram
+//   <>  exchange: the man that moved arrives on the diagram square of another man of its side,
+//       which stands on the mover's diagram square (the two have swapped places)
+//   k   kiss (kc5: of the man on c5 in the diagram): the man that moved arrives next to that man
+//       (of either side), which has no other neighbour
+//   The last three follow men from the diagram (Position::origin): a man keeps who it is when
+//   it promotes; the diagram is the position the solving starts from (a twin's own).
 //
 // Popeye's option GoalIsEnd (`ends_play`): the goal ends the play whichever side reaches it; a
 // move of the other side (the one that is not to reach it) that reaches it, judged for that
@@ -34,9 +41,9 @@
 namespace arbiter {
 
 struct Target {
-  enum Kind { Mate, Stalemate, DoubleStalemate, MateOrStalemate, Check, Capture, Square, Castling, EnPassant, AnyMove, Chess81, AutoMate, AutoStalemate, DoubleMate, CounterMate };
+  enum Kind { Mate, Stalemate, DoubleStalemate, MateOrStalemate, Check, Capture, Square, Castling, EnPassant, AnyMove, Chess81, AutoMate, AutoStalemate, DoubleMate, CounterMate, Circuit, Exchange, Kiss };
   Kind kind = Mate;
-  arbiter::Square square = NoSquare;  // Square: the square to reach
+  arbiter::Square square = NoSquare;  // Square: the square to reach; Kiss: the kissed man's in the diagram
   bool ends_play = false;             // GoalIsEnd (above)
 
   // Popeye's symbol: "#", "=", "zd5", ...
@@ -45,7 +52,12 @@ struct Target {
   std::string name() const;
   // Does the goal depend on the move itself (capture, castling, e.p., square), not only on the
   // position after it? Then the engines ask the move's facts before playing it.
-  bool needs_move_facts() const { return kind == Capture || kind == Square || kind == Castling || kind == EnPassant || kind == Chess81; }
+  bool needs_move_facts() const {
+    return kind == Capture || kind == Square || kind == Castling || kind == EnPassant || kind == Chess81 || needs_identities();
+  }
+  // Does it follow men from the diagram (ct, <>, k)? Then two positions with the same men on the
+  // same squares may differ for it, and the searches' tables key who is who as well.
+  bool needs_identities() const { return kind == Circuit || kind == Exchange || kind == Kiss; }
   // Can only a checking move reach it? Then the last ply needs checking moves alone.
   bool needs_check() const { return kind == Mate || kind == Check; }
   // Does reaching it leave the side to move without a move? Then GoalIsEnd changes nothing.
@@ -63,7 +75,7 @@ struct Target {
 };
 
 // The goal a stipulation form's goal text names ("#", "=", "z" with "d5", ...), or nothing for a
-// goal Arbiter does not judge yet ("%", "ct", "<>", "k", ...).
+// goal Arbiter does not judge yet ("%", "ctr", "<>r", ...).
 std::optional<Target> target_of(std::string_view goal, std::string_view square = "");
 
 }  // namespace arbiter

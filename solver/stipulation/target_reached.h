@@ -76,6 +76,43 @@ void add_self_check_goal_moves([[maybe_unused]] G& game, const Target& target, [
     mover_goals::goal_moves(game.position(), target, moves);
 }
 
+namespace identity_goals {
+// Circuit, exchange or kiss (target.h) reached by the man that arrived on `to` in `pos` (after
+// the move).
+inline bool reached(const Position& pos, const Target& target, Square to) {
+  if (to == NoSquare || pos.empty(to)) return false;
+  const Square home = pos.origin(to);
+  switch (target.kind) {
+    case Target::Circuit: return home == to;
+    case Target::Exchange:  // the man on the mover's diagram square is its own side's, from `to`
+      return home != to && !pos.empty(home) && color_of(pos.piece_on(home)) == color_of(pos.piece_on(to)) &&
+             pos.origin(home) == to;
+    case Target::Kiss: {
+      for (Bitboard b = king_attacks(to) & pos.occupied(); b;) {
+        const Square kissed = pop_lsb(b);
+        if (pos.origin(kissed) != target.square) continue;
+        return (king_attacks(kissed) & pos.occupied()) == square_bb(to);  // no other neighbour
+      }
+      return false;
+    }
+    default: return false;
+  }
+}
+}  // namespace identity_goals
+
+// A key of who is who (Position::identity_key) for the searches' tables, when a goal asks it.
+template <RuleSet G>
+std::uint64_t identity_key_of([[maybe_unused]] const G& game) {
+  if constexpr (requires { { game.position() } -> std::convertible_to<const Position&>; })
+    return game.position().identity_key();
+  else
+    return 0;
+}
+template <RuleSet G>
+std::uint64_t identity_salt(const G& game, const Target& target) {
+  return target.needs_identities() ? identity_key_of(game) : 0;
+}
+
 // `game` is the position after the move; `facts` the move's, from move_facts() before it.
 template <RuleSet G>
 bool target_reached(G& game, const Target& target, const MoveFacts& facts) {
@@ -101,6 +138,13 @@ bool target_reached(G& game, const Target& target, const MoveFacts& facts) {
     case Target::EnPassant: return facts.en_passant;
     case Target::AnyMove: return true;
     case Target::Chess81: return facts.to != NoSquare && relative_rank(facts.mover, facts.to) == 7;
+    case Target::Circuit:
+    case Target::Exchange:
+    case Target::Kiss:
+      if constexpr (requires { { game.position() } -> std::convertible_to<const Position&>; })
+        return identity_goals::reached(game.position(), target, facts.to);
+      else
+        return false;  // (judges() refuses them without a board)
     case Target::AutoMate:
     case Target::AutoStalemate:
     case Target::DoubleMate:

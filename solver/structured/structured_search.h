@@ -65,7 +65,8 @@ class StructuredSearch {
   using Line = std::vector<Step>;
 
   StructuredSearch(G& game, const prover::Limits& limits, const SliceNode& root)
-      : game_(game), budget_(limits), table_(table_entries(limits.hash_megabytes)), facts_in_constraints_(constraint_needs_facts(root)) {}
+      : game_(game), budget_(limits), table_(table_entries(limits.hash_megabytes)), facts_in_constraints_(constraint_needs_facts(root)),
+        identities_(needs_identities(root)) {}
 
   // Is `e` met where the game stands, `facts` those of the move that led here?
   bool holds(const SliceNode& e, const MoveFacts& facts) {
@@ -625,7 +626,27 @@ class StructuredSearch {
 
   std::uint64_t entry_key(const SliceNode& b, int i, int max) const {
     const auto node = static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(&b));
-    return (game_.key() ^ mix(node ^ (std::uint64_t(i) << 48) ^ (std::uint64_t(max) << 32))) | 1;  // 0: an empty entry
+    const std::uint64_t who = identities_ ? identity_key_of(game_) : 0;  // (ct, <>, k: target.h)
+    return (game_.key() ^ who ^ mix(node ^ (std::uint64_t(i) << 48) ^ (std::uint64_t(max) << 32))) | 1;  // 0: an empty entry
+  }
+
+  // Does a goal anywhere in the tree follow men from the diagram (target.h: ct, <>, k)?
+  static bool needs_identities(const SliceNode& n) {
+    switch (n.kind) {
+      case SliceNode::Goal: return n.target && n.target->needs_identities();
+      case SliceNode::Not: return needs_identities(*n.left);
+      case SliceNode::And:
+      case SliceNode::Or: return needs_identities(*n.left) || needs_identities(*n.right);
+      case SliceNode::Branch:
+        for (const auto& m : n.moves) {
+          for (const auto& f : m.forks)
+            if (needs_identities(*f)) return true;
+          for (const auto& c : m.constraints)
+            if (needs_identities(*c)) return true;
+        }
+        return false;
+    }
+    return false;
   }
 
   // Does a constraint anywhere in the tree judge a goal about the move before (x, ep, 00, z)?
@@ -652,6 +673,7 @@ class StructuredSearch {
   prover::Budget budget_;
   std::vector<Entry> table_;
   bool facts_in_constraints_;
+  bool identities_;
 };
 
 }  // namespace arbiter::structured

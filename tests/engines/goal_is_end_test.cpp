@@ -13,7 +13,7 @@
 
 #include "rules/orthodox/game.h"
 #include "solver/prover/solve.h"
-#include "tests/support/solution_sets.h"
+#include "tests/support/kingless_solve.h"
 #include "solver/stipulation/target_reached.h"
 
 using namespace arbiter;
@@ -30,14 +30,7 @@ Target c81(bool goal_is_end) {
 }
 
 prover::Solution solved(const std::string& fen, Goal goal, const Target& t, int n, bool series = false) {
-  auto game = orthodox::Game::from_fen(fen, {"test", 1, 1}, test::kingless_rules());
-  prover::SolveOptions o;
-  o.goal = goal;
-  o.target = t;
-  o.n = n;
-  o.series = series;
-  o.limits.hash_megabytes = 1;
-  return prover::solve(game, o);
+  return test::solve_kingless(fen, goal, t, n, series);
 }
 
 }  // namespace

@@ -15,7 +15,7 @@
 #include "rules/core/fen.h"
 #include "rules/orthodox/game.h"
 #include "solver/prover/solve.h"
-#include "tests/support/solution_sets.h"
+#include "tests/support/kingless_solve.h"
 #include "solver/stipulation/mover_goals.h"
 
 using namespace arbiter;
@@ -26,14 +26,7 @@ namespace {
 using Set = std::set<std::string>;
 
 prover::Solution solved(const std::string& fen, Goal goal, const char* symbol, int n, bool series = false) {
-  auto game = orthodox::Game::from_fen(fen, {"test", 1, 1}, test::kingless_rules());
-  prover::SolveOptions o;
-  o.goal = goal;
-  o.target = *target_of(symbol);
-  o.n = n;
-  o.series = series;
-  o.limits.hash_megabytes = 1;
-  return prover::solve(game, o);
+  return test::solve_kingless(fen, goal, *target_of(symbol), n, series);
 }
 
 Position position(const std::string& fen) {
