@@ -478,14 +478,15 @@ std::string popeye_line_move_text(const Position& pos, Move move, const Target& 
 std::string popeye_goal_move_text(const Position& pos, Move move, const Target& target, Language language) {
   std::string text = popeye_move_text(pos, move, language);
   if (target.kind == Target::Mate) return text;
-  // Popeye marks a check " +" (never " #" under another goal), then the goal; the goals that
-  // judge the mover (!#, ##, ##!) have the goal mark alone.
+  // Popeye marks a check " +" (never " #" under another goal), then the goal; double mate and
+  // counter-mate, which check the other side by definition, have the goal mark alone, while an
+  // auto-mate that also checks shows both (Popeye 4.104: "1...Sc1-a2 + !#" in r!#1).
   for (const std::string_view mark : {" #", " +"})
     if (text.ends_with(mark)) text.resize(text.size() - mark.size());
   Position after = pos;
   after.make(move);
   if (target.kind == Target::MateOrStalemate) return text + " #=";
-  if (after.in_check() && !target.judges_mover()) text += " +";
+  if (after.in_check() && target.kind != Target::DoubleMate && target.kind != Target::CounterMate) text += " +";
   // The move's own spelling says castling and e.p. ("0-0", "e5*d6 ep."); any move, circuit,
   // exchange and kiss have no mark (Popeye's goal writer: "ser-<>3 ... 3.Dg4-h3 +", kiss.ref).
   if (target.kind == Target::Check || target.kind == Target::Castling || target.kind == Target::EnPassant ||

@@ -315,8 +315,9 @@ std::optional<Stipulation> StipulationForm::playable(const SourceLocation& where
   if (help_self && moves == 0) return std::nullopt;  // hs#0.5, hr#0.5: no help move before the end
   if (moves > (ser ? MaxSeriesMoves : MaxMateMoves) || (moves == 0 && !half_move)) return std::nullopt;
   // The goals that judge the mover (!#, !=, ##, ##!) are played where the goal side's own move
-  // ends the play: direct, help and series play.
-  if (target->judges_mover() && play != "" && play != "h") return std::nullopt;
+  // ends the play: direct, help and series play, and reflex play (the defender's goal moves come
+  // from goal_moves.h, the ones the rules otherwise forbid included).
+  if (target->judges_mover() && play != "" && play != "h" && play != "r") return std::nullopt;
   // Circuit and exchange follow every man from the diagram (target.h); battle play's trees are
   // written by solving positions below the diagram again from their FEN, which knows no one's
   // diagram square: they are played in help and series play only.

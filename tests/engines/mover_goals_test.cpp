@@ -101,3 +101,27 @@ TEST_CASE("mover goals in direct play: Popeye's expected keys", "[goal][mover][p
     CHECK(s.verdict == (c.keys.empty() ? prover::Verdict::Refuted : prover::Verdict::Proved));
   }
 }
+
+TEST_CASE("mover goals in reflex play: the defender's goal moves the rules otherwise forbid", "[goal][mover][popeye]") {
+  // Positions run live through Popeye 4.104 (built outside the repository), its keys below. The
+  // defender's goal moves of !#, ## and ##! leave its own king attacked: a reflex engine that
+  // looked among the legal moves alone would find none, and no key.
+  struct Case {
+    const char* fen;
+    Goal goal;
+    const char* symbol;
+    Set keys;
+  };
+  const std::vector<Case> cases = {
+      // semi-r##!1 and r##!1: 1.Rd2-d5+! 1...Bf6-c3 ##! (Black, mated, counter-mates).
+      {"8/8/R4bp1/K1k5/4r3/8/B2R4/8 w - - 0 1", Goal::SemiReflexMate, "##!", {"d2d5"}},
+      {"8/8/R4bp1/K1k5/4r3/8/B2R4/8 w - - 0 1", Goal::ReflexMate, "##!", {"d2d5"}},
+      // r!#1: 1.Rd7-d8+! and 1.Re7-e8+!, after which every move of Black's mates itself.
+      {"6k1/3RR3/8/8/1K6/Nb6/8/2n5 w - - 0 1", Goal::ReflexMate, "!#", {"d7d8", "e7e8"}},
+  };
+  for (const auto& c : cases) {
+    INFO(c.fen << " " << c.symbol);
+    const auto s = solved(c.fen, c.goal, c.symbol, 1);
+    CHECK(test::uci_keys(s) == c.keys);
+  }
+}

@@ -93,6 +93,9 @@ TEST_CASE("stipulation forms: the played ones, in their one spelling", "[stipula
   }
   CHECK(parse_stipulation_form("h#2.5", {}).playable({})->half_move);
   CHECK(parse_stipulation_form("s#5", {}).playable({})->kind == Stipulation::SelfMate);
+  // The goals that judge the mover in reflex play: the defender's goal moves (goal_moves.h).
+  CHECK(parse_stipulation_form("r##!2", {}).playable({})->kind == Stipulation::ReflexMate);
+  CHECK(parse_stipulation_form("semi-r##!1", {}).playable({})->kind == Stipulation::SemiReflexMate);
   const auto h2 = parse_stipulation_form("h=2", {}).playable({});
   CHECK(h2->kind == Stipulation::HelpMate);
   CHECK(h2->target.kind == Target::Stalemate);
@@ -158,8 +161,8 @@ TEST_CASE("stipulation forms: the played ones, in their one spelling", "[stipula
   }
   // The other series and play types, and the rest: not yet.
   for (const char* text : {"ser-hs=2", "2->ser-#2", "#31", "s#2.5", "#2.5", "reci-h#2.5", "ser-hs#2", "hs#0.5", "semi-s#2",
-                           "semi-h#2", "ser-semi-r#2", "2->pser-#6", "exact-hs#2", "dia5", "s##2", "r##!2", "hs!#2", "ser-h%2", "hctr2", "ct2", "ser-h#2.5",
-                           "ser-#100", "r#2.5", "reci-h##2", "exact-h##2"}) {
+                           "semi-h#2", "ser-semi-r#2", "2->pser-#6", "exact-hs#2", "dia5", "s##2", "hs!#2", "ser-h%2", "hctr2", "ct2", "ser-h#2.5",
+                           "ser-#100", "r#2.5", "reci-h##2", "exact-h##2", "s!#2"}) {
     INFO(text);
     CHECK_FALSE(parse_stipulation_form(text, {}).playable({}).has_value());
   }
