@@ -89,7 +89,7 @@ HelpSelfSolved solve_help_self(const problem::Problem& p, const HelpSelfSolveOpt
       continue;
     }
     prover::SolveOptions solve;
-    problem::set_stipulation(solve, unit.stipulation, options.set_play && p.set_play);
+    problem::set_stipulation(solve, unit.stipulation, options.set_play && p.set_play, p.set_play_en_passant);
     solve.build_tree = options.tree;
     solve.max_tree_nodes = std::size_t(-1);
     solve.limits.max_seconds = options.max_seconds;

@@ -49,7 +49,7 @@ struct Args {
 // One problem or one twin.
 prover::Solution solve_unit(const Args& args, const problem::Problem& p, const SolveUnit& unit, const VariantEngines& rules) {
   prover::SolveOptions options;
-  set_stipulation(options, unit.stipulation, p.set_play);
+  set_stipulation(options, unit.stipulation, p.set_play, p.set_play_en_passant);
   options.tries = args.tries;
   options.refutations = args.refutations;
   options.first_key_only = args.first_key;

@@ -151,7 +151,7 @@ int run_verify(const Args& args) {
           continue;
         }
         prover::SolveOptions options;
-        set_stipulation(options, unit.stipulation, p.set_play);
+        set_stipulation(options, unit.stipulation, p.set_play, p.set_play_en_passant);
         options.build_tree = false;
         options.limits = {args.max_nodes, args.max_seconds, args.hash_mb};
         options.threads = args.threads;

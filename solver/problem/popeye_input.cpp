@@ -877,6 +877,25 @@ class PopeyeReader {
     return sq[1];
   }
 
+  // EnPassant naming a double step of the side to move, with SetPlay: only the set play, the
+  // other side moving first, can capture it (REGRESSIONS/4_79_to_4_81.inp 2). The three squares
+  // when it does, else nothing.
+  static const std::vector<Square>* set_play_only_en_passant(const ProblemText& p) {
+    if (!p.en_passant || !p.set_play || !p.stipulation || p.en_passant->squares.size() != 3) return nullptr;
+    const auto s = p.stipulation->playable(p.stipulation_location);
+    if (!s) return nullptr;
+    const Color mover = p.white_to_play ? White : s->first_mover();
+    const auto& sq = p.en_passant->squares;
+    const int step = mover == White ? 8 : -8;
+    return sq[1] == sq[0] + step && sq[2] == sq[1] + step ? &sq : nullptr;
+  }
+  // Played where the set play is help play's, on the diagram alone (a twin would move the pawn).
+  static bool set_play_en_passant_played(const ProblemText& p) {
+    const auto s = p.stipulation ? p.stipulation->playable(p.stipulation_location) : std::nullopt;
+    return s && s->kind == Stipulation::HelpMate && !s->structured && p.twins.empty() && !p.zero_position &&
+           p.duplex == Duplex::No && !p.white_to_play;
+  }
+
   // What the problem needs that Arbiter does not play, each named once.
   std::vector<std::string> unsupported_of(const ProblemText& p) const {
     std::vector<std::string> reasons;
@@ -908,17 +927,12 @@ class PopeyeReader {
       if (m.orthodox == NoPieceType) add_reason(reasons, "piece " + walk_name(m));
     }
     if (p.total_invisible > 0) add_reason(reasons, "total invisible pieces");
-    // EnPassant naming a double step of the side to move, with SetPlay: only the set play, the
-    // other side moving first, can capture it (REGRESSIONS/4_79_to_4_81.inp 2); the engines'
-    // set play starts with a pass, which forgets an e.p. square.
-    if (p.en_passant && p.set_play && p.stipulation && p.en_passant->squares.size() == 3)
-      if (const auto s = p.stipulation->playable(p.stipulation_location)) {
-        const Color mover = p.white_to_play ? White : s->first_mover();
-        const auto& sq = p.en_passant->squares;
-        if (sq[1] == sq[0] + (mover == White ? 8 : -8) && sq[2] == sq[1] + (mover == White ? 8 : -8))
-          add_reason(reasons, fmt::format("option EnPassant for the set play only ('{}{}{}', a double step of the side to move)",
-                                          square_name(sq[0]), square_name(sq[1]), square_name(sq[2])));
-      }
+    // EnPassant for the set play only: played in help play on the diagram (the set play's pass
+    // keeps the e.p. square), not yet with twins, Duplex, WhiteToPlay or in other genres.
+    if (const auto* sq = set_play_only_en_passant(p); sq && !set_play_en_passant_played(p))
+      add_reason(reasons, fmt::format("option EnPassant for the set play only ('{}{}{}', a double step of the side to move) "
+                                      "outside help play of the diagram alone",
+                                      square_name((*sq)[0]), square_name((*sq)[1]), square_name((*sq)[2])));
     for (const auto& r : p.unsupported) add_reason(reasons, r);
     const auto twin_reasons = [&](const TwinText& t, const std::string& label) {
       for (const auto& r : t.unsupported) add_reason(reasons, fmt::format("twin {}): {}", label, r));
@@ -1061,7 +1075,13 @@ class PopeyeReader {
     diagram.no_castling_all = p.no_castling_all;
     diagram.no_castling = p.no_castling;
     diagram.kings_optional = true;  // Popeye solves a position without a king, NoWk/NoBk or not
-    if (p.en_passant) diagram.en_passant = en_passant_square(*p.en_passant, diagram, side);
+    if (const auto* sq = set_play_only_en_passant(p); sq && set_play_en_passant_played(p)) {
+      // The set play's first mover is the other side: the double step is the side to move's.
+      (void)en_passant_square(*p.en_passant, diagram, ~side);  // the pawn and the squares it crossed, checked
+      out.set_play_en_passant = (*sq)[1];
+    } else if (p.en_passant) {
+      diagram.en_passant = en_passant_square(*p.en_passant, diagram, side);
+    }
     out.stipulation = stipulation;
     if (zero_position) {
       // The zero position is not solved: its first change is twin a), each later twin applies to

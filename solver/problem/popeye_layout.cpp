@@ -393,6 +393,7 @@ std::string series_solution(const prover::Solution& s, const LayoutOptions& opti
   if (s.set_play_requested && !s.set_play.empty()) {  // help series: the other side's move at once, "1...Kd1-e2 ="
     Position pos = read_known_fen(s.fen);
     pos.make_null();
+    if (s.set_play_en_passant != NoSquare) pos.set_en_passant_square(s.set_play_en_passant);
     out += help_lines(write_fen(pos), s.set_play, true, options.language, s.target) + "\n";
   } else if (s.set_play_requested && read_known_fen(s.fen).in_check()) {
     out += std::string(words_of(options.language).king_capturable) + "\n";
@@ -415,6 +416,7 @@ std::string help_solution(const prover::Solution& s, const LayoutOptions& option
     // The set play starts from the diagram with the other side to move, as if the first mover passed.
     Position pos = read_known_fen(s.fen);
     pos.make_null();
+    if (s.set_play_en_passant != NoSquare) pos.set_en_passant_square(s.set_play_en_passant);
     out += help_lines(write_fen(pos), s.set_play, !s.half_move, options.language, s.target) + "\n";
   } else if (s.set_play_requested && read_known_fen(s.fen).in_check()) {
     // The first mover in check cannot pass: the other side to move could take its king.

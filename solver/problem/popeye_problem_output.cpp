@@ -28,7 +28,7 @@ prover::Verdict worse(prover::Verdict a, prover::Verdict b) {
 bool solve_and_write(const RunLimits& limits, const Problem& p, const SolveUnit& unit, const VariantEngines& rules,
                      const LayoutOptions& layout, ProblemWritten& result, std::ostream& out) {
   prover::SolveOptions options;
-  set_stipulation(options, unit.stipulation, p.set_play);
+  set_stipulation(options, unit.stipulation, p.set_play, p.set_play_en_passant);
   options.tries = layout.tries;
   options.limits = {limits.max_nodes, limits.max_seconds, limits.hash_mb};
   options.threads = limits.threads;

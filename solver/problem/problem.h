@@ -79,6 +79,9 @@ struct Problem {
   // Helpmates: also solve set play, the solutions with the other side moving first (Popeye's
   // option SetPlay, PGN [SetPlay "1"]).
   bool set_play = false;
+  // Popeye's EnPassant naming a double step of the side to move, with SetPlay: the e.p. square
+  // of the set play alone (prover::SolveOptions::set_play_en_passant); NoSquare for none.
+  Square set_play_en_passant = NoSquare;
   Duplex duplex = Duplex::No;
   // Popeye's zeroposition: the diagram as given, which is not solved (its first change is twin
   // a); "" without one.

@@ -10,7 +10,7 @@
 
 namespace arbiter::problem {
 
-void set_stipulation(prover::SolveOptions& options, const Stipulation& stipulation, bool set_play) {
+void set_stipulation(prover::SolveOptions& options, const Stipulation& stipulation, bool set_play, Square set_play_en_passant) {
   switch (stipulation.kind) {
     case Stipulation::DirectMate: options.goal = prover::Goal::DirectMate; break;
     case Stipulation::SelfMate: options.goal = prover::Goal::SelfMate; break;
@@ -30,6 +30,7 @@ void set_stipulation(prover::SolveOptions& options, const Stipulation& stipulati
   // Help play and help series (ser-h: the set play is the other side's move from the diagram);
   // a direct series has none (Popeye: "SetPlay not applicable").
   options.set_play = set_play && stipulation.kind == Stipulation::HelpMate;
+  options.set_play_en_passant = options.set_play ? set_play_en_passant : NoSquare;
   if (stipulation.kind != Stipulation::HelpMate) options.battle = stipulation.battle;
   else {  // the options of help play
     options.battle.null_moves = stipulation.battle.null_moves;

@@ -12,7 +12,8 @@
 namespace arbiter::problem {
 
 // The stipulation's goal, length and stated solution count in a search's options.
-void set_stipulation(prover::SolveOptions& options, const Stipulation& stipulation, bool set_play);
+void set_stipulation(prover::SolveOptions& options, const Stipulation& stipulation, bool set_play,
+                     Square set_play_en_passant = NoSquare);
 
 // What is solved on its own: the problem itself, or each of its twins a), b), ...
 struct SolveUnit {

@@ -174,6 +174,7 @@ Solution solve_help(G& game, const SolveOptions& options) {
                                    &options.reci_target);
   s.stated_solutions = options.stated_solutions;
   s.set_play_requested = options.set_play;
+  s.set_play_en_passant = options.set_play_en_passant;
   s.battle.null_moves = options.battle.null_moves;
   s.battle.stop_on_short = options.battle.stop_on_short;
   const int plies = 2 * options.n + (options.half_move ? 1 : 0);
@@ -223,6 +224,7 @@ Solution solve_help(G& game, const SolveOptions& options) {
       if constexpr (NullMove<G>) {
         if (!game.in_check() && plies > 1) {
           game.play_null();
+          set_en_passant_after_pass(game, options.set_play_en_passant);
           s.set_play = spell_help_lines(game, search.solutions(plies - 1));
           game.undo_null();
         }

@@ -99,8 +99,10 @@ Solution solve_series(G& game, const SolveOptions& options) {
       // Help series with set play (Popeye's ser-h with SetPlay): the series side passes at once,
       // so the set play is the other side's moves that reach the goal from the diagram.
       s.set_play_requested = options.set_play && play == SeriesPlay::Help;
+      s.set_play_en_passant = options.set_play_en_passant;
       if (s.set_play_requested && !game.in_check()) {
         game.play_null();
+        set_en_passant_after_pass(game, options.set_play_en_passant);
         typename G::MoveListType moves;
         game.generate_legal(moves);
         add_self_check_goal_moves(game, options.target, moves);  // (!#, ##, ##!)

@@ -101,6 +101,7 @@ struct Solution {
   // Helpmates with set play asked for: the lines with the other side moving first, as if
   // the first mover passed (h#2 → the h#1.5 from the diagram).
   bool set_play_requested = false;
+  Square set_play_en_passant = NoSquare;  // (SolveOptions::set_play_en_passant: the set play's e.p. square)
   std::vector<HelpLine> set_play;
   std::vector<AttackerNode> keys;
   // Reflexmates ("r#n"): the attacker's moves from the diagram that reach the goal at once. The

@@ -30,6 +30,10 @@ struct SolveOptions {
   SliceRef structured;
   std::string structured_text;
   bool set_play = false;       // helpmates: also the set play
+  // Popeye's EnPassant naming a double step of the side to move: only the set play, which the
+  // other side starts, may capture it (REGRESSIONS/4_79_to_4_81.inp 2); its e.p. square after the
+  // pass, NoSquare for none.
+  Square set_play_en_passant = NoSquare;
   BattleOptions battle;        // direct mates and selfmates: Popeye's Quodlibet, Threat, MaxFlightsquares
   int stated_solutions = 0;    // helpmates: the number the problem states (0: not stated)
   // Helpmates: stop after this many solutions plus one (0: list them all). The verdict is then
@@ -47,5 +51,13 @@ struct SolveOptions {
   // Called before each first move is examined (complete solutions): done, total, the move.
   std::function<void(int, int, const std::string&)> progress;
 };
+
+// After the pass that starts set play: the e.p. square SolveOptions::set_play_en_passant names
+// (the pass itself forgets any), on rule sets with a board.
+template <class G>
+void set_en_passant_after_pass([[maybe_unused]] G& game, Square ep) {
+  if constexpr (requires { game.position().set_en_passant_square(ep); })
+    if (ep != NoSquare) game.position().set_en_passant_square(ep);
+}
 
 }  // namespace arbiter::prover

@@ -115,7 +115,7 @@ PuzzleRun run_problem(problem::Problem p, int count, const InterpretationSetting
   for (const auto& unit : problem::solve_units(p)) {
     if (unit.illegal) throw *unit.illegal;  // a regression puzzle is read whole: bad input
     prover::SolveOptions solve;
-    problem::set_stipulation(solve, unit.stipulation, p.set_play);
+    problem::set_stipulation(solve, unit.stipulation, p.set_play, p.set_play_en_passant);
     solve.build_tree = false;
     solve.limits = options.limits;
     solve.threads = options.threads;

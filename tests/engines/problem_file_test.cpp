@@ -509,15 +509,20 @@ TEST_CASE("Popeye's CastlingMutuallyExclusive pins orthodox.castling-exclusive-*
   REQUIRE(missing.at(0).malformed.has_value());
 }
 
-TEST_CASE("Popeye's EnPassant for the set play only is read and named unsupported", "[problem][popeye]") {
+TEST_CASE("Popeye's EnPassant for the set play only: played in help play of the diagram", "[problem][popeye]") {
   // REGRESSIONS/4_79_to_4_81.inp 2: hx1, Black to move, with Black's d7-d5 just played and
-  // SetPlay: only the set play (White first) could take it e.p. Without SetPlay the same option
-  // stays bad input: no e.p. capture could ever follow it.
+  // SetPlay: only the set play (White first) can take it e.p.: its square is the set play's, the
+  // diagram has none. With a twin (which could move the pawn) it stays unsupported. Without
+  // SetPlay the same option stays bad input: no e.p. capture could ever follow it.
   const std::string text = "begin\npieces white ke1 pe5 black ke8 pc7d5\noption enpassant d7d6d5";
   const auto set = read_problem_entries(text + " set\nstipulation hx1\nend\n", "t", PublishedLines::Checked);
   REQUIRE(set.size() == 1);
-  CHECK_FALSE(set[0].malformed.has_value());
-  CHECK(set[0].unsupported == std::vector<std::string>{"option EnPassant for the set play only ('d7d6d5', a double step of the side to move)"});
+  REQUIRE(set[0].playable());
+  CHECK(square_name(set[0].set_play_en_passant) == "d6");
+  CHECK(set[0].fen.find(" b - - ") != std::string::npos);  // no e.p. square in the diagram
+  const auto twinned = read_problem_entries(text + " set\nstipulation hx1\ntwin move e1 f1\nend\n", "t", PublishedLines::Checked);
+  CHECK(twinned.at(0).unsupported ==
+        std::vector<std::string>{"option EnPassant for the set play only ('d7d6d5', a double step of the side to move) outside help play of the diagram alone"});
   const auto plain = read_problem_entries(text + "\nstipulation hx1\nend\n", "t", PublishedLines::Checked);
   REQUIRE(plain.at(0).malformed.has_value());
   CHECK_THAT(plain[0].malformed->message(), Catch::Contains("double step of a white pawn"));
