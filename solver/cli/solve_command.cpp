@@ -72,7 +72,7 @@ void print_solution(const prover::Solution& s) {
   std::cout << describe_verdict(s) << "\n";
   if (s.verdict == prover::Verdict::Unknown) std::cout << partial_line(s.reason);
   if (s.verdict == prover::Verdict::Proved || !s.tries.empty() || s.refutations_requested || !s.open_moves.empty() ||
-      (s.goal == prover::Goal::HelpMate && (!s.solutions.empty() || !s.solutions_so_far.empty())))
+      (s.goal == prover::Goal::HelpMate && (!s.solutions.empty() || !s.solutions_so_far.empty() || !s.set_play.empty())))
     std::cout << prover::format_solution_text(s);
   if (!s.tree_note.empty()) std::cout << "(" << s.tree_note << ")\n";
   std::cout << fmt::format("{} nodes, {:.3f} s\n", s.nodes, s.seconds);

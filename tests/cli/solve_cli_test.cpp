@@ -411,3 +411,18 @@ TEST_CASE("Popeye's Threat and MaxFlightsquares in reflex play and Threat where 
   CHECK(help_lines == 6);
   CHECK(run.out.find("  1.Kh8-g8 Qb1-f5   2.Kg8-h8 Qf5-f8 #") != std::string::npos);
 }
+
+TEST_CASE("arbiter solve: a refuted help play still shows its set play", "[prover][cli]") {
+  // REGRESSIONS/4_79_to_4_81.inp 2 of Popeye's suite: hx1 has no solution, but its set play, in
+  // which White moves first right after Black's d7-d5, takes e.p. (Popeye: "1...e5*d6 ep. x").
+  test::ScratchDir dir;
+  const std::string file = dir.write("ep.inp", "begin\npieces white pe5 black pc7d5\noption enpassant d7d6d5 set\nstipulation hx1\nend\n");
+  const test::CliRun run = test::run_arbiter_command("solve " + file, dir);
+  INFO(run.out << run.err);
+  CHECK(run.status == 1);
+  CHECK_THAT(run.out, Catch::Contains("verdict: refuted"));
+  CHECK_THAT(run.out, Catch::Contains("set play: 1 line\n  1...exd6\n"));
+  const JsonRun json_run = run_json("solve --json " + file, dir);
+  CHECK(json_run.out.at("set_play").size() == 1);
+  CHECK(json_run.out.at("set_play").at(0) == json::array({"e5d6"}));
+}
