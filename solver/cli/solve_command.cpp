@@ -224,7 +224,11 @@ the fields above).
 
 Other goals and series play (solver/stipulation/target.h, solver/prover/series_search.h): help play
 towards any goal of Popeye's h=N (stalemate), h==N, h#=N, h+N, hxN, hzd5N, h00N, hepN, h~N, hc81N
-(a man reaches its side's last rank) (and N.5), solved as helpmates are; series play ser-XN (White plays up to N moves in a row, the last one
+(a man reaches its side's last rank), hctN (circuit: the man moved returns to its diagram square),
+h<>N (exchange: it lands on the diagram square of a man of its side that stands on its own) and
+hkc5N (kiss: it lands next to the man that stood on c5, which has no other neighbour) (and N.5),
+solved as helpmates are (kiss in battle play too; circuit and exchange follow every man from the
+diagram, so in help and series play only); series play ser-XN (White plays up to N moves in a row, the last one
 reaching X) and ser-hXN (Black plays up to N moves, then White's one move reaches X), for the same
 goals, N up to 99. No series move but the last may give check; a direct series ends at its goal; shorter lines
 are solutions too, listed first, as Popeye lists them. JSON as for helpmates, with "series": true;
@@ -247,7 +251,7 @@ series, then the same two ends, each help line and each goal move a solution. Ke
 forms (check-certificate replays it); verify (and regress and batch) checks their published lines
 (a series line written as the series side's moves in a row); compose makes h=N and series play of
 mate or stalemate; correct takes #N, h#N, h#N.5 and s#N only so far and names the others.
-The goals that judge the side that moved, in direct, help and series play: !# (auto-mate: the
+The goals that judge the side that moved, in direct, help, series and reflex play: !# (auto-mate: the
 mover mated by its own move), != (auto-stalemate), ## (double mate: both sides mated, by a mover
 that had a legal move) and ##! (counter-mate: the same, by a mover that was mated); the goal move of
 !#, ## and ##! leaves the mover's own king attacked, a move allowed there alone. No certificate or
