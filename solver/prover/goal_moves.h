@@ -13,8 +13,8 @@ namespace arbiter::prover {
 // Passes each move of the side to move that reaches `target` to `visit`, in generation order,
 // until `visit` returns false; returns whether any did. A goal only a check reaches (mate,
 // check) skips the moves that do not check, unplayed. Each move played is spent from `budget`.
-// For !#, ## and ##! the goal moves are those the rules otherwise forbid (mover_goals.h), after
-// the legal ones (which never reach them: they leave the mover's king unattacked).
+// For !#, ## and ##! the goal moves are only those the rules otherwise forbid (mover_goals.h): a
+// legal move leaves the mover's king unattacked, so it never reaches them.
 template <RuleSet G, class Visit>
 bool visit_goal_moves(G& game, const Target& target, Budget& budget, Visit&& visit) {
   typename G::MoveListType moves;
