@@ -61,7 +61,9 @@
 //    intercept and pin, each on its square); a node keeps those its units can still reach within
 //    both sides' moves left (empty-board distances), and none left means no solution below.
 //    What Popeye's intelligent mode does by searching towards each target position in turn, with
-//    the completeness of the enumeration tested on random mates and stalemates.
+//    the completeness of the enumeration tested on random mates and stalemates. Reciprocal help
+//    play uses them too, each side's budget one move larger (end_moves: the help line, the other
+//    side's move and the mater's goal move are a help play of the goal).
 //    Where at most mate_skeleton::FewSkeletons are left at the parent, the mate and stalemate
 //    bounds are not tried: those skeletons are a finer version of the same argument (a king
 //    square, a checker, each flight's guard or block, each unit's distance) and cost less to
@@ -229,7 +231,8 @@ class HelpSearch {
       if (!cuts_.mate_skeletons || !goal || plies < cuts_.skeletons_from) return nullptr;
       const bool first_mates = plies % 2 == 1;
       const Color mater = first_mates ? pos.side_to_move() : ~pos.side_to_move();
-      const int km = first_mates ? (plies + 1) / 2 : plies / 2, kd = first_mates ? plies / 2 : (plies + 1) / 2;
+      const int km = (first_mates ? (plies + 1) / 2 : plies / 2) + end_moves(),
+                kd = (first_mates ? plies / 2 : (plies + 1) / 2) + end_moves();
       return skeleton_maker_.make(*goal, pos, mater, km, kd);
     } else {
       return nullptr;
@@ -281,12 +284,19 @@ class HelpSearch {
   bool mate_cuts() const { return target_.kind == Target::Mate && help_end_ == HelpEnd::Goal; }
   bool check_cuts() const { return target_.needs_check() && help_end_ == HelpEnd::Goal; }
   // The goal mating skeletons are built for (mate_skeleton.h): mate, or the other side stalemated.
+  // Reciprocal help play too: after the help plies the other side must have a move after which
+  // the mater reaches the goal, so every solution's line, that move and the goal move make a
+  // help play of the goal within one move more for each side (end_moves): the skeletons of
+  // those budgets cut it as they cut a helpmate.
   std::optional<mate_skeleton::Goal> skeleton_goal() const {
-    if (help_end_ != HelpEnd::Goal) return std::nullopt;
+    if (help_end_ != HelpEnd::Goal && help_end_ != HelpEnd::Reciprocal) return std::nullopt;
     if (target_.kind == Target::Mate) return mate_skeleton::Goal::Mate;
     if (target_.kind == Target::Stalemate) return mate_skeleton::Goal::Stalemate;
     return std::nullopt;
   }
+  // The moves each side has after the help plies on the way to the goal: one each in reciprocal
+  // help play (the other side's move, then the goal move), none otherwise.
+  int end_moves() const { return help_end_ == HelpEnd::Reciprocal ? 1 : 0; }
   // The stalemate filter: the goal needs the other side stalemated by the last move.
   bool stalemate_cuts() const {
     return (target_.kind == Target::Stalemate || target_.kind == Target::DoubleStalemate) && help_end_ == HelpEnd::Goal;
@@ -390,8 +400,8 @@ class HelpSearch {
         }
       }
       if (skeletons_.on() && !path_.empty()) {
-        const int km = (mater ? (p + 1) / 2 : p / 2) + mate_skeleton::castling_bonus(pos, m);
-        const int kd = (mater ? p / 2 : (p + 1) / 2) + mate_skeleton::castling_bonus(pos, ~m);
+        const int km = (mater ? (p + 1) / 2 : p / 2) + end_moves() + mate_skeleton::castling_bonus(pos, m);
+        const int kd = (mater ? p / 2 : (p + 1) / 2) + end_moves() + mate_skeleton::castling_bonus(pos, ~m);
         if (!skeletons_.keep(path_.size(), km, kd, last)) {
           if (use_table) remember_loss(p);
           return false;

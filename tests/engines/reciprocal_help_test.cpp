@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "rules/orthodox/game.h"
+#include "solver/prover/help_search.h"
 #include "solver/problem/solve_units.h"
 #include "solver/prover/certificate.h"
 #include "solver/prover/solve.h"
@@ -173,6 +174,38 @@ TEST_CASE("reciprocal help play: the search lists what the definition's walk lis
   for (std::size_t i = 0; i < forms.size(); ++i) {
     INFO(forms[i]);
     CHECK(with_lines[i] > 0);
+  }
+}
+
+TEST_CASE("reciprocal help play: the skeleton cut keeps every line", "[help][reciprocal]") {
+  // From three moves on (four help plies) the search keeps only positions from which a mating
+  // skeleton is still reachable: of the help line, Black's move and White's mate, so each side's
+  // budget is one move more than the help play's (a budget without it loses Popeye's lines in
+  // both positions). Compared with the same search without the cut.
+  const auto lines = [](const char* fen, bool skeletons) {
+    auto game = orthodox::Game::from_fen(fen, {"test", 1, 1});
+    prover::Limits limits;
+    limits.hash_megabytes = 1;
+    prover::HelpSearch<orthodox::Game> search(game, limits);
+    prover::HelpCuts cuts;
+    cuts.mate_skeletons = skeletons;
+    search.set_cuts(cuts);
+    search.set_target(Target{Target::Mate});
+    search.set_reci_target(Target{Target::Mate});
+    search.set_help_end(HelpEnd::Reciprocal);
+    std::set<std::vector<std::uint16_t>> out;  // raw moves
+    for (const auto& line : search.solutions(4)) {
+      std::vector<std::uint16_t> raw;
+      for (const Move m : line) raw.push_back(m.raw());
+      out.insert(raw);
+    }
+    return out;
+  };
+  for (const char* fen : {Probleemblad, ProbleembladB}) {
+    INFO(fen);
+    const auto plain = lines(fen, false);
+    CHECK_FALSE(plain.empty());
+    CHECK(lines(fen, true) == plain);
   }
 }
 
