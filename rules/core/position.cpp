@@ -42,10 +42,7 @@ std::uint64_t Position::identity_key() const {
   for (Bitboard b = occupied(); b;) {
     const Square s = pop_lsb(b);
     if (origin_[s] == s) continue;
-    std::uint64_t x = (std::uint64_t(origin_[s]) << 8 | s) + 0x9E3779B97F4A7C15ULL;  // splitmix64 of (origin, square)
-    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
-    k ^= x ^ (x >> 31);
+    k ^= zobrist::mix((std::uint64_t(origin_[s]) << 8 | s) + 0x9E3779B97F4A7C15ULL);  // (origin, square)
   }
   return k;
 }

@@ -14,10 +14,7 @@ namespace {
 struct SplitMix {
   std::uint64_t state;
   std::uint64_t next() {
-    std::uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
+    return mix(state += 0x9E3779B97F4A7C15ULL);
   }
 };
 

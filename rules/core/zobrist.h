@@ -17,4 +17,11 @@ extern Key black_to_move;
 
 void init();  // idempotent; called with the bitboard tables
 
+// splitmix64's finaliser: a well-spread 64-bit key of any 64-bit value (the tables' salts).
+constexpr std::uint64_t mix(std::uint64_t x) {
+  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
+  return x ^ (x >> 31);
+}
+
 }  // namespace arbiter::zobrist

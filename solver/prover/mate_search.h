@@ -452,10 +452,7 @@ class MateSearch {
   zobrist::Key table_key(int n) const {
     const zobrist::Key position = game_.key() ^ identity_salt(game_, target_);  // (ct, <>, k: who is who)
     if (!battle_.depth_dependent()) return position;
-    std::uint64_t z = (std::uint64_t(n) << 32 | std::uint32_t(nontrivial_left_ + 1)) + 0x9E3779B97F4A7C15ull;  // splitmix64
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return position ^ (z ^ (z >> 31));
+    return position ^ zobrist::mix((std::uint64_t(n) << 32 | std::uint32_t(nontrivial_left_ + 1)) + 0x9E3779B97F4A7C15ull);
   }
 
   void remember(zobrist::Key key, int n, bool win) {

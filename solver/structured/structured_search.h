@@ -616,56 +616,39 @@ class StructuredSearch {
     return n;
   }
 
-  static std::uint64_t mix(std::uint64_t x) {  // splitmix64's finaliser
-    x ^= x >> 30;
-    x *= 0xBF58476D1CE4E5B9ULL;
-    x ^= x >> 27;
-    x *= 0x94D049BB133111EBULL;
-    return x ^ (x >> 31);
-  }
-
   std::uint64_t entry_key(const SliceNode& b, int i, int max) const {
     const auto node = static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(&b));
     const std::uint64_t who = identities_ ? identity_key_of(game_) : 0;  // (ct, <>, k: target.h)
-    return (game_.key() ^ who ^ mix(node ^ (std::uint64_t(i) << 48) ^ (std::uint64_t(max) << 32))) | 1;  // 0: an empty entry
+    return (game_.key() ^ who ^ zobrist::mix(node ^ (std::uint64_t(i) << 48) ^ (std::uint64_t(max) << 32))) | 1;  // 0: an empty entry
   }
 
-  // Does a goal anywhere in the tree follow men from the diagram (target.h: ct, <>, k)?
-  static bool needs_identities(const SliceNode& n) {
+  // Does a goal anywhere in the tree, judged as `pred(target, in_constraint)`, hold? (in_constraint:
+  // the goal stands inside a constraint {..}.)
+  template <class Pred>
+  static bool any_goal(const SliceNode& n, Pred&& pred, bool in_constraint = false) {
     switch (n.kind) {
-      case SliceNode::Goal: return n.target && n.target->needs_identities();
-      case SliceNode::Not: return needs_identities(*n.left);
+      case SliceNode::Goal: return n.target && pred(*n.target, in_constraint);
+      case SliceNode::Not: return any_goal(*n.left, pred, in_constraint);
       case SliceNode::And:
-      case SliceNode::Or: return needs_identities(*n.left) || needs_identities(*n.right);
+      case SliceNode::Or: return any_goal(*n.left, pred, in_constraint) || any_goal(*n.right, pred, in_constraint);
       case SliceNode::Branch:
         for (const auto& m : n.moves) {
           for (const auto& f : m.forks)
-            if (needs_identities(*f)) return true;
+            if (any_goal(*f, pred, in_constraint)) return true;
           for (const auto& c : m.constraints)
-            if (needs_identities(*c)) return true;
+            if (any_goal(*c, pred, true)) return true;
         }
         return false;
     }
     return false;
   }
-
+  // Does a goal follow men from the diagram (target.h: ct, <>, k)?
+  static bool needs_identities(const SliceNode& root) {
+    return any_goal(root, [](const Target& t, bool) { return t.needs_identities(); });
+  }
   // Does a constraint anywhere in the tree judge a goal about the move before (x, ep, 00, z)?
-  static bool constraint_needs_facts(const SliceNode& n, bool in_constraint = false) {
-    switch (n.kind) {
-      case SliceNode::Goal: return in_constraint && n.target && n.target->needs_move_facts();
-      case SliceNode::Not: return constraint_needs_facts(*n.left, in_constraint);
-      case SliceNode::And:
-      case SliceNode::Or: return constraint_needs_facts(*n.left, in_constraint) || constraint_needs_facts(*n.right, in_constraint);
-      case SliceNode::Branch:
-        for (const auto& m : n.moves) {
-          for (const auto& f : m.forks)
-            if (constraint_needs_facts(*f, in_constraint)) return true;
-          for (const auto& c : m.constraints)
-            if (constraint_needs_facts(*c, true)) return true;
-        }
-        return false;
-    }
-    return false;
+  static bool constraint_needs_facts(const SliceNode& root) {
+    return any_goal(root, [](const Target& t, bool in_constraint) { return in_constraint && t.needs_move_facts(); });
   }
 
   G& game_;
