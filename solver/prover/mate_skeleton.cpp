@@ -1,6 +1,7 @@
 #include "solver/prover/mate_skeleton.h"
 
 #include <algorithm>
+#include <bit>
 #include <unordered_set>
 #include <utility>
 
@@ -118,12 +119,14 @@ inline Bitboard attacks_of(Color c, PieceType t, Square y) {
 class Enumeration {
  public:
   Enumeration(const Units& u, Goal goal, Color mater, int km, int kd, std::vector<Skeleton>& out, std::size_t limit)
-      : u_(u), D_(distances()), stalemate_(goal == Goal::Stalemate), mater_(mater), km_(km), kd_(kd), out_(out),
+      : u_(u), D_(distances()), stalemate_(goal == Goal::Stalemate), mate_(!stalemate_), mater_(mater), km_(km), kd_(kd), out_(out),
         limit_(limit) {
+    max_steps_ = stalemate_ ? MaxStalemateSteps : MaxSteps;
     // The squares each unit reaches as each type within each budget (the placements' cost test
     // done for whole boards at once).
     for (int v = 0; v < u_.n; ++v) {
       if (u_.sq[v] == NoSquare) continue;
+      if (u_.type[v] != King) ++victims_[u_.color[v]];
       for (int t = Pawn; t <= King; ++t)
         for (Square y = 0; y < 64; ++y) {
           const int d = unit_dist(D_, u_, v, PieceType(t), y);
@@ -149,6 +152,40 @@ class Enumeration {
     return ok_;
   }
 
+  std::uint64_t steps() const { return steps_; }
+  // The fewest captures of the defending units that `core` leaves free (a stalemate's core: the
+  // defender has no move in P) over every way to complete it: each such unit stands in F
+  // immobile, or was captured there. The first free one is placed on a square it can reach, where
+  // the refinement stops its moves as any other's, or taken as captured; a branch that cannot
+  // do with fewer captures than the best found is left. 0 when `steps` do not settle it; None
+  // when no way completes it (no F within the budgets matches the core).
+  int fewest_captures(const Skeleton& core, std::uint64_t steps) {
+    for (int i = 0; i < core.n; ++i) {
+      const Placement& pl = core.p[i];
+      stack_[n_++] = pl;
+      take_up(pl.unit, PieceType(pl.type), pl.square, +1);
+      used_ |= 1u << pl.unit;
+      occupied_ |= square_bb(pl.square);
+      (mater_unit(pl.unit) ? wsum_ : bsum_) += unit_dist(D_, u_, pl.unit, PieceType(pl.type), pl.square);
+      if (u_.type[pl.unit] == King && !mater_unit(pl.unit)) K_ = pl.square;
+    }
+    completing_ = true;
+    best_ = 99;
+    steps_ = 0;
+    max_steps_ = steps;
+    complete();
+    const int found = ok_ ? best_ : 0;
+    ok_ = true;
+    completing_ = false;
+    for (int i = 0; i < core.n; ++i) take_up(core.p[i].unit, PieceType(core.p[i].type), core.p[i].square, -1);
+    n_ = 0;
+    used_ = captured_ = 0;
+    occupied_ = 0;
+    wsum_ = bsum_ = 0;
+    return found == 99 ? None : found;
+  }
+  static constexpr int None = -1;
+
  private:
   bool mater_unit(int i) const { return u_.color[i] == mater_; }
   bool free_unit(int i) const { return !(used_ >> i & 1) && u_.sq[i] != NoSquare; }
@@ -172,15 +209,27 @@ class Enumeration {
     if (cost >= Far || n_ == MaxPlacements) return;  // (never full: settle() keeps a full skeleton)
     int& sum = mater_unit(unit) ? wsum_ : bsum_;
     if (sum + cost > (mater_unit(unit) ? km_ : kd_)) return;
-    stack_[n_++] = {std::uint8_t(unit), std::uint8_t(t), std::uint8_t(s)};
-    used_ |= 1u << unit;
-    occupied_ |= square_bb(s);
-    sum += cost;
-    next();
-    sum -= cost;
-    occupied_ &= ~square_bb(s);
-    used_ &= ~(1u << unit);
-    --n_;
+    take_up(unit, t, s, +1);
+    if (pawn_takes_[White] <= victims_[Black] && pawn_takes_[Black] <= victims_[White]) {
+      stack_[n_++] = {std::uint8_t(unit), std::uint8_t(t), std::uint8_t(s)};
+      used_ |= 1u << unit;
+      occupied_ |= square_bb(s);
+      sum += cost;
+      next();
+      sum -= cost;
+      occupied_ &= ~square_bb(s);
+      used_ &= ~(1u << unit);
+      --n_;
+    }
+    take_up(unit, t, s, -1);
+  }
+  // The captures a placement asks for (a pawn that stays a pawn on another file crossed one file
+  // per capture, each of a unit of the other side, which is then not in F: not placed, never a
+  // king) and the units it takes from those that can still be captured; sign -1 undoes it.
+  void take_up(int unit, PieceType t, Square s, int sign) {
+    const Color c = u_.color[unit];
+    if (u_.type[unit] != King) victims_[c] -= sign;
+    if (u_.type[unit] == Pawn && t == Pawn) pawn_takes_[c] += sign * std::abs(file_of(s) - file_of(u_.sq[unit]));
   }
   template <class Next>
   void place(int unit, PieceType t, Square s, Next&& next) {
@@ -221,7 +270,7 @@ class Enumeration {
   }
 
   void flights(Bitboard todo, Bitboard covered) {
-    if (++steps_ > MaxSteps) ok_ = false;
+    if (++steps_ > max_steps_) ok_ = false;
     if (!ok_) return;
     todo &= ~covered;
     if (!todo) return settle();
@@ -245,19 +294,28 @@ class Enumeration {
   // alone (P), some unit not placed yet stops m in the final position, each way tried in turn.
   // With no legal move left the skeleton is complete.
   void settle() {
-    if (++steps_ > MaxSteps) ok_ = false;
+    if (++steps_ > max_steps_) ok_ = false;
     if (!ok_) return;
     for (int i = 0; i < n_; ++i) P_.put_piece(make_piece(u_.color[stack_[i].unit], PieceType(stack_[i].type)), stack_[i].square);
     P_.set_side_to_move(~mater_);
-    const bool check = P_.in_check();
+    const Bitboard checkers = P_.checkers();
+    const bool check = checkers != 0;
     MoveList<> moves;
-    if (check || stalemate_) orthodox::generate_legal(P_, moves);
+    if (mate_ ? check : !check) orthodox::generate_legal(P_, moves);
     const Move m = moves.size() ? moves[0] : Move();
     const PieceType mt = moves.size() ? type_of(P_.piece_on(m.from())) : NoPieceType;
     const bool c_empty = moves.size() && P_.empty(m.to());
     for (int i = 0; i < n_; ++i) P_.remove_piece(stack_[i].square);
-    if (!check && !stalemate_) return;  // a placed unit stands in the checker's line
-    if (moves.size() == 0 || n_ == MaxPlacements) return emit();
+    if (mate_ && !check) return;  // a placed unit stands in the checker's line
+    if (n_ == MaxPlacements) return completing_ ? completed() : emit();
+    if (stalemate_ && check) {
+      // F has no check: a unit not placed yet (a placed one would stand there in P too) stands in
+      // the first checker's line; none can when it is a leaper or next to K.
+      for (Bitboard path = between(lsb(checkers), K_) & ~square_bb(K_) & ~occupied_; path && ok_;)
+        place_any_on(pop_lsb(path), [&] { settle(); });
+      return;
+    }
+    if (moves.size() == 0) return completing_ ? complete() : emit();
     const Square a = m.from(), c = m.to();
     if (a == K_) {  // the king's flight c: guarded, or held by a defending unit
       place_attackers(c, false, [&](PieceType, Square) { settle(); });
@@ -275,9 +333,61 @@ class Enumeration {
       for (Bitboard path = between(a, c) & ~square_bb(c) & ~occupied_; path && ok_;)
         place_any_on(pop_lsb(path), [&] { settle(); });
     // A unit of the mater that attacks K on the empty board: the line piece that pins the moving
-    // unit (a line piece behind it on its line from K), or in a mate a second check.
-    place_attackers(K_, true, [&](PieceType, Square) { settle(); });
+    // unit (a line piece behind it on its line from K), or in a mate a second check. A stalemate
+    // has no check, so only the pin: that line piece precisely.
+    if (stalemate_) place_pinners(a, c, [&] { settle(); });
+    else place_attackers(K_, true, [&](PieceType, Square) { settle(); });
   }
+
+  // Stalemate: the defender's move a -> c, legal in P, exposes K in F (F has no check): a line
+  // piece of the mater stands on the ray from K through a, beyond a, nothing between K and it
+  // but the unit on a, and c off that stretch. A placed unit between K and a or between a and
+  // that square stands there in F too, and the line piece is not placed yet (placed, it would pin
+  // in P, whose empty squares F's include). Every such unit placed as a type that moves along the
+  // line, then next().
+  template <class Next>
+  void place_pinners(Square a, Square c, Next&& next) {
+    const Bitboard through = line(K_, a);
+    if (!through || (between(K_, a) & ~square_bb(a) & occupied_)) return;
+    const bool straight = rank_of(K_) == rank_of(a) || file_of(K_) == file_of(a);
+    Bitboard beyond = 0;  // the ray past a up to the first placed unit (excluded)
+    for (Bitboard b = through & ~occupied_; b;) {
+      const Square y = pop_lsb(b);
+      if (y != a && (between(K_, y) & square_bb(a)) && !(between(a, y) & occupied_) &&
+          !(between(K_, y) & square_bb(c)))
+        beyond |= square_bb(y);
+    }
+    if (!beyond) return;
+    for (int v = 0; v < u_.n && ok_; ++v) {
+      if (!mater_unit(v) || !free_unit(v) || u_.type[v] == King) continue;
+      for_types(v, [&](PieceType t) {
+        if (t != Queen && t != (straight ? Rook : Bishop)) return;
+        for (Bitboard b = beyond & within(v, t); b && ok_;) place(v, t, pop_lsb(b), next);
+      });
+    }
+  }
+
+  // (fewest_captures) Places the first free defending unit in turn on each square it can reach,
+  // or takes it as captured.
+  void complete() {
+    if (++steps_ > max_steps_) ok_ = false;
+    if (!ok_ || popcount(captured_) >= best_) return;
+    int u = -1;
+    for (int i = 0; i < u_.n && u < 0; ++i)
+      if (!mater_unit(i) && u_.type[i] != King && free_unit(i)) u = i;
+    if (u < 0 || n_ == MaxPlacements) return completed();
+    for_types(u, [&](PieceType t) {
+      for (Bitboard b = within(u, t) & ~occupied_; b && ok_;) place(u, t, pop_lsb(b), [&] { settle(); });
+    });
+    const std::uint32_t bit = 1u << u;
+    if (popcount(captured_) + 1 < best_ && popcount(captured_) < km_) {  // (each capture a move of the mater)
+      captured_ |= bit, used_ |= bit;
+      complete();
+      captured_ &= ~bit, used_ &= ~bit;
+    }
+  }
+  // A completion (or a skeleton at the placement limit, its free units left as they are).
+  void completed() { best_ = std::min(best_, popcount(captured_)); }
 
   void emit() {
     if (out_.size() >= limit_) {
@@ -294,10 +404,12 @@ class Enumeration {
   // empty-board distance is below 14 (at most 6 moves to promote, then at most 7 as a piece).
   static constexpr int Budgets = 24;
   Bitboard within_[MaxUnits][PieceTypeCount][Budgets] = {};
-  static constexpr std::uint64_t MaxSteps = 1'200'000;  // a few seconds at most
+  // Well under a second. A stalemate's enumeration asks for more: it has no checker to narrow it.
+  static constexpr std::uint64_t MaxSteps = 1'200'000, MaxStalemateSteps = 4'000'000;
+  std::uint64_t max_steps_ = MaxSteps;
   const Units& u_;
   const Distances& D_;
-  bool stalemate_;
+  bool stalemate_, mate_;
   Color mater_;
   int km_, kd_;
   std::vector<Skeleton>& out_;
@@ -305,9 +417,14 @@ class Enumeration {
   Square K_ = NoSquare;
   Placement stack_[MaxPlacements];
   int n_ = 0;
-  std::uint32_t used_ = 0;
+  std::uint32_t used_ = 0;      // placed, or captured in a completion
+  std::uint32_t captured_ = 0;  // a completion's captured units
+  bool completing_ = false;     // in fewest_captures()
+  int best_ = 0;                // the fewest captures of a completion found so far
   Bitboard occupied_ = 0;
   int wsum_ = 0, bsum_ = 0;
+  int victims_[2] = {0, 0};     // per colour, its units (not kings) not placed: those that can be captured
+  int pawn_takes_[2] = {0, 0};  // per colour, the captures its placed pawns made
   std::uint64_t steps_ = 0;
   bool ok_ = true;
   Position P_;  // the placed units alone, set up in settle()
@@ -361,6 +478,27 @@ bool enumerate(Goal goal, Color mater, int km, int kd, const Units& units, std::
   out.clear();
   Enumeration e(units, goal, mater, km, kd, out, limit);
   return e.run();
+}
+
+void add_captures(std::vector<Skeleton>& all, Color mater, int km, int kd, const Units& units, std::uint64_t steps,
+                  std::uint64_t total) {
+  std::vector<Skeleton> none;
+  Enumeration e(units, Goal::Stalemate, mater, km, kd, none, 0);
+  for (Skeleton& s : all) {
+    std::uint32_t placed = 0;
+    for (int i = 0; i < s.n; ++i) placed |= 1u << s.p[i].unit;
+    s.free_defenders = 0;
+    for (int i = 0; i < units.n; ++i)
+      if (units.color[i] != mater && units.type[i] != King && units.sq[i] != NoSquare && !(placed >> i & 1))
+        s.free_defenders |= 1u << i;
+    s.captures = 0;
+    if (!total) continue;
+    const int fewest = e.fewest_captures(s, std::min(steps, total));
+    total -= std::min(e.steps(), total);
+    s.captures = std::uint8_t(std::max(fewest, 0));
+    if (fewest == Enumeration::None) s.n = 0;  // (marked: dropped below)
+  }
+  std::erase_if(all, [](const Skeleton& s) { return s.n == 0; });
 }
 
 int castling_bonus(const Position& pos, Color c) {
@@ -430,9 +568,10 @@ std::shared_ptr<const Set> make_set(Goal goal, const Position& pos, Color mater,
   set->root.init(pos);
   if (!enumerate(goal, mater, km, kd, set->root, set->all, limit)) return nullptr;
   keep_minimal(set->all);
+  if (goal == Goal::Stalemate) add_captures(set->all, mater, km, kd, set->root);
   set->units_of.reserve(set->all.size());
   for (const Skeleton& sk : set->all) {
-    std::uint32_t units = 0;
+    std::uint32_t units = sk.free_defenders;
     for (int i = 0; i < sk.n; ++i) units |= 1u << sk.p[i].unit;
     set->units_of.push_back(units);
   }
@@ -452,6 +591,14 @@ std::shared_ptr<const Set> SetMaker::make(Goal goal, const Position& pos, Color 
 }
 
 namespace {
+
+// The captures skeleton s still asks of the mater in u: its fewest, less its free defending units
+// already taken.
+int captures_to_come(const Skeleton& s, const Units& u) {
+  int n = s.captures;
+  for (std::uint32_t c = s.free_defenders; c; c &= c - 1) n -= u.sq[std::countr_zero(c)] == NoSquare;
+  return std::max(n, 0);
+}
 
 // The distance sums of skeleton s over the units u (Far when a placed unit is gone).
 static_assert(MaxPlacements * Far < 32767, "a skeleton's sums fit the tracker's 16 bits");
@@ -477,7 +624,7 @@ void Tracker::start(std::shared_ptr<const Set> set, const Units& units) {
   for (std::uint32_t i = 0; i < set_->all.size(); ++i) {
     int w, b;
     sums(set_->all[i], units, set_->mater, w, b);
-    live_[0].push_back({i, std::int16_t(w), std::int16_t(b)});
+    live_[0].push_back({i, std::int16_t(w), std::int16_t(b), std::int16_t(captures_to_come(set_->all[i], units))});
   }
 }
 
@@ -501,9 +648,10 @@ bool Tracker::keep(std::size_t d, int km, int kd, bool any) {
   const Distances& D = distances();
   const Color mater = set_->mater;
   for (const Live& e : parent) {
-    int w = e.mater_sum, b = e.defender_sum;
+    int w = e.mater_sum, b = e.defender_sum, captures = e.captures;
     if (set_->units_of[e.skeleton] & changed) {
       const Skeleton& s = set_->all[e.skeleton];
+      if (s.free_defenders & changed) captures = captures_to_come(s, u);
       bool gone = false;
       for (int i = 0; i < s.n; ++i) {
         const Placement& p = s.p[i];
@@ -518,9 +666,9 @@ bool Tracker::keep(std::size_t d, int km, int kd, bool any) {
       }
       if (gone) continue;
     }
-    if (w <= km && b <= kd) {
+    if (w <= km && b <= kd && captures <= km) {
       if (any) return true;
-      here.push_back({e.skeleton, std::int16_t(w), std::int16_t(b)});
+      here.push_back({e.skeleton, std::int16_t(w), std::int16_t(b), std::int16_t(captures)});
     }
   }
   return !here.empty();
@@ -541,7 +689,7 @@ bool reachable(const Skeleton& s, const Units& u, Color mater, int km, int kd) {
       return false;
     }
   }
-  return true;
+  return captures_to_come(s, u) <= km;
 }
 
 int distance(Color c, PieceType t, Square s, PieceType target, Square y) {

@@ -1,6 +1,6 @@
 #pragma once
 // Mating skeletons: the target reasoning behind Popeye's "intelligent mode", made a complete cut
-// for orthodox help play with the goal mate.
+// for orthodox help play with the goals mate and stalemate.
 //
 // A skeleton names units of the root position, each with the square (and type: pawns may
 // promote) it must stand on when the mate is given. Every mate F matches one skeleton built so:
@@ -22,15 +22,36 @@
 //     skeleton is kept as it is (fewer units: a weaker but still necessary condition).
 // Every placement is a unit of F on its square in F, so F matches the skeleton at each step.
 //
+// A stalemate F (the defender to move, not in check, without a legal move) is enumerated the same
+// way without the checker, the refinement asking for no legal move at all, with these differences:
+//  - P in check: F is not, so a unit not placed yet stands between the first checker and K (a
+//    leaper or a neighbour: no skeleton);
+//  - a non-king move m = a -> c legal in P is stopped in F by a unit on its path, a unit on its
+//    empty destination (a defending one; any one in front of a pawn), or a pin: F has no check, so
+//    m would expose K, and the pinning unit is a line piece of the mater (rook or queen on a rank
+//    or file, bishop or queen on a diagonal) on the ray from K through a beyond a, with no placed
+//    unit between K and it but the one on a, and c off that stretch;
+//  - the units placed must fit the captures their pawns made: a unit that stays a pawn on another
+//    file crossed one file per capture, each of a unit of the other side (never a king), which is
+//    then not in F and so placed nowhere; the placements of a side's pawns may not ask for more
+//    captures than the other side has units left unplaced;
+//  - each skeleton carries the fewest captures the mater must make among the defending units it
+//    leaves free (add_captures): in F each of them is captured, or stands immobile somewhere, and
+//    each way to complete the skeleton so (the free units placed within the budgets, in turn,
+//    the refinement stopping their moves) asks for some of them captured, each capture a move of
+//    the mater's. The search for the fewest is bounded: left unsettled, the count is 0.
+//
 // The cut: a unit needs at least its empty-board distance to its skeleton square (a shortest
 // path in the graph of its moves on the empty board, promotion included), distinct units make
 // distinct moves, so a skeleton can still be reached only if the mater's units' distances sum to
 // at most the mater's moves left, the defender's to at most its own, and no unit of it has been
-// captured. No skeleton left: no mate within the budgets. Enumerated once at the root with the
+// captured, and (a stalemate) the mater's moves left at least the captures still to come. No
+// skeleton left: no mate within the budgets. Enumerated once at the root with the
 // root's budgets (a placement over budget ends that branch); a node keeps the skeletons of its
 // parent that still pass. That loses none: one move changes one unit's distances by at most one
 // (it is one edge of that graph) and spends one move of its side, so a skeleton that fails at a
-// node fails at all its descendants.
+// node fails at all its descendants; the captures to come fall by one only with a move of the
+// mater that makes one.
 // Castling moves two units: a king on its square of origin that still holds a right counts it as
 // one move to its castled square (unit distances), and the rook's part is one rook move, so one
 // castling may take two from the distances. A side that still holds a right has one move more in
@@ -73,6 +94,10 @@ struct Placement {
 struct Skeleton {
   std::uint8_t n = 0;
   Placement p[MaxPlacements];
+  // Stalemate: the defending units the placements leave free (bit i: unit i), and the fewest of
+  // them the mater must capture (add_captures).
+  std::uint32_t free_defenders = 0;
+  std::uint8_t captures = 0;
 };
 
 enum class Goal { Mate, Stalemate };
@@ -80,7 +105,7 @@ enum class Goal { Mate, Stalemate };
 // The skeletons of one root: shared by the threads that split its moves.
 struct Set {
   std::vector<Skeleton> all;
-  std::vector<std::uint32_t> units_of;  // per skeleton, the units it places (bit i: unit i)
+  std::vector<std::uint32_t> units_of;  // per skeleton, the units it places or captures (bit i: unit i)
   Units root;  // the units at the root
   Goal goal = Goal::Mate;
   Color mater = White;  // (for a stalemate: the side that stalemates)
@@ -93,6 +118,16 @@ struct Set {
 // enumeration grows too long: then none may be used.
 bool enumerate(Goal goal, Color mater, int km, int kd, const Units& units, std::vector<Skeleton>& out,
                std::size_t limit);
+
+// Stalemate: every defending unit stands immobile in F or was captured there, each capture a move
+// of the mater's. For each skeleton, the fewest of the units it leaves free that the mater
+// must capture in any way to complete it (its free units placed where they can stand within the
+// budgets, the refinement stopping their moves); 0 when `steps` steps of that search do not
+// settle it, or once `total` steps were spent on the set. A skeleton that no way completes is
+// dropped: no stalemate within the budgets matches it. A node where more of them are still on
+// the board than the mater has moves left cannot reach the skeleton (Tracker, reachable).
+void add_captures(std::vector<Skeleton>& all, Color mater, int km, int kd, const Units& units,
+                  std::uint64_t steps = 200'000, std::uint64_t total = 4'000'000);
 
 // Drops the repeated skeletons and those that hold all of another's placements and one more: where
 // such a one can be reached so can the smaller, so the cut stays the same.
@@ -163,6 +198,7 @@ class Tracker {
   struct Live {
     std::uint32_t skeleton;
     std::int16_t mater_sum, defender_sum;
+    std::int16_t captures;  // its captured units still on the board: each a move of the mater's
   };
   void grow(std::size_t d) {
     if (units_.size() <= d) units_.resize(d + 1), live_.resize(d + 1);
@@ -173,7 +209,8 @@ class Tracker {
   std::vector<std::vector<Live>> live_;
 };
 
-// Can skeleton s still be reached: its units alive, the distances within the budgets?
+// Can skeleton s still be reached: its placed units alive, the distances within the budgets, and
+// the mater's moves enough for its captures still to come?
 bool reachable(const Skeleton& s, const Units& units, Color mater, int km, int kd);
 
 // The empty-board distance of a unit (colour c, type t on s) to type `target` on y; 99 when it

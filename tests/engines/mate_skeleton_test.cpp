@@ -6,6 +6,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <bit>
 #include <random>
 #include <set>
 #include <string>
@@ -34,6 +35,7 @@ bool mate_has_skeleton(const std::string& fen, sk::Goal goal = sk::Goal::Mate) {
   std::vector<sk::Skeleton> out;
   const Color mater = ~pos.side_to_move();
   REQUIRE(sk::enumerate(goal, mater, 0, 0, units, out, 1000000));
+  if (goal == sk::Goal::Stalemate) sk::add_captures(out, mater, 0, 0, units);
   for (const auto& s : out)
     if (sk::reachable(s, units, mater, 0, 0)) return true;
   return false;
@@ -57,11 +59,12 @@ std::vector<std::string> random_mates(int games, std::size_t want) {
 }
 
 // Stalemates of Black among random placements: Black's king, up to five Black men (pawns mostly),
-// one to four White men.
-std::vector<std::string> random_stalemates(std::size_t want) {
-  std::mt19937 rng(1127);
+// one to four White men; `pieces`: Black's men mostly pieces and White's line pieces, so that pins
+// and lines through the king are common.
+std::vector<std::string> random_stalemates(std::size_t want, bool pieces = false) {
+  std::mt19937 rng(pieces ? 1128 : 1127);
   std::set<std::string> out;
-  const std::string black = "pppppnbrq", white = "PPRBNQ";
+  const std::string black = pieces ? "pnbbrrq" : "pppppnbrq", white = pieces ? "PRRBBQQ" : "PPRBNQ";
   for (int tries = 0; tries < 3'000'000 && out.size() < want; ++tries) {
     char board[64];
     std::fill(board, board + 64, char(0));
@@ -227,13 +230,17 @@ TEST_CASE("mate skeletons: every stalemate matches one that needs no move", "[he
   // Stalemates: the king alone; a pawn on a flight; pawns blocked by pawns (a careless
   // refinement that puts only Black's own units in front of a pawn loses them); Bb8 hemmed in by
   // its own Pc7; Nb8 hemmed in by its own pawns (one that never puts a unit on a piece's
-  // destination loses it).
+  // destination loses it). The second random set, mostly pieces, holds checks in P that a unit
+  // not placed yet blocks in F (a careless refinement that gives up there loses some).
   for (const char* fen : {
            "7k/5K2/6Q1/8/8/8/8/8 b - - 0 1",
            "k7/P7/1K6/8/8/8/8/8 b - - 0 1",
            "k7/p7/P7/8/8/8/8/1R5K b - - 0 1",
            "kb6/p1p5/P1P5/8/8/8/8/7K b - - 0 1",
            "kn1N4/p2p4/p1pP4/P1P5/8/8/8/7K b - - 0 1",
+           // Nb8 pinned by Rh8, whose only other reason (b8) Kc7 already covers: a completion that
+           // pins by line pieces of the other kind only finds no way to hold the knight.
+           "kn5R/p1K5/R7/8/8/8/8/8 b - - 0 1",
        }) {
     const Position pos = read_fen(fen);
     INFO(fen);
@@ -246,11 +253,13 @@ TEST_CASE("mate skeletons: every stalemate matches one that needs no move", "[he
 #else
   const std::size_t want = 400;
 #endif
-  const auto stalemates = random_stalemates(want);
-  CHECK(stalemates.size() == want);
-  for (const auto& fen : stalemates) {
-    INFO(fen);
-    CHECK(mate_has_skeleton(fen, sk::Goal::Stalemate));
+  for (const bool pieces : {false, true}) {
+    const auto stalemates = random_stalemates(want, pieces);
+    CHECK(stalemates.size() == want);
+    for (const auto& fen : stalemates) {
+      INFO(fen);
+      CHECK(mate_has_skeleton(fen, sk::Goal::Stalemate));
+    }
   }
 }
 
@@ -268,6 +277,82 @@ TEST_CASE("mate skeletons: the help-stalemate search finds the same lines with t
     }
   }
   CHECK(with_lines > 3);
+}
+
+TEST_CASE("stalemate skeletons: the captures a skeleton asks of the mater", "[help][skeleton][stalemate]") {
+  // Popeye's BEISPIEL/hpint.inp 91 (W. Alaikow, CfT 1971, h=6): White's pawn b4 becomes the queen
+  // on f2 that stalemates the king on h1 (1.g1=B b5 2.Ba7 b6 3.b1=R bxa7 4.Rb8 axb8=Q 5.d1=N Qxf4
+  // 6.Nf2 Qxf2=). That skeleton leaves Black's four pawns free; within the six moves only f4 can
+  // stand immobile (on f3, in front of the queen): three must be captured.
+  const Position pos = read_fen("8/8/6K1/8/1P3p2/8/1p1p2p1/7k b - - 0 1");
+  const auto set = sk::make_set(sk::Goal::Stalemate, pos, White, 6, 6, sk::Limit);
+  REQUIRE(set != nullptr);
+  const sk::Skeleton* queen_f2 = nullptr;
+  for (const auto& s : set->all) {
+    std::set<std::tuple<int, int, int>> ps;
+    for (int i = 0; i < s.n; ++i) ps.insert({s.p[i].unit, s.p[i].type, s.p[i].square});
+    const int king = set->root.at[sq::h1], pawn = set->root.at[sq::b4];
+    if (ps == std::set<std::tuple<int, int, int>>{{king, King, sq::h1}, {pawn, Queen, sq::f2}}) queen_f2 = &s;
+  }
+  REQUIRE(queen_f2 != nullptr);
+  // No skeleton asks of a side's pawns more captures than the other side has units to lose (a
+  // pawn on another file took one per file; a unit taken is placed nowhere). A careless
+  // enumeration keeps f4 as a pawn on h2, two captures where White has one unit to spare.
+  for (const auto& s : set->all) {
+    int takes[2] = {0, 0}, victims[2] = {0, 0};
+    std::uint32_t placed = 0;
+    for (int i = 0; i < s.n; ++i) {
+      const auto& p = s.p[i];
+      placed |= 1u << p.unit;
+      if (set->root.type[p.unit] == Pawn && p.type == Pawn)
+        takes[set->root.color[p.unit]] += std::abs(file_of(p.square) - file_of(set->root.sq[p.unit]));
+    }
+    for (int u = 0; u < set->root.n; ++u)
+      if (set->root.type[u] != King && !(placed >> u & 1)) ++victims[set->root.color[u]];
+    CHECK(takes[White] <= victims[Black]);
+    CHECK(takes[Black] <= victims[White]);
+  }
+  CHECK(queen_f2->captures == 3);
+  CHECK(std::popcount(queen_f2->free_defenders) == 4);
+  // The pawn needs five moves at least (b4-c5-d6-e7-f8=Q-f2 on the empty board).
+  // The queen on f2 already: three moves of White's left for three captures, but not two. A
+  // capture takes one from both.
+  sk::Units units = set->root;
+  CHECK(sk::reachable(*queen_f2, units, White, 5, 6));
+  CHECK_FALSE(sk::reachable(*queen_f2, units, White, 4, 6));
+  const int pawn = units.at[sq::b4];
+  units.at[sq::b4] = -1;
+  units.at[sq::f2] = std::int8_t(pawn);
+  units.sq[pawn] = sq::f2;
+  units.type[pawn] = Queen;
+  CHECK(sk::reachable(*queen_f2, units, White, 3, 6));
+  CHECK_FALSE(sk::reachable(*queen_f2, units, White, 2, 6));
+  units.sq[set->root.at[sq::g2]] = NoSquare;
+  units.at[sq::g2] = -1;
+  CHECK(sk::reachable(*queen_f2, units, White, 2, 6));
+  // The same search with the cut as without it (the lines Popeye prints), and far smaller.
+  const auto with_cut = help_lines("8/8/6K1/8/1P3p2/8/1p1p2p1/7k b - - 0 1", 12, true, Target::Stalemate);
+  CHECK(with_cut == std::set<std::string>{"g2g1b b4b5 g1a7 b5b6 b2b1r b6a7 b1b8 a7b8q d2d1n b8f4 d1f2 f4f2"});
+}
+
+TEST_CASE("stalemate skeletons: the help-stalemate search keeps Popeye's lines where units stay and pawns take",
+          "[help][skeleton][stalemate]") {
+  // Popeye's BEISPIEL/hpint.inp 109 (Wermelinger, h=6: White's pawn e2 takes its way to f8 and
+  // promotes; the search without the cut takes far too long here), and three h=3 (26, 29, 98)
+  // whose stalemates leave Black's pawns standing, blocked (26: 1.h1=N Rb1 2.c1=B g8=Q 3.axb1=R
+  // Qb3=), compared with the search without the cut.
+  CHECK(help_lines("5n2/K7/8/8/8/8/p2pP1p1/7k b - - 0 1", 12, true, Target::Stalemate) ==
+        std::set<std::string>{"a2a1b e2e4 a1f6 e4e5 g2g1r e5f6 g1g7 f6g7 d2d1n g7f8q d1f2 f8f2"});
+  for (const auto& [fen, plies] : std::vector<std::pair<std::string, int>>{
+           {"8/6P1/8/8/1p6/6p1/pppk1pPp/b3RK2 b - - 0 1", 6},
+           {"8/3P4/8/8/8/6p1/pkpp1pPp/b1RB1K2 b - - 0 1", 6},
+           {"8/2P5/8/8/6K1/7p/pppp4/1Nk4R b - - 0 1", 6},
+       }) {
+    INFO(fen);
+    const auto plain = help_lines(fen, plies, false, Target::Stalemate);
+    CHECK_FALSE(plain.empty());
+    CHECK(help_lines(fen, plies, true, Target::Stalemate) == plain);
+  }
 }
 
 TEST_CASE("mate skeletons: the tracker's kept sums agree with the skeletons summed anew at every depth", "[help][skeleton]") {
