@@ -175,6 +175,7 @@ class Enumeration {
     max_steps_ = steps;
     complete();
     const int found = ok_ ? best_ : 0;
+    ok_completions_ = ok_;
     ok_ = true;
     completing_ = false;
     for (int i = 0; i < core.n; ++i) take_up(core.p[i].unit, PieceType(core.p[i].type), core.p[i].square, -1);
@@ -185,6 +186,16 @@ class Enumeration {
     return found == 99 ? None : found;
   }
   static constexpr int None = -1;
+
+  // Every way to complete `core` (as fewest_captures() searches them), each added to the output
+  // as a skeleton of its own: the core's placements, the completion's, and its captured units
+  // (free_defenders, captures). False when they outgrow the output's limit or `steps`.
+  bool completions(const Skeleton& core, std::uint64_t steps) {
+    emitting_ = true;
+    fewest_captures(core, steps);
+    emitting_ = false;
+    return ok_completions_;
+  }
 
  private:
   bool mater_unit(int i) const { return u_.color[i] == mater_; }
@@ -371,7 +382,7 @@ class Enumeration {
   // or takes it as captured.
   void complete() {
     if (++steps_ > max_steps_) ok_ = false;
-    if (!ok_ || popcount(captured_) >= best_) return;
+    if (!ok_ || (!emitting_ && popcount(captured_) >= best_)) return;
     int u = -1;
     for (int i = 0; i < u_.n && u < 0; ++i)
       if (!mater_unit(i) && u_.type[i] != King && free_unit(i)) u = i;
@@ -380,16 +391,20 @@ class Enumeration {
       for (Bitboard b = within(u, t) & ~occupied_; b && ok_;) place(u, t, pop_lsb(b), [&] { settle(); });
     });
     const std::uint32_t bit = 1u << u;
-    if (popcount(captured_) + 1 < best_ && popcount(captured_) < km_) {  // (each capture a move of the mater)
+    if ((emitting_ || popcount(captured_) + 1 < best_) && popcount(captured_) < km_) {  // (each capture a move of the mater)
       captured_ |= bit, used_ |= bit;
       complete();
       captured_ &= ~bit, used_ &= ~bit;
     }
   }
   // A completion (or a skeleton at the placement limit, its free units left as they are).
-  void completed() { best_ = std::min(best_, popcount(captured_)); }
+  void completed() {
+    best_ = std::min(best_, popcount(captured_));
+    if (emitting_) emit(captured_);
+  }
 
-  void emit() {
+  // The placed units as a skeleton, with the units a complete target captures.
+  void emit(std::uint32_t captured = 0) {
     if (out_.size() >= limit_) {
       ok_ = false;
       return;
@@ -397,6 +412,8 @@ class Enumeration {
     Skeleton s;
     s.n = std::uint8_t(n_);
     std::copy(stack_, stack_ + n_, s.p);
+    s.free_defenders = captured;
+    s.captures = std::uint8_t(popcount(captured));
     out_.push_back(s);
   }
 
@@ -420,6 +437,8 @@ class Enumeration {
   std::uint32_t used_ = 0;      // placed, or captured in a completion
   std::uint32_t captured_ = 0;  // a completion's captured units
   bool completing_ = false;     // in fewest_captures()
+  bool emitting_ = false;       // in completions()
+  bool ok_completions_ = true;
   int best_ = 0;                // the fewest captures of a completion found so far
   Bitboard occupied_ = 0;
   int wsum_ = 0, bsum_ = 0;
@@ -480,8 +499,24 @@ bool enumerate(Goal goal, Color mater, int km, int kd, const Units& units, std::
   return e.run();
 }
 
-void add_captures(std::vector<Skeleton>& all, Color mater, int km, int kd, const Units& units, std::uint64_t steps,
-                  std::uint64_t total) {
+void complete_targets(std::vector<Skeleton>& all, Color mater, int km, int kd, const Units& units,
+                      std::uint64_t steps, std::uint64_t total, std::size_t target_limit) {
+  {  // The complete targets, when they fit; else each core with its fewest captures.
+    std::vector<Skeleton> targets;
+    Enumeration e(units, Goal::Stalemate, mater, km, kd, targets, target_limit);
+    std::uint64_t left = total;
+    bool ok = true;
+    for (const Skeleton& s : all) {
+      ok = left > 0 && e.completions(s, left);
+      if (!ok) break;
+      left -= std::min(e.steps(), left);
+    }
+    if (ok) {
+      keep_minimal(targets);
+      all = std::move(targets);
+      return;
+    }
+  }
   std::vector<Skeleton> none;
   Enumeration e(units, Goal::Stalemate, mater, km, kd, none, 0);
   for (Skeleton& s : all) {
@@ -510,15 +545,17 @@ namespace {
 
 std::uint32_t code(const Placement& p) { return std::uint32_t(p.unit) << 16 | std::uint32_t(p.type) << 8 | p.square; }
 
-// A skeleton's placements as a canonical key (sorted by unit: a unit is placed once).
+// A skeleton's placements as a canonical key (sorted by unit: a unit is placed once), and a
+// complete target's captured units (a target that captures others is not compared with it).
 struct Key {
   std::uint32_t c[MaxPlacements];
   std::uint8_t n = 0;
-  bool operator==(const Key& o) const { return n == o.n && std::equal(c, c + n, o.c); }
+  std::uint32_t captured = 0;  // (a complete target's captured units)
+  bool operator==(const Key& o) const { return n == o.n && captured == o.captured && std::equal(c, c + n, o.c); }
 };
 struct KeyHash {
   std::size_t operator()(const Key& k) const {
-    std::uint64_t h = k.n;
+    std::uint64_t h = k.n ^ std::uint64_t(k.captured) << 8;
     for (int i = 0; i < k.n; ++i) h = (h ^ k.c[i]) * 0x9E3779B97F4A7C15ULL;
     return std::size_t(h ^ h >> 29);
   }
@@ -534,6 +571,7 @@ void keep_minimal(std::vector<Skeleton>& all) {
   for (std::uint32_t i = 0; i < all.size(); ++i) {
     Key& k = keys[i];
     k.n = all[i].n;
+    k.captured = all[i].free_defenders;
     for (int j = 0; j < k.n; ++j) k.c[j] = code(all[i].p[j]);
     std::sort(k.c, k.c + k.n);
     if (seen.insert(k).second) unique.push_back(i);
@@ -547,6 +585,7 @@ void keep_minimal(std::vector<Skeleton>& all) {
     bool dominated = false;
     for (int skip = 0; skip < k.n && !dominated; ++skip) {
       Key sub;
+      sub.captured = k.captured;
       for (int j = 0; j < k.n; ++j)
         if (j != skip) sub.c[sub.n++] = k.c[j];
       dominated = seen.count(sub) > 0;
@@ -568,7 +607,7 @@ std::shared_ptr<const Set> make_set(Goal goal, const Position& pos, Color mater,
   set->root.init(pos);
   if (!enumerate(goal, mater, km, kd, set->root, set->all, limit)) return nullptr;
   keep_minimal(set->all);
-  if (goal == Goal::Stalemate) add_captures(set->all, mater, km, kd, set->root);
+  if (goal == Goal::Stalemate) complete_targets(set->all, mater, km, kd, set->root);
   set->units_of.reserve(set->all.size());
   for (const Skeleton& sk : set->all) {
     std::uint32_t units = sk.free_defenders;

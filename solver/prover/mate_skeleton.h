@@ -35,11 +35,8 @@
 //    file crossed one file per capture, each of a unit of the other side (never a king), which is
 //    then not in F and so placed nowhere; the placements of a side's pawns may not ask for more
 //    captures than the other side has units left unplaced;
-//  - each skeleton carries the fewest captures the mater must make among the defending units it
-//    leaves free (add_captures): in F each of them is captured, or stands immobile somewhere, and
-//    each way to complete the skeleton so (the free units placed within the budgets, in turn,
-//    the refinement stopping their moves) asks for some of them captured, each capture a move of
-//    the mater's. The search for the fewest is bounded: left unsettled, the count is 0.
+//  - in F each defending unit the skeleton leaves free is captured, or stands immobile somewhere:
+//    the skeletons are completed so (complete_targets), each capture a move of the mater's.
 //
 // The cut: a unit needs at least its empty-board distance to its skeleton square (a shortest
 // path in the graph of its moves on the empty board, promotion included), distinct units make
@@ -71,6 +68,7 @@ constexpr int MaxUnits = 32;
 constexpr int MaxPlacements = 16;
 constexpr std::size_t Limit = 300'000;  // skeletons kept for one root at most (15 MB); more: no cut
 constexpr std::size_t FewSkeletons = 256;  // (Tracker::few_left)
+constexpr std::size_t TargetLimit = 200'000;  // complete stalemate targets kept at most (complete_targets)
 
 // The root's units, each followed through the moves.
 struct Units {
@@ -94,8 +92,9 @@ struct Placement {
 struct Skeleton {
   std::uint8_t n = 0;
   Placement p[MaxPlacements];
-  // Stalemate: the defending units the placements leave free (bit i: unit i), and the fewest of
-  // them the mater must capture (add_captures).
+  // Stalemate (complete_targets): the defending units the count applies to (bit i: unit i), and
+  // how many of them the mater must capture: a complete target's captured units, all of them; or
+  // the units a core leaves free, and the fewest of them.
   std::uint32_t free_defenders = 0;
   std::uint8_t captures = 0;
 };
@@ -120,17 +119,22 @@ bool enumerate(Goal goal, Color mater, int km, int kd, const Units& units, std::
                std::size_t limit);
 
 // Stalemate: every defending unit stands immobile in F or was captured there, each capture a move
-// of the mater's. For each skeleton, the fewest of the units it leaves free that the mater
-// must capture in any way to complete it (its free units placed where they can stand within the
-// budgets, the refinement stopping their moves); 0 when `steps` steps of that search do not
-// settle it, or once `total` steps were spent on the set. A skeleton that no way completes is
-// dropped: no stalemate within the budgets matches it. A node where more of them are still on
-// the board than the mater has moves left cannot reach the skeleton (Tracker, reachable).
-void add_captures(std::vector<Skeleton>& all, Color mater, int km, int kd, const Units& units,
-                  std::uint64_t steps = 200'000, std::uint64_t total = 4'000'000);
+// of the mater's. The skeletons (cores) are completed: each way to complete one (its free
+// defending units placed where they can stand within the budgets, in turn, the refinement stopping
+// their moves, or captured) becomes a skeleton of its own, a complete target as Popeye's
+// intelligent mode builds them, its captured units the ones counted (free_defenders, captures).
+// When those outgrow `target_limit` or `total` steps, each core is kept with the fewest captures
+// of the units it leaves free over its completions (0 when `steps` steps of that search, or the
+// set's `total`, do not settle it). Either way a core that no way completes is dropped: no
+// stalemate within the budgets matches it. A node where more of the counted units are still on
+// the board than the mater's moves left cannot reach the skeleton (Tracker, reachable).
+void complete_targets(std::vector<Skeleton>& all, Color mater, int km, int kd, const Units& units,
+                      std::uint64_t steps = 200'000, std::uint64_t total = 4'000'000,
+                      std::size_t target_limit = TargetLimit);
 
-// Drops the repeated skeletons and those that hold all of another's placements and one more: where
-// such a one can be reached so can the smaller, so the cut stays the same.
+// Drops the repeated skeletons and those that hold all of another's placements and one more (with
+// the same captured units): where such a one can be reached so can the smaller, so the cut stays
+// the same.
 void keep_minimal(std::vector<Skeleton>& all);
 
 // 1 when side c holds a castling right in pos, else 0: the moves to add to its budget.

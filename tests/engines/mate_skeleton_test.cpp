@@ -35,7 +35,7 @@ bool mate_has_skeleton(const std::string& fen, sk::Goal goal = sk::Goal::Mate) {
   std::vector<sk::Skeleton> out;
   const Color mater = ~pos.side_to_move();
   REQUIRE(sk::enumerate(goal, mater, 0, 0, units, out, 1000000));
-  if (goal == sk::Goal::Stalemate) sk::add_captures(out, mater, 0, 0, units);
+  if (goal == sk::Goal::Stalemate) sk::complete_targets(out, mater, 0, 0, units);
   for (const auto& s : out)
     if (sk::reachable(s, units, mater, 0, 0)) return true;
   return false;
@@ -282,55 +282,88 @@ TEST_CASE("mate skeletons: the help-stalemate search finds the same lines with t
 TEST_CASE("stalemate skeletons: the captures a skeleton asks of the mater", "[help][skeleton][stalemate]") {
   // Popeye's BEISPIEL/hpint.inp 91 (W. Alaikow, CfT 1971, h=6): White's pawn b4 becomes the queen
   // on f2 that stalemates the king on h1 (1.g1=B b5 2.Ba7 b6 3.b1=R bxa7 4.Rb8 axb8=Q 5.d1=N Qxf4
-  // 6.Nf2 Qxf2=). That skeleton leaves Black's four pawns free; within the six moves only f4 can
-  // stand immobile (on f3, in front of the queen): three must be captured.
+  // 6.Nf2 Qxf2=). That core leaves Black's four pawns free; within the six moves only f4 can
+  // stand immobile (on f3, in front of the queen): three or four must be captured.
   const Position pos = read_fen("8/8/6K1/8/1P3p2/8/1p1p2p1/7k b - - 0 1");
-  const auto set = sk::make_set(sk::Goal::Stalemate, pos, White, 6, 6, sk::Limit);
-  REQUIRE(set != nullptr);
-  const sk::Skeleton* queen_f2 = nullptr;
-  for (const auto& s : set->all) {
+  sk::Units root;
+  root.init(pos);
+  const int king = root.at[sq::h1], pawn = root.at[sq::b4], f_pawn = root.at[sq::f4];
+  // Does s place the king on h1 and the queen on f2, and what else?
+  auto others = [&](const sk::Skeleton& s) {
     std::set<std::tuple<int, int, int>> ps;
     for (int i = 0; i < s.n; ++i) ps.insert({s.p[i].unit, s.p[i].type, s.p[i].square});
-    const int king = set->root.at[sq::h1], pawn = set->root.at[sq::b4];
-    if (ps == std::set<std::tuple<int, int, int>>{{king, King, sq::h1}, {pawn, Queen, sq::f2}}) queen_f2 = &s;
+    if (!ps.erase({king, King, sq::h1}) || !ps.erase({pawn, Queen, sq::f2})) ps.insert({-1, 0, 0});
+    return ps;
+  };
+  // The pawn needs five moves at least (b4-c5-d6-e7-f8=Q-f2 on the empty board); with the queen
+  // on f2 already, the captures alone ask for White's moves, and a capture takes one from both.
+  sk::Units queen = root;
+  queen.at[sq::b4] = -1;
+  queen.at[sq::f2] = std::int8_t(pawn);
+  queen.sq[pawn] = sq::f2;
+  queen.type[pawn] = Queen;
+  sk::Units queen_took_g2 = queen;
+  queen_took_g2.sq[root.at[sq::g2]] = NoSquare;
+  queen_took_g2.at[sq::g2] = -1;
+  std::vector<sk::Skeleton> all;
+  REQUIRE(sk::enumerate(sk::Goal::Stalemate, White, 6, 6, root, all, sk::Limit));
+  sk::keep_minimal(all);
+  SECTION("complete targets: each free unit placed or captured") {
+    sk::complete_targets(all, White, 6, 6, root);
+    int seen = 0;
+    for (const auto& s : all) {
+      const auto rest = others(s);
+      if (rest.count({-1, 0, 0})) continue;
+      ++seen;
+      INFO(rest.size());
+      if (rest.empty()) {  // all four captured
+        CHECK(s.captures == 4);
+        CHECK(sk::reachable(s, root, White, 5, 6));
+        CHECK_FALSE(sk::reachable(s, root, White, 4, 6));
+        CHECK(sk::reachable(s, queen, White, 4, 6));
+        CHECK_FALSE(sk::reachable(s, queen, White, 3, 6));
+        CHECK(sk::reachable(s, queen_took_g2, White, 3, 6));
+      } else {  // f4 on f3
+        CHECK(rest == std::set<std::tuple<int, int, int>>{{f_pawn, Pawn, sq::f3}});
+        CHECK(s.captures == 3);
+        CHECK(sk::reachable(s, queen, White, 3, 6));
+        CHECK_FALSE(sk::reachable(s, queen, White, 2, 6));
+      }
+    }
+    CHECK(seen == 2);
   }
-  REQUIRE(queen_f2 != nullptr);
+  SECTION("targets over their limit: each core with its fewest captures") {
+    sk::complete_targets(all, White, 6, 6, root, 200'000, 4'000'000, 1);
+    int seen = 0;
+    for (const auto& s : all) {
+      if (!others(s).empty()) continue;
+      ++seen;
+      CHECK(s.captures == 3);
+      CHECK(std::popcount(s.free_defenders) == 4);
+      CHECK(sk::reachable(s, queen, White, 3, 6));
+      CHECK_FALSE(sk::reachable(s, queen, White, 2, 6));
+      CHECK(sk::reachable(s, queen_took_g2, White, 2, 6));
+    }
+    CHECK(seen == 1);
+  }
   // No skeleton asks of a side's pawns more captures than the other side has units to lose (a
   // pawn on another file took one per file; a unit taken is placed nowhere). A careless
   // enumeration keeps f4 as a pawn on h2, two captures where White has one unit to spare.
-  for (const auto& s : set->all) {
+  for (const auto& s : all) {
     int takes[2] = {0, 0}, victims[2] = {0, 0};
     std::uint32_t placed = 0;
     for (int i = 0; i < s.n; ++i) {
       const auto& p = s.p[i];
       placed |= 1u << p.unit;
-      if (set->root.type[p.unit] == Pawn && p.type == Pawn)
-        takes[set->root.color[p.unit]] += std::abs(file_of(p.square) - file_of(set->root.sq[p.unit]));
+      if (root.type[p.unit] == Pawn && p.type == Pawn)
+        takes[root.color[p.unit]] += std::abs(file_of(p.square) - file_of(root.sq[p.unit]));
     }
-    for (int u = 0; u < set->root.n; ++u)
-      if (set->root.type[u] != King && !(placed >> u & 1)) ++victims[set->root.color[u]];
+    for (int u = 0; u < root.n; ++u)
+      if (root.type[u] != King && !(placed >> u & 1)) ++victims[root.color[u]];
     CHECK(takes[White] <= victims[Black]);
     CHECK(takes[Black] <= victims[White]);
   }
-  CHECK(queen_f2->captures == 3);
-  CHECK(std::popcount(queen_f2->free_defenders) == 4);
-  // The pawn needs five moves at least (b4-c5-d6-e7-f8=Q-f2 on the empty board).
-  // The queen on f2 already: three moves of White's left for three captures, but not two. A
-  // capture takes one from both.
-  sk::Units units = set->root;
-  CHECK(sk::reachable(*queen_f2, units, White, 5, 6));
-  CHECK_FALSE(sk::reachable(*queen_f2, units, White, 4, 6));
-  const int pawn = units.at[sq::b4];
-  units.at[sq::b4] = -1;
-  units.at[sq::f2] = std::int8_t(pawn);
-  units.sq[pawn] = sq::f2;
-  units.type[pawn] = Queen;
-  CHECK(sk::reachable(*queen_f2, units, White, 3, 6));
-  CHECK_FALSE(sk::reachable(*queen_f2, units, White, 2, 6));
-  units.sq[set->root.at[sq::g2]] = NoSquare;
-  units.at[sq::g2] = -1;
-  CHECK(sk::reachable(*queen_f2, units, White, 2, 6));
-  // The same search with the cut as without it (the lines Popeye prints), and far smaller.
+  // The search with the cut finds the line Popeye prints.
   const auto with_cut = help_lines("8/8/6K1/8/1P3p2/8/1p1p2p1/7k b - - 0 1", 12, true, Target::Stalemate);
   CHECK(with_cut == std::set<std::string>{"g2g1b b4b5 g1a7 b5b6 b2b1r b6a7 b1b8 a7b8q d2d1n b8f4 d1f2 f4f2"});
 }
@@ -436,6 +469,24 @@ TEST_CASE("mate skeletons: repeated and dominated skeletons are dropped, the min
   CHECK(all[1].n == 3);
   CHECK(all[1].p[2].unit == 3);
   CHECK(all[2].p[1].square == sq::a7);
+  // Complete stalemate targets: one that captures a unit the other leaves standing (placed) is
+  // no subset of it, however its placements compare.
+  auto captured = [&](std::initializer_list<sk::Placement> ps, std::uint32_t units) {
+    sk::Skeleton s = skeleton(ps);
+    s.free_defenders = units;
+    s.captures = std::uint8_t(std::popcount(units));
+    return s;
+  };
+  std::vector<sk::Skeleton> targets{
+      captured({king, rook}, 1u << 2),
+      captured({king, rook, queen}, 0),
+      captured({king, rook, knight}, 1u << 2),  // holds the first with the same capture: goes
+  };
+  sk::keep_minimal(targets);
+  REQUIRE(targets.size() == 2);
+  CHECK(targets[0].captures == 1);
+  CHECK(targets[1].n == 3);
+  CHECK(targets[1].captures == 0);
 }
 
 TEST_CASE("mate skeletons: a root whose enumeration outgrew the limit is not enumerated again for more moves",
