@@ -21,6 +21,10 @@
 //     P too). Repeated until the defender has no legal move in P; at the placement limit the
 //     skeleton is kept as it is (fewer units: a weaker but still necessary condition).
 // Every placement is a unit of F on its square in F, so F matches the skeleton at each step.
+// The placements must also fit the captures their pawns made: a unit that stays a pawn on another
+// file crossed one file per capture, each of a unit of the other side (never a king), which is
+// then not in F and so placed nowhere; a side's placed pawns may not ask for more captures than
+// the other side has units left unplaced.
 //
 // A stalemate F (the defender to move, not in check, without a legal move) is enumerated the same
 // way without the checker, the refinement asking for no legal move at all, with these differences:
@@ -31,10 +35,6 @@
 //    m would expose K, and the pinning unit is a line piece of the mater (rook or queen on a rank
 //    or file, bishop or queen on a diagonal) on the ray from K through a beyond a, with no placed
 //    unit between K and it but the one on a, and c off that stretch;
-//  - the units placed must fit the captures their pawns made: a unit that stays a pawn on another
-//    file crossed one file per capture, each of a unit of the other side (never a king), which is
-//    then not in F and so placed nowhere; the placements of a side's pawns may not ask for more
-//    captures than the other side has units left unplaced;
 //  - in F each defending unit the skeleton leaves free is captured, or stands immobile somewhere:
 //    the skeletons are completed so (complete_targets), each capture a move of the mater's.
 //
@@ -202,7 +202,7 @@ class Tracker {
   struct Live {
     std::uint32_t skeleton;
     std::int16_t mater_sum, defender_sum;
-    std::int16_t captures;  // its captured units still on the board: each a move of the mater's
+    std::int16_t captures;  // the captures it still asks of the mater: each a move of the mater's
   };
   void grow(std::size_t d) {
     if (units_.size() <= d) units_.resize(d + 1), live_.resize(d + 1);
