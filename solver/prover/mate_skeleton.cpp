@@ -119,7 +119,7 @@ inline Bitboard attacks_of(Color c, PieceType t, Square y) {
 class Enumeration {
  public:
   Enumeration(const Units& u, Goal goal, Color mater, int km, int kd, std::vector<Skeleton>& out, std::size_t limit)
-      : u_(u), D_(distances()), stalemate_(goal == Goal::Stalemate), mate_(!stalemate_), mater_(mater), km_(km), kd_(kd), out_(out),
+      : u_(u), D_(distances()), stalemate_(goal == Goal::Stalemate), mater_(mater), km_(km), kd_(kd), out_(out),
         limit_(limit) {
     max_steps_ = stalemate_ ? MaxStalemateSteps : MaxSteps;
     // The squares each unit reaches as each type within each budget (the placements' cost test
@@ -160,30 +160,8 @@ class Enumeration {
   // do with fewer captures than the best found is left. 0 when `steps` do not settle it; None
   // when no way completes it (no F within the budgets matches the core).
   int fewest_captures(const Skeleton& core, std::uint64_t steps) {
-    for (int i = 0; i < core.n; ++i) {
-      const Placement& pl = core.p[i];
-      stack_[n_++] = pl;
-      take_up(pl.unit, PieceType(pl.type), pl.square, +1);
-      used_ |= 1u << pl.unit;
-      occupied_ |= square_bb(pl.square);
-      (mater_unit(pl.unit) ? wsum_ : bsum_) += unit_dist(D_, u_, pl.unit, PieceType(pl.type), pl.square);
-      if (u_.type[pl.unit] == King && !mater_unit(pl.unit)) K_ = pl.square;
-    }
-    completing_ = true;
-    best_ = 99;
-    steps_ = 0;
-    max_steps_ = steps;
-    complete();
-    const int found = ok_ ? best_ : 0;
-    ok_completions_ = ok_;
-    ok_ = true;
-    completing_ = false;
-    for (int i = 0; i < core.n; ++i) take_up(core.p[i].unit, PieceType(core.p[i].type), core.p[i].square, -1);
-    n_ = 0;
-    used_ = captured_ = 0;
-    occupied_ = 0;
-    wsum_ = bsum_ = 0;
-    return found == 99 ? None : found;
+    if (!complete_core(core, steps)) return 0;
+    return best_ == NoneFound ? None : best_;
   }
   static constexpr int None = -1;
 
@@ -192,9 +170,9 @@ class Enumeration {
   // (free_defenders, captures). False when they outgrow the output's limit or `steps`.
   bool completions(const Skeleton& core, std::uint64_t steps) {
     emitting_ = true;
-    fewest_captures(core, steps);
+    const bool settled = complete_core(core, steps);
     emitting_ = false;
-    return ok_completions_;
+    return settled;
   }
 
  private:
@@ -220,19 +198,44 @@ class Enumeration {
     if (cost >= Far || n_ == MaxPlacements) return;  // (never full: settle() keeps a full skeleton)
     int& sum = mater_unit(unit) ? wsum_ : bsum_;
     if (sum + cost > (mater_unit(unit) ? km_ : kd_)) return;
-    take_up(unit, t, s, +1);
-    if (pawn_takes_[White] <= victims_[Black] && pawn_takes_[Black] <= victims_[White]) {
-      stack_[n_++] = {std::uint8_t(unit), std::uint8_t(t), std::uint8_t(s)};
-      used_ |= 1u << unit;
-      occupied_ |= square_bb(s);
-      sum += cost;
-      next();
-      sum -= cost;
-      occupied_ &= ~square_bb(s);
-      used_ &= ~(1u << unit);
-      --n_;
+    const Placement pl{std::uint8_t(unit), std::uint8_t(t), std::uint8_t(s)};
+    push(pl, cost);
+    if (pawn_takes_[White] <= victims_[Black] && pawn_takes_[Black] <= victims_[White]) next();
+    pop(pl, cost);
+  }
+  // Places (pops) pl at the top of the stack, its cost counted to its side.
+  void push(const Placement& pl, int cost) {
+    take_up(pl.unit, PieceType(pl.type), pl.square, +1);
+    stack_[n_++] = pl;
+    used_ |= 1u << pl.unit;
+    occupied_ |= square_bb(pl.square);
+    (mater_unit(pl.unit) ? wsum_ : bsum_) += cost;
+  }
+  void pop(const Placement& pl, int cost) {
+    (mater_unit(pl.unit) ? wsum_ : bsum_) -= cost;
+    occupied_ &= ~square_bb(pl.square);
+    used_ &= ~(1u << pl.unit);
+    --n_;
+    take_up(pl.unit, PieceType(pl.type), pl.square, -1);
+  }
+  // The core's placements pushed, complete() run, and popped again: false when it ran out of
+  // `steps` or the output's limit.
+  bool complete_core(const Skeleton& core, std::uint64_t steps) {
+    auto cost = [&](const Placement& pl) { return unit_dist(D_, u_, pl.unit, PieceType(pl.type), pl.square); };
+    for (int i = 0; i < core.n; ++i) {
+      push(core.p[i], cost(core.p[i]));
+      if (u_.type[core.p[i].unit] == King && !mater_unit(core.p[i].unit)) K_ = core.p[i].square;
     }
-    take_up(unit, t, s, -1);
+    completing_ = true;
+    best_ = NoneFound;
+    steps_ = 0;
+    max_steps_ = steps;
+    complete();
+    const bool settled = ok_;
+    ok_ = true;
+    completing_ = false;
+    for (int i = core.n - 1; i >= 0; --i) pop(core.p[i], cost(core.p[i]));
+    return settled;
   }
   // The captures a placement asks for (a pawn that stays a pawn on another file crossed one file
   // per capture, each of a unit of the other side, which is then not in F: not placed, never a
@@ -312,12 +315,12 @@ class Enumeration {
     const Bitboard checkers = P_.checkers();
     const bool check = checkers != 0;
     MoveList<> moves;
-    if (mate_ ? check : !check) orthodox::generate_legal(P_, moves);
+    if (stalemate_ != check) orthodox::generate_legal(P_, moves);
     const Move m = moves.size() ? moves[0] : Move();
     const PieceType mt = moves.size() ? type_of(P_.piece_on(m.from())) : NoPieceType;
     const bool c_empty = moves.size() && P_.empty(m.to());
     for (int i = 0; i < n_; ++i) P_.remove_piece(stack_[i].square);
-    if (mate_ && !check) return;  // a placed unit stands in the checker's line
+    if (!stalemate_ && !check) return;  // a placed unit stands in the checker's line
     if (n_ == MaxPlacements) return completing_ ? completed() : emit();
     if (stalemate_ && check) {
       // F has no check: a unit not placed yet (a placed one would stand there in P too) stands in
@@ -426,7 +429,7 @@ class Enumeration {
   std::uint64_t max_steps_ = MaxSteps;
   const Units& u_;
   const Distances& D_;
-  bool stalemate_, mate_;
+  bool stalemate_;
   Color mater_;
   int km_, kd_;
   std::vector<Skeleton>& out_;
@@ -438,8 +441,8 @@ class Enumeration {
   std::uint32_t captured_ = 0;  // a completion's captured units
   bool completing_ = false;     // in fewest_captures()
   bool emitting_ = false;       // in completions()
-  bool ok_completions_ = true;
-  int best_ = 0;                // the fewest captures of a completion found so far
+  static constexpr int NoneFound = 99;
+  int best_ = NoneFound;        // the fewest captures of a completion found so far
   Bitboard occupied_ = 0;
   int wsum_ = 0, bsum_ = 0;
   int victims_[2] = {0, 0};     // per colour, its units (not kings) not placed: those that can be captured
