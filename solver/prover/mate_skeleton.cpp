@@ -250,58 +250,83 @@ class Enumeration {
     place(unit, t, s, unit_dist(D_, u_, unit, t, s), next);
   }
 
-  // Every free unit of the mater placed as a type that attacks one of `targets` from a free square
-  // (not next to K for its king; `checking`: not the king at all), then next().
-  template <class Next>
-  void place_attackers(Square target, bool checking, Next&& next) {
+  // The placements of every free unit of the mater as a type that attacks `target` from a free
+  // square (not next to K for its king; `checking`: not the king at all), each visited as
+  // f(unit, type, square).
+  template <class F>
+  void attackers(Square target, bool checking, F&& f) {
     for (int v = 0; v < u_.n && ok_; ++v) {
       if (!mater_unit(v) || !free_unit(v) || (checking && u_.type[v] == King)) continue;
       for_types(v, [&](PieceType t) {
         Bitboard from = attackers_of(mater_, t, target) & ~occupied_ & within(v, t);
         if (t == King) from &= ~king_attacks(K_);  // kings never stand side by side
-        for (Bitboard b = from; b && ok_;) {
-          const Square y = pop_lsb(b);
-          place(v, t, y, [&] { next(t, y); });
-        }
+        for (Bitboard b = from; b && ok_;) f(v, t, pop_lsb(b));
       });
     }
   }
-
-  // Every free defending unit (not the king) placed on s, then next().
+  // Each of them placed, then next(type, square).
   template <class Next>
-  void place_defenders_on(Square s, Next&& next) {
+  void place_attackers(Square target, bool checking, Next&& next) {
+    attackers(target, checking, [&](int v, PieceType t, Square y) { place(v, t, y, [&] { next(t, y); }); });
+  }
+
+  // The placements of every free defending unit (not the king) on s, visited as f(unit, type, s).
+  template <class F>
+  void defenders_on(Square s, F&& f) {
     if (occupied_ & square_bb(s)) return;
     for (int b = 0; b < u_.n && ok_; ++b) {
       if (mater_unit(b) || u_.type[b] == King || !free_unit(b)) continue;
       for_types(b, [&](PieceType t) {
-        if (within(b, t) & square_bb(s)) place(b, t, s, next);
+        if (within(b, t) & square_bb(s)) f(b, t, s);
       });
     }
+  }
+  template <class Next>
+  void place_defenders_on(Square s, Next&& next) {
+    defenders_on(s, [&](int b, PieceType t, Square y) { place(b, t, y, next); });
   }
 
   void checkers() {
     place_attackers(K_, true, [&](PieceType t, Square x) { flights(king_attacks(K_), attacks_of(mater_, t, x)); });
   }
 
+  // The flights not covered yet each get a reason, the one with the fewest ways first (any order
+  // gives every F its reasons: each flight has one in F); a flight with none ends the branch.
   void flights(Bitboard todo, Bitboard covered) {
     if (++steps_ > max_steps_) ok_ = false;
     if (!ok_) return;
     todo &= ~covered;
     if (!todo) return settle();
-    const Square f = pop_lsb(todo);
+    Square f = NoSquare;
+    int fewest = 1 << 30;
+    for (Bitboard b = todo; b && fewest > 0;) {
+      const Square x = pop_lsb(b);
+      int ways = 0;
+      auto count = [&](int, PieceType, Square) { ++ways; };
+      defenders_on(x, count);
+      attackers(x, false, count);
+      if (ways < fewest) fewest = ways, f = x;
+    }
+    if (fewest == 0) return;
+    todo &= ~square_bb(f);
     place_defenders_on(f, [&] { flights(todo, covered); });
     place_attackers(f, false, [&](PieceType t, Square y) { flights(todo, covered | attacks_of(mater_, t, y)); });
   }
 
-  // Every free unit, of either side, placed on s (not the mater's king next to K), then next().
-  template <class Next>
-  void place_any_on(Square s, Next&& next) {
+  // The placements of every free unit, of either side, on s (not the mater's king next to K),
+  // visited as f(unit, type, s).
+  template <class F>
+  void any_on(Square s, F&& f) {
     for (int w = 0; w < u_.n && ok_; ++w) {
       if (!free_unit(w) || (u_.type[w] == King && (!mater_unit(w) || (king_attacks(K_) & square_bb(s))))) continue;
       for_types(w, [&](PieceType t) {
-        if (within(w, t) & square_bb(s)) place(w, t, s, next);
+        if (within(w, t) & square_bb(s)) f(w, t, s);
       });
     }
+  }
+  template <class Next>
+  void place_any_on(Square s, Next&& next) {
+    any_on(s, [&](int w, PieceType t, Square y) { place(w, t, y, next); });
   }
 
   // The refinement (see the header): when the defender has a legal move m with the placed units
@@ -316,7 +341,10 @@ class Enumeration {
     const bool check = checkers != 0;
     MoveList<> moves;
     if (stalemate_ != check) orthodox::generate_legal(P_, moves);
-    const Move m = moves.size() ? moves[0] : Move();
+    // The move to stop: in a stalemate the one with the fewest ways (stops()), else the first.
+    Move m = moves.size() ? moves[0] : Move();
+    int ways = 1;
+    if (stalemate_ && !check && moves.size()) ways = most_constrained(moves, m);
     const PieceType mt = moves.size() ? type_of(P_.piece_on(m.from())) : NoPieceType;
     const bool c_empty = moves.size() && P_.empty(m.to());
     for (int i = 0; i < n_; ++i) P_.remove_piece(stack_[i].square);
@@ -330,40 +358,108 @@ class Enumeration {
       return;
     }
     if (moves.size() == 0) return completing_ ? complete() : emit();
+    if (ways == 0) return;  // a move that nothing stops: no F matches
+    if (stalemate_) return stops(m, mt, c_empty, [&](int v, PieceType t, Square y) { place(v, t, y, [&] { settle(); }); });
     const Square a = m.from(), c = m.to();
     if (a == K_) {  // the king's flight c: guarded, or held by a defending unit
       place_attackers(c, false, [&](PieceType, Square) { settle(); });
       if (c_empty) place_defenders_on(c, [&] { settle(); });
       return;
     }
-    // Stalemate: a unit on the empty destination (a defending one, or any in front of a pawn).
-    // (In a mate the destination is the checker's square or on its line, never held.)
-    if (stalemate_ && c_empty) {
-      if (mt == Pawn && file_of(a) == file_of(c)) place_any_on(c, [&] { settle(); });
-      else place_defenders_on(c, [&] { settle(); });
-    }
-    // An interceptor on the moving unit's path.
+    // An interceptor on the moving unit's path (it takes the checker or interposes: the
+    // destination is the checker's square or on its line, never held), or a second check.
     if (mt == Bishop || mt == Rook || mt == Queen || mt == Pawn)
       for (Bitboard path = between(a, c) & ~square_bb(c) & ~occupied_; path && ok_;)
         place_any_on(pop_lsb(path), [&] { settle(); });
-    // A unit of the mater that attacks K on the empty board: the line piece that pins the moving
-    // unit (a line piece behind it on its line from K), or in a mate a second check. A stalemate
-    // has no check, so only the pin: that line piece precisely.
-    if (stalemate_) place_pinners(a, c, [&] { settle(); });
-    else place_attackers(K_, true, [&](PieceType, Square) { settle(); });
+    place_attackers(K_, true, [&](PieceType, Square) { settle(); });
+  }
+
+  // Stalemate, P not in check: every way F stops the defender's move m = a -> c, legal in P,
+  // visited as f(unit, type, square): a unit on the empty destination (blocks: a defending one, or
+  // any in front of a pawn), and the others (for a king move c guarded; for another move a unit
+  // on its path, or the line piece that pins it).
+  template <class F>
+  void stops(Move m, PieceType mt, bool c_empty, F&& f) {
+    blocks(m, mt, c_empty, f);
+    other_stops(m, mt, f);
+  }
+  template <class F>
+  void blocks(Move m, PieceType mt, bool c_empty, F&& f) {
+    if (!c_empty) return;
+    if (mt == Pawn && file_of(m.from()) == file_of(m.to())) any_on(m.to(), f);
+    else defenders_on(m.to(), f);
+  }
+  template <class F>
+  void other_stops(Move m, PieceType mt, F&& f) {
+    const Square a = m.from(), c = m.to();
+    if (a == K_) return attackers(c, false, f);
+    if (mt == Bishop || mt == Rook || mt == Queen || mt == Pawn)
+      for (Bitboard path = between(a, c) & ~square_bb(c) & ~occupied_; path && ok_;) any_on(pop_lsb(path), f);
+    pinners(a, c, mt, f);
+  }
+
+  // Stalemate, P (set up) not in check, `moves` its legal moves: sets m to the one with the fewest
+  // ways to stop it and returns their number (0: nothing stops it, or the blocks below cannot all
+  // be had). Any move would do (F stops each), so the most constrained one branches least. The
+  // moves whose stop stops others are the only ones looked at: a line piece's move past its
+  // nearest square on a line (that nearer move is legal in P as well: the same line from a, so
+  // the same pin; and a unit on the nearer square or the pin that stops it stops the farther one
+  // too), a pawn's double step (its single step likewise), a promotion's other pieces (the same
+  // ways).
+  // A move that only a unit on its (empty) destination can stop asks F for a unit there, not
+  // placed yet: a defending one (on a pawn's step, any). Those squares are distinct, so they need
+  // as many distinct free units, and the defending ones at least the sum of each square's nearest
+  // free defending unit's distance in moves of the defender (any assignment of units to squares
+  // costs no less); more than the units free or the defender's moves left: no F.
+  int most_constrained(const MoveList<>& moves, Move& m) {
+    int fewest = 1 << 30;
+    Bitboard need_defender = 0, need_any = 0;
+    for (int i = 0; i < moves.size(); ++i) {
+      const Move x = moves[i];
+      const Square a = x.from(), c = x.to();
+      const PieceType t = type_of(P_.piece_on(a));
+      if ((t == Bishop || t == Rook || t == Queen) && (between(a, c) & ~square_bb(c))) continue;
+      if (t == Pawn && (c - a == 16 || a - c == 16)) continue;
+      if (i > 0 && moves[i - 1].from() == a && moves[i - 1].to() == c) continue;
+      int block_ways = 0, other_ways = 0;
+      blocks(x, t, P_.empty(c), [&](int, PieceType, Square) { ++block_ways; });
+      other_stops(x, t, [&](int, PieceType, Square) { ++other_ways; });
+      if (block_ways + other_ways < fewest) fewest = block_ways + other_ways, m = x;
+      if (fewest == 0) return 0;
+      if (other_ways == 0) (t == Pawn && file_of(a) == file_of(c) ? need_any : need_defender) |= square_bb(c);
+    }
+    need_any &= ~need_defender;
+    if (!need_defender && !need_any) return fewest;
+    int defenders = 0, units = 0, cost = 0;
+    for (int v = 0; v < u_.n; ++v)
+      if (free_unit(v) && u_.type[v] != King) ++units, defenders += !mater_unit(v);
+    if (popcount(need_defender) > defenders || popcount(need_defender | need_any) > units + 1) return 0;
+    for (Bitboard b = need_defender; b;) {
+      const Square q = pop_lsb(b);
+      int nearest = Far;
+      for (int v = 0; v < u_.n; ++v) {
+        if (mater_unit(v) || u_.type[v] == King || !free_unit(v)) continue;
+        for_types(v, [&](PieceType t) { nearest = std::min(nearest, unit_dist(D_, u_, v, t, q)); });
+      }
+      if ((cost += nearest) + bsum_ > kd_) return 0;
+    }
+    return fewest;
   }
 
   // Stalemate: the defender's move a -> c, legal in P, exposes K in F (F has no check): a line
   // piece of the mater stands on the ray from K through a, beyond a, nothing between K and it
   // but the unit on a, and c off that stretch. A placed unit between K and a or between a and
   // that square stands there in F too, and the line piece is not placed yet (placed, it would pin
-  // in P, whose empty squares F's include). Every such unit placed as a type that moves along the
-  // line, then next().
-  template <class Next>
-  void place_pinners(Square a, Square c, Next&& next) {
+  // in P, whose empty squares F's include). Every such unit as a type that moves along the line,
+  // visited as f(unit, type, square). None when the moving unit (type mt) moves along that line
+  // itself (a queen; a rook on a rank or file, a bishop on a diagonal): pinned, it would still step
+  // towards the pinner in F, or take it, so F pins no such unit.
+  template <class F>
+  void pinners(Square a, Square c, PieceType mt, F&& f) {
     const Bitboard through = line(K_, a);
     if (!through || (between(K_, a) & ~square_bb(a) & occupied_)) return;
     const bool straight = rank_of(K_) == rank_of(a) || file_of(K_) == file_of(a);
+    if (mt == Queen || mt == (straight ? Rook : Bishop)) return;
     Bitboard beyond = 0;  // the ray past a up to the first placed unit (excluded)
     for (Bitboard b = through & ~occupied_; b;) {
       const Square y = pop_lsb(b);
@@ -376,7 +472,7 @@ class Enumeration {
       if (!mater_unit(v) || !free_unit(v) || u_.type[v] == King) continue;
       for_types(v, [&](PieceType t) {
         if (t != Queen && t != (straight ? Rook : Bishop)) return;
-        for (Bitboard b = beyond & within(v, t); b && ok_;) place(v, t, pop_lsb(b), next);
+        for (Bitboard b = beyond & within(v, t); b && ok_;) f(v, t, pop_lsb(b));
       });
     }
   }
@@ -417,6 +513,7 @@ class Enumeration {
     std::copy(stack_, stack_ + n_, s.p);
     s.free_defenders = captured;
     s.captures = std::uint8_t(popcount(captured));
+    if (!stalemate_ && !(between(stack_[1].square, K_) & ~square_bb(K_))) s.arrives = 1;  // a contact checker
     out_.push_back(s);
   }
 
@@ -554,11 +651,14 @@ struct Key {
   std::uint32_t c[MaxPlacements];
   std::uint8_t n = 0;
   std::uint32_t captured = 0;  // (a complete target's captured units)
-  bool operator==(const Key& o) const { return n == o.n && captured == o.captured && std::equal(c, c + n, o.c); }
+  std::uint32_t arrives = 0;   // the code of the placement that arrives with the mating move, plus 1
+  bool operator==(const Key& o) const {
+    return n == o.n && captured == o.captured && arrives == o.arrives && std::equal(c, c + n, o.c);
+  }
 };
 struct KeyHash {
   std::size_t operator()(const Key& k) const {
-    std::uint64_t h = k.n ^ std::uint64_t(k.captured) << 8;
+    std::uint64_t h = k.n ^ std::uint64_t(k.captured) << 8 ^ std::uint64_t(k.arrives) << 40;
     for (int i = 0; i < k.n; ++i) h = (h ^ k.c[i]) * 0x9E3779B97F4A7C15ULL;
     return std::size_t(h ^ h >> 29);
   }
@@ -575,6 +675,7 @@ void keep_minimal(std::vector<Skeleton>& all) {
     Key& k = keys[i];
     k.n = all[i].n;
     k.captured = all[i].free_defenders;
+    if (all[i].arrives != Skeleton::NoArrival) k.arrives = code(all[i].p[all[i].arrives]) + 1;
     for (int j = 0; j < k.n; ++j) k.c[j] = code(all[i].p[j]);
     std::sort(k.c, k.c + k.n);
     if (seen.insert(k).second) unique.push_back(i);
@@ -586,12 +687,17 @@ void keep_minimal(std::vector<Skeleton>& all) {
   for (const std::uint32_t i : unique) {
     const Key& k = keys[i];
     bool dominated = false;
+    // (The smaller one may ask a unit to arrive with the mating move only if this one asks it too.)
     for (int skip = 0; skip < k.n && !dominated; ++skip) {
       Key sub;
       sub.captured = k.captured;
       for (int j = 0; j < k.n; ++j)
         if (j != skip) sub.c[sub.n++] = k.c[j];
       dominated = seen.count(sub) > 0;
+      if (!dominated && k.arrives && k.c[skip] + 1 != k.arrives) {
+        sub.arrives = k.arrives;
+        dominated = seen.count(sub) > 0;
+      }
     }
     if (!dominated) kept.push_back(all[i]);
   }
@@ -642,6 +748,16 @@ int captures_to_come(const Skeleton& s, const Units& u) {
   return std::max(n, 0);
 }
 
+// The moves placement i of s still asks of its unit in u (standing): its distance, and for the unit
+// that arrives with the mating move standing on its square already, the two of leaving and coming
+// back (a pawn never comes back).
+inline int placement_cost(const Distances& D, const Skeleton& s, int i, const Units& u) {
+  const Placement& p = s.p[i];
+  const int d = unit_dist(D, u, p.unit, PieceType(p.type), p.square);
+  if (d != 0 || i != s.arrives) return d;
+  return u.type[p.unit] == Pawn ? Far : 2;
+}
+
 // The distance sums of skeleton s over the units u (Far when a placed unit is gone).
 static_assert(MaxPlacements * Far < 32767, "a skeleton's sums fit the tracker's 16 bits");
 void sums(const Skeleton& s, const Units& u, Color mater, int& w, int& b) {
@@ -649,7 +765,7 @@ void sums(const Skeleton& s, const Units& u, Color mater, int& w, int& b) {
   w = b = 0;
   for (int i = 0; i < s.n; ++i) {
     const Placement& p = s.p[i];
-    const int d = u.sq[p.unit] == NoSquare ? Far : unit_dist(D, u, p.unit, PieceType(p.type), p.square);
+    const int d = u.sq[p.unit] == NoSquare ? Far : placement_cost(D, s, i, u);
     (u.color[p.unit] == mater ? w : b) += d;
   }
 }
@@ -702,8 +818,7 @@ bool Tracker::keep(std::size_t d, int km, int kd, bool any) {
           gone = true;
           break;
         }
-        const int delta = unit_dist(D, u, p.unit, PieceType(p.type), p.square) -
-                          unit_dist(D, before, p.unit, PieceType(p.type), p.square);
+        const int delta = placement_cost(D, s, i, u) - placement_cost(D, s, i, before);
         (u.color[p.unit] == mater ? w : b) += delta;
       }
       if (gone) continue;
@@ -724,7 +839,7 @@ bool reachable(const Skeleton& s, const Units& u, Color mater, int km, int kd) {
     const Square at = u.sq[p.unit];
     if (at == NoSquare) return false;
     const Color c = u.color[p.unit];
-    const int d = unit_dist(D, u, p.unit, PieceType(p.type), p.square);
+    const int d = placement_cost(D, s, i, u);
     if (c == mater) {
       if ((w += d) > km) return false;
     } else if ((b += d) > kd) {

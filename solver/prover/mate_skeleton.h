@@ -36,7 +36,12 @@
 //    or file, bishop or queen on a diagonal) on the ray from K through a beyond a, with no placed
 //    unit between K and it but the one on a, and c off that stretch;
 //  - in F each defending unit the skeleton leaves free is captured, or stands immobile somewhere:
-//    the skeletons are completed so (complete_targets), each capture a move of the mater's.
+//    the skeletons are completed so (complete_targets), each capture a move of the mater's;
+//  - the move stopped next is the one with the fewest ways (each of F's stops one; any order is
+//    complete), among the moves whose stop stops others too (a line piece's nearest square on a
+//    line, a pawn's single step); a pin is never the way for a unit that moves along the pin's
+//    line itself; and the moves only a unit on their destination can stop must find as many free
+//    units, the defending ones within the defender's moves left (Enumeration::most_constrained).
 //
 // The cut: a unit needs at least its empty-board distance to its skeleton square (a shortest
 // path in the graph of its moves on the empty board, promotion included), distinct units make
@@ -49,6 +54,11 @@
 // (it is one edge of that graph) and spends one move of its side, so a skeleton that fails at a
 // node fails at all its descendants; the captures to come fall by one only with a move of the
 // mater that makes one.
+// The mating move gives the check: before it the defender had just moved, or (the root) was not in
+// check. A checker that attacks K from next to it or by a leap (a knight, a pawn) cannot have its
+// check discovered (no square between it and K to leave), so it arrives with the mating move: a
+// node where it already stands on its square asks two of its moves (leave, come back; a pawn never
+// comes back: unreachable), not none. The skeleton names that placement (arrives).
 // Castling moves two units: a king on its square of origin that still holds a right counts it as
 // one move to its castled square (unit distances), and the rook's part is one rook move, so one
 // castling may take two from the distances. A side that still holds a right has one move more in
@@ -97,6 +107,10 @@ struct Skeleton {
   // the units a core leaves free, and the fewest of them.
   std::uint32_t free_defenders = 0;
   std::uint8_t captures = 0;
+  // Mate: the placement whose unit arrives with the mating move (p[1], a checker that gives its
+  // check from next to K or by a leap: no move of another unit can discover it), or NoArrival.
+  std::uint8_t arrives = NoArrival;
+  static constexpr std::uint8_t NoArrival = 0xFF;
 };
 
 enum class Goal { Mate, Stalemate };

@@ -27,7 +27,8 @@ namespace sk = arbiter::prover::mate_skeleton;
 namespace {
 
 // Does some skeleton of the mate (or stalemate) position `fen` (the mated side to move) need no
-// move at all?
+// move at all? (The enumeration's completeness: the checker that must arrive with the mating move
+// is left out here, and judged from the positions before it by mate_in_one_has_skeleton.)
 bool mate_has_skeleton(const std::string& fen, sk::Goal goal = sk::Goal::Mate) {
   const Position pos = read_fen(fen);
   sk::Units units;
@@ -36,13 +37,31 @@ bool mate_has_skeleton(const std::string& fen, sk::Goal goal = sk::Goal::Mate) {
   const Color mater = ~pos.side_to_move();
   REQUIRE(sk::enumerate(goal, mater, 0, 0, units, out, 1000000));
   if (goal == sk::Goal::Stalemate) sk::complete_targets(out, mater, 0, 0, units);
-  for (const auto& s : out)
+  for (sk::Skeleton s : out) {
+    s.arrives = sk::Skeleton::NoArrival;
     if (sk::reachable(s, units, mater, 0, 0)) return true;
+  }
   return false;
 }
 
-// Checkmates reached by one legal move from positions of random games.
-std::vector<std::string> random_mates(int games, std::size_t want) {
+// The side to move in `fen` mates in one: does some skeleton enumerated there for one move of it
+// and none of the other side stay reachable there, the rule of the arriving checker included?
+bool mate_in_one_has_skeleton(const std::string& fen) {
+  const Position pos = read_fen(fen);
+  sk::Units units;
+  units.init(pos);
+  std::vector<sk::Skeleton> out;
+  const Color mater = pos.side_to_move();
+  REQUIRE(sk::enumerate(sk::Goal::Mate, mater, 1, 0, units, out, 1000000));
+  sk::keep_minimal(out);
+  for (const auto& s : out)
+    if (sk::reachable(s, units, mater, 1, 0)) return true;
+  return false;
+}
+
+// Checkmates reached by one legal move from positions of random games (`before`: the positions
+// they are reached from instead).
+std::vector<std::string> random_mates(int games, std::size_t want, bool before = false) {
   std::set<std::string> mates;
   for (const auto& fen : test::random_game_positions(20261127, games, 120)) {
     Position pos = read_fen(fen);
@@ -50,8 +69,10 @@ std::vector<std::string> random_mates(int games, std::size_t want) {
     orthodox::generate_legal(pos, moves);
     for (int i = 0; i < moves.size(); ++i) {
       pos.make(moves[i]);
-      if (pos.in_check() && !orthodox::has_legal_move(pos)) mates.insert(write_fen(pos));
+      const bool mate = pos.in_check() && !orthodox::has_legal_move(pos);
+      if (mate && !before) mates.insert(write_fen(pos));
       pos.unmake();
+      if (mate && before) mates.insert(fen);
     }
     if (mates.size() >= want) break;
   }
@@ -194,6 +215,50 @@ TEST_CASE("mate skeletons: every checkmate matches one that needs no move", "[he
   for (const auto& fen : mates) {
     INFO(fen);
     CHECK(mate_has_skeleton(fen));
+  }
+}
+
+TEST_CASE("mate skeletons: a checker next to the king or leaping arrives with the mating move",
+          "[help][skeleton]") {
+  // Units by hand (the position is the one before White's last move, so Black is not in check
+  // there; the units alone are what the cost reads): Black's king on a8, White's checker on b7.
+  sk::Units u;
+  std::fill(u.at, u.at + 64, std::int8_t(-1));
+  u.n = 2;
+  u.color[0] = Black, u.type[0] = King, u.sq[0] = sq::a8;
+  u.color[1] = White, u.type[1] = Queen, u.sq[1] = sq::b7;
+  u.at[sq::a8] = 0, u.at[sq::b7] = 1;
+  sk::Skeleton s;
+  s.n = 2;
+  s.p[0] = {0, King, sq::a8};
+  s.p[1] = {1, Queen, sq::b7};
+  s.arrives = 1;
+  // On its square already: it must leave and come back.
+  CHECK_FALSE(sk::reachable(s, u, White, 1, 0));
+  CHECK(sk::reachable(s, u, White, 2, 0));
+  // One step away: the mating move itself.
+  u.sq[1] = sq::c7, u.at[sq::b7] = -1, u.at[sq::c7] = 1;
+  CHECK(sk::reachable(s, u, White, 1, 0));
+  // A pawn on its square never comes back.
+  u.type[1] = Pawn, u.sq[1] = sq::b7, u.at[sq::c7] = -1, u.at[sq::b7] = 1;
+  s.p[1] = {1, Pawn, sq::b7};
+  CHECK_FALSE(sk::reachable(s, u, White, 6, 0));
+  // A checker from afar may stand still: another unit's move discovers its check (Ra8's along the
+  // eighth rank, opened by the knight). A careless cost that asks every checker to arrive loses
+  // helpmates in the comparison with the plain walk below.
+  CHECK(mate_in_one_has_skeleton("R1N4k/6pp/8/8/8/8/8/2K5 w - - 0 1"));
+  CHECK(mate_in_one_has_skeleton("6bk/7p/8/8/3N4/8/8/B1K5 w - - 0 1"));  // Nd4 discovers Ba1
+  CHECK(mate_in_one_has_skeleton("6rk/6pp/7N/8/8/8/8/2K5 w - - 0 1"));     // Nf7, the contact mate
+#ifdef ARBITER_SANITIZED
+  const std::size_t want = 40;
+#else
+  const std::size_t want = 300;
+#endif
+  const auto before = random_mates(4000, want, true);
+  CHECK(before.size() >= want / 2);
+  for (const auto& fen : before) {
+    INFO(fen);
+    CHECK(mate_in_one_has_skeleton(fen));
   }
 }
 
@@ -386,6 +451,19 @@ TEST_CASE("stalemate skeletons: the help-stalemate search keeps Popeye's lines w
     CHECK_FALSE(plain.empty());
     CHECK(help_lines(fen, plies, true, Target::Stalemate) == plain);
   }
+}
+
+TEST_CASE("stalemate skeletons: the enumeration settles where the defender has many men and few moves matter",
+          "[help][skeleton][stalemate]") {
+  // Popeye's BEISPIEL/hpint.inp 54 (Szentai, 1968, h=8): three Black pawns promote to bishops that
+  // White's pawn takes on its way to b8=Q. Stopping each defender's move in the order generated
+  // ran the enumeration out of its steps (no cut: the search took 39 s); the most constrained
+  // move first, the pins that never hold a line piece moving along the pin's line left out, and
+  // the blocks counted settle it in a fraction of a second.
+  const Position root = read_fen("8/8/8/8/8/p7/P2p1pp1/1K5k b - - 0 1");
+  CHECK(sk::make_set(sk::Goal::Stalemate, root, White, 8, 8, sk::Limit) != nullptr);
+  CHECK(help_lines("8/8/8/8/8/p7/P2p1pp1/1K5k b - - 0 1", 16, true, Target::Stalemate) ==
+        std::set<std::string>{"d2d1b b1a1 d1b3 a2b3 f2f1b b3b4 f1a6 b4b5 g2g1b b5a6 g1h2 a6a7 h2b8 a7b8q a3a2 b8g3"});
 }
 
 TEST_CASE("mate skeletons: the tracker's kept sums agree with the skeletons summed anew at every depth", "[help][skeleton]") {

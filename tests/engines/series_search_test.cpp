@@ -280,6 +280,26 @@ TEST_CASE("series play: Popeye's solutions", "[series][popeye]") {
   // pieces white kc6 rd1 black ka8 ph7 pg7, stip ser-h=2; with qd1, h=2: none.
   CHECK(solve("k7/6pp/2K5/8/8/8/8/3R4 b - - 0 1", "ser-h=2").solutions.empty());
   CHECK(solve("k7/6pp/2K5/8/8/8/8/3Q4 b - - 0 1", "h=2").solutions.empty());
+  // Popeye's intelligent-mode inputs, with the output of Popeye 4.104 run live. BEISPIEL/intell.inp
+  // 92 (Lins, IMR 1984, ser-h#9): nine Black moves make room for 10.bxc4#; the skeletons whose
+  // checker, the pawn b3, would stand still next to the king's square a4 are dropped (a checker
+  // next to the king arrives with the mating move), which the search needs to end in time.
+  auto uci_lines = [](const prover::Solution& solution) {
+    Lines out;
+    for (const auto& l : solution.solutions) {
+      std::string text;
+      for (const auto& m : l.moves) text += (text.empty() ? "" : " ") + m.uci;
+      out.insert(text);
+    }
+    return out;
+  };
+  CHECK(uci_lines(solve("8/8/knb5/npq5/rbr5/1P1K4/8/8 b - - 0 1", "ser-h#9")) ==
+        Lines{"c6b7 a5c6 a4a5 b6a4 c5b6 b4c5 b5b4 a6b5 b7a6 b3c4"});
+  // BEISPIEL/hpint.inp 63 (Funk, Problemkiste 1996, ser-h=12): White has one move, Black twelve
+  // and seven men to wall in; the stalemate skeletons settle only with the most constrained move
+  // stopped first and the blocks counted (without, the enumeration outgrows its steps).
+  CHECK(uci_lines(solve("nbk5/qrPp4/1ppK4/1b6/P7/8/8/7B b - - 0 1", "ser-h=12")) ==
+        Lines{"a8c7 a7a8 b8a7 b7b8 c8b7 b7a6 a6a5 b5a6 a6c8 a5a6 a6b7 c7b5 a4b5"});
   // BEISPIEL/stip.inp 52, ser-=65, longer than any battle play Arbiter searches (MaxSeriesMoves):
   // the king's tour that takes three men before the pawn promotes, Popeye's one line
   // (REGRESSIONTESTS/stip.out: "1.Ka8-b8 ... 18.Kf7*e8 ... 35.Kc7*c8 ... 65.Df4-c7 =").
