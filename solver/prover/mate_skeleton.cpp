@@ -290,16 +290,18 @@ class Enumeration {
     place_attackers(K_, true, [&](PieceType t, Square x) { flights(king_attacks(K_), attacks_of(mater_, t, x)); });
   }
 
-  // The flights not covered yet each get a reason, the one with the fewest ways first (any order
-  // gives every F its reasons: each flight has one in F); a flight with none ends the branch.
+  // The flights not covered yet each get a reason (any order gives every F its reasons: each
+  // flight has one in F). A stalemate's, which has no checker to narrow them, the one with the
+  // fewest ways first, a flight with none ending the branch; a mate's in square order (there the
+  // other order completes enumerations too large to pay for themselves in the search).
   void flights(Bitboard todo, Bitboard covered) {
     if (++steps_ > max_steps_) ok_ = false;
     if (!ok_) return;
     todo &= ~covered;
     if (!todo) return settle();
-    Square f = NoSquare;
-    int fewest = 1 << 30;
-    for (Bitboard b = todo; b && fewest > 0;) {
+    Square f = lsb(todo);
+    int fewest = stalemate_ ? 1 << 30 : 1;
+    for (Bitboard b = stalemate_ ? todo : 0; b && fewest > 0;) {
       const Square x = pop_lsb(b);
       int ways = 0;
       auto count = [&](int, PieceType, Square) { ++ways; };
