@@ -300,16 +300,18 @@ class Enumeration {
     todo &= ~covered;
     if (!todo) return settle();
     Square f = lsb(todo);
-    int fewest = stalemate_ ? 1 << 30 : 1;
-    for (Bitboard b = stalemate_ ? todo : 0; b && fewest > 0;) {
-      const Square x = pop_lsb(b);
-      int ways = 0;
-      auto count = [&](int, PieceType, Square) { ++ways; };
-      defenders_on(x, count);
-      attackers(x, false, count);
-      if (ways < fewest) fewest = ways, f = x;
+    if (stalemate_) {
+      int fewest = 1 << 30;
+      for (Bitboard b = todo; b && fewest > 0;) {
+        const Square x = pop_lsb(b);
+        int ways = 0;
+        auto count = [&](int, PieceType, Square) { ++ways; };
+        defenders_on(x, count);
+        attackers(x, false, count);
+        if (ways < fewest) fewest = ways, f = x;
+      }
+      if (fewest == 0) return;
     }
-    if (fewest == 0) return;
     todo &= ~square_bb(f);
     place_defenders_on(f, [&] { flights(todo, covered); });
     place_attackers(f, false, [&](PieceType t, Square y) { flights(todo, covered | attacks_of(mater_, t, y)); });
@@ -361,13 +363,9 @@ class Enumeration {
     }
     if (moves.size() == 0) return completing_ ? complete() : emit();
     if (ways == 0) return;  // a move that nothing stops: no F matches
-    if (stalemate_) return stops(m, mt, c_empty, [&](int v, PieceType t, Square y) { place(v, t, y, [&] { settle(); }); });
+    if (stalemate_ || m.from() == K_)  // (a king move: the same ways in a mate)
+      return stops(m, mt, c_empty, [&](int v, PieceType t, Square y) { place(v, t, y, [&] { settle(); }); });
     const Square a = m.from(), c = m.to();
-    if (a == K_) {  // the king's flight c: guarded, or held by a defending unit
-      place_attackers(c, false, [&](PieceType, Square) { settle(); });
-      if (c_empty) place_defenders_on(c, [&] { settle(); });
-      return;
-    }
     // An interceptor on the moving unit's path (it takes the checker or interposes: the
     // destination is the checker's square or on its line, never held), or a second check.
     if (mt == Bishop || mt == Rook || mt == Queen || mt == Pawn)
@@ -376,8 +374,8 @@ class Enumeration {
     place_attackers(K_, true, [&](PieceType, Square) { settle(); });
   }
 
-  // Stalemate, P not in check: every way F stops the defender's move m = a -> c, legal in P,
-  // visited as f(unit, type, square): a unit on the empty destination (blocks: a defending one, or
+  // Stalemate, P not in check (and a king move in a mate): every way F stops the defender's move
+  // m = a -> c, legal in P, visited as f(unit, type, square): a unit on the empty destination (blocks: a defending one, or
   // any in front of a pawn), and the others (for a king move c guarded; for another move a unit
   // on its path, or the line piece that pins it).
   template <class F>
