@@ -118,10 +118,11 @@ inline Bitboard attacks_of(Color c, PieceType t, Square y) {
 // then a reason for each flight in turn, then the refinement that settles the skeleton.
 class Enumeration {
  public:
-  Enumeration(const Units& u, Goal goal, Color mater, int km, int kd, std::vector<Skeleton>& out, std::size_t limit)
+  Enumeration(const Units& u, Goal goal, Color mater, int km, int kd, std::vector<Skeleton>& out, std::size_t limit,
+              std::uint64_t steps = 0)
       : u_(u), D_(distances()), stalemate_(goal == Goal::Stalemate), mater_(mater), km_(km), kd_(kd), out_(out),
         limit_(limit) {
-    max_steps_ = stalemate_ ? MaxStalemateSteps : MaxSteps;
+    max_steps_ = steps ? steps : stalemate_ ? MaxStalemateSteps : MaxSteps;
     // The squares each unit reaches as each type within each budget (the placements' cost test
     // done for whole boards at once).
     for (int v = 0; v < u_.n; ++v) {
@@ -593,9 +594,9 @@ void Units::play(const Position& before, Move m) {
 }
 
 bool enumerate(Goal goal, Color mater, int km, int kd, const Units& units, std::vector<Skeleton>& out,
-               std::size_t limit) {
+               std::size_t limit, std::uint64_t steps) {
   out.clear();
-  Enumeration e(units, goal, mater, km, kd, out, limit);
+  Enumeration e(units, goal, mater, km, kd, out, limit, steps);
   return e.run();
 }
 
@@ -704,7 +705,8 @@ void keep_minimal(std::vector<Skeleton>& all) {
   all = std::move(kept);
 }
 
-std::shared_ptr<const Set> make_set(Goal goal, const Position& pos, Color mater, int km, int kd, std::size_t limit) {
+std::shared_ptr<const Set> make_set(Goal goal, const Position& pos, Color mater, int km, int kd, std::size_t limit,
+                                    std::uint64_t steps) {
   km += castling_bonus(pos, mater);
   kd += castling_bonus(pos, ~mater);
   auto set = std::make_shared<Set>();
@@ -714,7 +716,7 @@ std::shared_ptr<const Set> make_set(Goal goal, const Position& pos, Color mater,
   set->kd = kd - castling_bonus(pos, ~mater);
   set->key = pos.key();
   set->root.init(pos);
-  if (!enumerate(goal, mater, km, kd, set->root, set->all, limit)) return nullptr;
+  if (!enumerate(goal, mater, km, kd, set->root, set->all, limit, steps)) return nullptr;
   keep_minimal(set->all);
   if (goal == Goal::Stalemate) complete_targets(set->all, mater, km, kd, set->root);
   set->units_of.reserve(set->all.size());
@@ -786,11 +788,13 @@ void Tracker::start(std::shared_ptr<const Set> set, const Units& units) {
   }
 }
 
-bool Tracker::keep(std::size_t d, int km, int kd, bool any) {
+bool Tracker::keep(std::size_t d, int km, int kd, bool any) { return keep_from(d - 1, d, km, kd, any); }
+
+bool Tracker::keep_from(std::size_t a, std::size_t d, int km, int kd, bool any) {
   grow(d);
-  const Units& before = units_[d - 1];
+  const Units& before = units_[a];
   const Units& u = units_[d];
-  const std::vector<Live>& parent = live_[d - 1];
+  const std::vector<Live>& parent = live_[a];
   std::vector<Live>& here = live_[d];
   here.clear();
   if (u.lost) {  // (a move the units do not follow: every skeleton passes)

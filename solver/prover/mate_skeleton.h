@@ -128,9 +128,9 @@ struct Set {
 
 // Every skeleton of the goal for the mater `mater` reachable within km moves of the mater and kd
 // of the defender from the units' squares. False when they number more than `limit` or the
-// enumeration grows too long: then none may be used.
+// enumeration takes more than `steps` steps (0: the goal's default): then none may be used.
 bool enumerate(Goal goal, Color mater, int km, int kd, const Units& units, std::vector<Skeleton>& out,
-               std::size_t limit);
+               std::size_t limit, std::uint64_t steps = 0);
 
 // Stalemate: every defending unit stands immobile in F or was captured there, each capture a move
 // of the mater's. The skeletons (cores) are completed: each way to complete one (its free
@@ -155,8 +155,9 @@ void keep_minimal(std::vector<Skeleton>& all);
 int castling_bonus(const Position& pos, Color c);
 
 // The set of the position `pos` for the goal, the mater, and its budgets (castling_bonus added
-// here); null when the skeletons outgrow `limit`.
-std::shared_ptr<const Set> make_set(Goal goal, const Position& pos, Color mater, int km, int kd, std::size_t limit);
+// here); null when the skeletons outgrow `limit` or their enumeration `steps` (enumerate()).
+std::shared_ptr<const Set> make_set(Goal goal, const Position& pos, Color mater, int km, int kd, std::size_t limit,
+                                    std::uint64_t steps = 0);
 
 // Makes the sets of a search's roots: the last one is kept for the next search from the same root
 // with the same budgets, and the last root whose enumeration outgrew the limit is remembered:
@@ -206,6 +207,10 @@ class Tracker {
   // mater and kd of the defender; false when none is. `any`: no deeper depth needs the list (the
   // first reachable one answers).
   bool keep(std::size_t d, int km, int kd, bool any);
+  // The same from the shallower depth a < d, the moves and passes between them at once (the
+  // distances are summed again for the units that differ between the two depths). Complete
+  // when every skeleton reachable at d within km, kd was reachable at a within a's budgets.
+  bool keep_from(std::size_t a, std::size_t d, int km, int kd, bool any);
   // Are at most FewSkeletons reachable at the parent of depth d (never at the root)? The caller's
   // coarser bounds (help_bound.h) are then left out: these skeletons cut all they would, for less.
   bool few_left(std::size_t d) const { return on_ && d > 0 && live_[d - 1].size() <= FewSkeletons; }

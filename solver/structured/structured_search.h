@@ -1,12 +1,14 @@
 #pragma once
 // Playing a structured stipulation (solver/stipulation/slice_tree.h) by walking its definition:
 // each branch's moves in turn, a fork tried after each move that carries one, constraints where
-// Popeye enforces them, the logical operators as written. No cut: every answer is the tree's
-// own definition applied move by move, so it is right by construction (a node limit or time
-// limit ends it with "unknown"); its one economy is a table of the positions from which a
-// branch can or cannot be solved, which also keeps the lines from being walked where no fork
-// can be reached any more. The plain stipulations that a tree is a synonym of never come here:
-// their engines are the fast ones.
+// Popeye enforces them, the logical operators as written. Every answer is the tree's own
+// definition applied move by move (a node limit or time limit ends it with "unknown"); its
+// economies are a table of the positions from which a branch can or cannot be solved, which also
+// keeps the lines from being walked where no fork can be reached any more, and for a root whose
+// forks are all one side's mate or stalemate, or branches whose forks are (parry series, series
+// self and reflex play, help play into a direct mate), the mating skeletons' target cut
+// (target_cut.h, its completeness argued there), engaged once a walk proves long. The plain
+// stipulations that a tree is a synonym of never come here: their engines are the fast ones.
 //
 // The semantics, from py-engl.txt ("sstipulation") and Popeye's suite:
 // - A branch of at most `max` (at least `min`) half-moves repeats its moves; a move carrying a
@@ -24,7 +26,9 @@
 // - In help and series play a fork that is a goal ends the line; a nested branch does not
 //   (play may go on past it) unless it says '>'.
 // - ?+?: the move is granted only to a side in check; otherwise that side passes.
-// - '-' before a nested branch: the side that just moved moves again (the other passes);
+// - '-' before a nested branch: the side that just moved moves again (the other passes, which
+//   a side in check cannot, as in series play: Popeye 4.104 has no "1.Tg2-g7 +   1.Df3-f8 ..."
+//   for black 1h[-14hh[#]]h, BEISPIEL/sford.inp 36, only the line with the moves exchanged);
 //   '>' ends the containing branch's play where the nested one is solved; '/' hides its moves.
 
 #include <algorithm>
@@ -41,6 +45,7 @@
 #include "solver/prover/solution.h"
 #include "solver/stipulation/slice_tree.h"
 #include "solver/stipulation/target_reached.h"
+#include "solver/structured/target_cut.h"
 
 namespace arbiter::structured {
 
@@ -64,9 +69,16 @@ class StructuredSearch {
   };
   using Line = std::vector<Step>;
 
-  StructuredSearch(G& game, const prover::Limits& limits, const SliceNode& root)
+  // The mating skeletons' cut where the tree allows it (target_cut.h): engaged once the walk has
+  // spent LazyNodes nodes without it (Lazy: a short walk never pays for the enumeration), from the
+  // start (Always), or never (Off: only to compare against).
+  enum class Cut { Lazy, Always, Off };
+  static constexpr std::uint64_t LazyNodes = 500'000;  // some 50 ms of walking
+
+  StructuredSearch(G& game, const prover::Limits& limits, const SliceNode& root, Cut cut = Cut::Lazy)
       : game_(game), budget_(limits), table_(table_entries(limits.hash_megabytes)), facts_in_constraints_(constraint_needs_facts(root)),
-        identities_(needs_identities(root)) {}
+        identities_(needs_identities(root)), root_(root), cut_(game, root, cut == Cut::Always),
+        engage_at_(cut == Cut::Lazy && cut_.may_engage() ? LazyNodes : 0) {}
 
   // Is `e` met where the game stands, `facts` those of the move that led here?
   bool holds(const SliceNode& e, const MoveFacts& facts) {
@@ -83,9 +95,10 @@ class StructuredSearch {
   // Can branch `b` be solved from here, its first move to play?
   bool solved(const SliceNode& b) {
     if (!b.side_change) return from(b, 0, b.max);
-    game_.play_null();
+    if (game_.in_check()) return false;  // no pass in check (as in series play)
+    pass();
     const bool r = from(b, 0, b.max);
-    game_.undo_null();
+    unpass();
     return r;
   }
 
@@ -97,12 +110,13 @@ class StructuredSearch {
     std::vector<Line> out;
     Line prefix;
     if (b.side_change) {
-      game_.play_null();
+      if (game_.in_check()) return out;  // no pass in check
+      pass();
       prefix.push_back(Step{});
     }
     if (b.battle()) battle_lines(b, 0, b.max, prefix, out);
     else help_lines(b, 0, prefix, out);
-    if (b.side_change) game_.undo_null();
+    if (b.side_change) unpass();
     return out;
   }
 
@@ -110,67 +124,75 @@ class StructuredSearch {
   // (the parts that hold) each part's lines in turn, as Popeye prints them (BEISPIEL/sford.inp 14,
   // "2hh[#]&1h[#]h": "1.0-0-0 Sa4-b6 #", then "1.e4*d3 ep. #").
   std::vector<Line> root_lines(const SliceNode& root) {
-    const auto parts = root_parts(root);
-    if (parts.empty()) return lines(root);
-    std::vector<const SliceNode*> holding;
-    for (const SliceNode* p : parts) {
-      if (holds(*p, {})) holding.push_back(p);
-      else if (root.kind == SliceNode::And) return {};
-    }
-    std::vector<Line> out;
-    for (const SliceNode* p : holding)
-      for (auto& l : lines(*p)) out.push_back(std::move(l));
-    return out;
+    return entry([&]() -> std::vector<Line> {
+      const auto parts = root_parts(root);
+      if (parts.empty()) return lines(root);
+      std::vector<const SliceNode*> holding;
+      for (const SliceNode* p : parts) {
+        if (holds(*p, {})) holding.push_back(p);
+        else if (root.kind == SliceNode::And) return {};
+      }
+      std::vector<Line> out;
+      for (const SliceNode* p : holding)
+        for (auto& l : lines(*p)) out.push_back(std::move(l));
+      return out;
+    });
   }
 
   // Set play: the side to move passes its first move. What the first move's forks print then
   // (Popeye's "1...d3-d2 #" of a series selfmate, or of parry series); failing that, in help
   // play, the help lines that follow the pass.
   std::vector<Line> set_play_lines(const SliceNode& b) {
-    std::vector<Line> out;
-    Line prefix{Step{}};
-    game_.play_null();
-    if (const SliceNode* f = fork_reached(b, b.moves.front(), 1, {})) {
-      for (auto& tail : fork_lines(*f, {})) {
-        Line line = prefix;
-        line.insert(line.end(), tail.begin(), tail.end());
-        out.push_back(std::move(line));
+    return entry([&]() -> std::vector<Line> {
+      std::vector<Line> out;
+      Line prefix{Step{}};
+      pass();
+      if (const SliceNode* f = fork_reached(b, b.moves.front(), 1, {})) {
+        for (auto& tail : fork_lines(*f, {})) {
+          Line line = prefix;
+          line.insert(line.end(), tail.begin(), tail.end());
+          out.push_back(std::move(line));
+        }
+      } else if (!b.battle() && !b.series() && b.max >= 2) {
+        help_lines(b, 1, prefix, out);
       }
-    } else if (!b.battle() && !b.series() && b.max >= 2) {
-      help_lines(b, 1, prefix, out);
-    }
-    game_.undo_null();
-    return out;
+      unpass();
+      return out;
+    });
   }
 
   // The moves by which the diagram already breaks the start constraint "!1a[x]d" of a help branch
   // (its other move's) or of a series branch (its series move's): no line can start; Popeye prints
   // them, "1.g3*f4 x ?!?" (BEISPIEL/sford.inp 25), "1.Qd1-d3 = ?!?" (ser-r=2, live), and nothing else.
   std::vector<M> start_constraint_breakers(const SliceNode& b) {
-    std::vector<M> out;
-    if (b.kind != SliceNode::Branch || b.battle() || (!b.series() && b.moves.size() < 2)) return out;
-    const MoveFacts facts = b.series() ? MoveFacts{} : last_move_facts(game_);
-    for (const auto& c : b.moves.back().constraints) {
-      if (c->kind != SliceNode::Not || c->left->kind != SliceNode::Branch || !holds(*c->left, facts)) continue;
-      for (const auto& l : lines(*c->left))
-        for (const auto& st : l)
-          if (st.move) {
-            if (std::find(out.begin(), out.end(), *st.move) == out.end()) out.push_back(*st.move);
-            break;
-          }
-    }
-    return out;
+    return entry([&]() -> std::vector<M> {
+      std::vector<M> out;
+      if (b.kind != SliceNode::Branch || b.battle() || (!b.series() && b.moves.size() < 2)) return out;
+      const MoveFacts facts = b.series() ? MoveFacts{} : last_move_facts(game_);
+      for (const auto& c : b.moves.back().constraints) {
+        if (c->kind != SliceNode::Not || c->left->kind != SliceNode::Branch || !holds(*c->left, facts)) continue;
+        for (const auto& l : lines(*c->left))
+          for (const auto& st : l)
+            if (st.move) {
+              if (std::find(out.begin(), out.end(), *st.move) == out.end()) out.push_back(*st.move);
+              break;
+            }
+      }
+      return out;
+    });
   }
 
   // Battle play from here: the attacking moves that solve the branch.
   std::vector<M> keys(const SliceNode& b) {
-    std::vector<M> out;
-    if (b.side_change || slot(b, 0).letter != 'a' || !start_constraints_hold(b)) return out;
-    each_move([&](const M& m, const MoveFacts& facts) {
-      if (after(b, 0, b.max, facts)) out.push_back(m);
-      return false;
+    return entry([&]() -> std::vector<M> {
+      std::vector<M> out;
+      if (b.side_change || slot(b, 0).letter != 'a' || !start_constraints_hold(b)) return out;
+      each_move([&](const M& m, const MoveFacts& facts) {
+        if (after(b, 0, b.max, facts)) out.push_back(m);
+        return false;
+      });
+      return out;
     });
-    return out;
   }
 
   // Battle play's tree from the root, as Popeye prints it: every key, each defence after it, the
@@ -180,37 +202,41 @@ class StructuredSearch {
   // holds what this tree cannot show (a ?+? move, a nested help or series branch, a side change,
   // a branch part of '&' or '|'), tree_built() is false afterwards.
   std::vector<prover::AttackerNode> tree(const SliceNode& root) {
-    tree_built_ = true;
-    std::vector<prover::AttackerNode> out;
-    if (root.side_change || slot(root, 0).letter != 'a') {
-      tree_built_ = false;
+    return entry([&]() -> std::vector<prover::AttackerNode> {
+      tree_built_ = true;
+      std::vector<prover::AttackerNode> out;
+      if (root.side_change || slot(root, 0).letter != 'a') {
+        tree_built_ = false;
+        return out;
+      }
+      if (start_constraints_hold(root)) tree_moves(root, 0, root.max, out);
       return out;
-    }
-    if (start_constraints_hold(root)) tree_moves(root, 0, root.max, out);
-    return out;
+    });
   }
   bool tree_built() const { return tree_built_; }
 
   // Tries (option Try), with tree(): the attacking first moves that fail, each refuted by exactly
   // one defence, with their trees as a key's but for the refutation.
   std::vector<prover::Try> tries(const SliceNode& root) {
-    std::vector<prover::Try> out;
-    if (root.side_change || slot(root, 0).letter != 'a' || !start_constraints_hold(root)) return out;
-    each_move<true>([&](const M&, const MoveFacts& facts, const MoveName& name) {
-      if (after(root, 0, root.max, facts)) return false;
-      const auto refutation = unique_escape(root);
-      if (!refutation) return false;
-      prover::Try t{name.san, name.uci, game_.move_text(*refutation), game_.move_uci(*refutation)};
-      prover::AttackerNode a;
-      a.san = name.san;
-      a.uci = name.uci;
-      tree_after(root, 0, root.max, facts, a);
-      std::erase_if(a.defences, [&](const prover::DefenceNode& d) { return d.uci == t.refutation_uci; });
-      t.tree.push_back(std::move(a));
-      out.push_back(std::move(t));
-      return false;
+    return entry([&]() -> std::vector<prover::Try> {
+      std::vector<prover::Try> out;
+      if (root.side_change || slot(root, 0).letter != 'a' || !start_constraints_hold(root)) return out;
+      each_move<true>([&](const M&, const MoveFacts& facts, const MoveName& name) {
+        if (after(root, 0, root.max, facts)) return false;
+        const auto refutation = unique_escape(root);
+        if (!refutation) return false;
+        prover::Try t{name.san, name.uci, game_.move_text(*refutation), game_.move_uci(*refutation)};
+        prover::AttackerNode a;
+        a.san = name.san;
+        a.uci = name.uci;
+        tree_after(root, 0, root.max, facts, a);
+        std::erase_if(a.defences, [&](const prover::DefenceNode& d) { return d.uci == t.refutation_uci; });
+        t.tree.push_back(std::move(a));
+        out.push_back(std::move(t));
+        return false;
+      });
+      return out;
     });
-    return out;
   }
 
   prover::Budget& budget() { return budget_; }
@@ -218,6 +244,54 @@ class StructuredSearch {
 
  private:
   const SliceMove& slot(const SliceNode& b, int i) const { return b.moves[std::size_t(i) % b.moves.size()]; }
+
+  // Every move and pass of the walk goes through these: the target cut follows them, and the
+  // path is kept for the walk to be taken back when the cut is engaged.
+  void play(const M& m) {
+    cut_.play(game_, m);
+    game_.play(m);
+    path_.push_back(true);
+  }
+  void undo() {
+    game_.undo();
+    cut_.undo();
+    path_.pop_back();
+  }
+  void pass() {
+    cut_.pass();
+    game_.play_null();
+    path_.push_back(false);
+  }
+  void unpass() {
+    game_.undo_null();
+    cut_.undo();
+    path_.pop_back();
+  }
+
+  // Engaging the target cut after LazyNodes nodes: the walk under way is abandoned (this, thrown
+  // from decide(), is caught by the outermost entry() alone), its moves taken back, and the entry
+  // point walks again from the root with the cut. The table's entries stay: they are facts about
+  // positions, found with or without the cut.
+  struct Engage {};
+  template <class F>
+  auto entry(F&& walk) {
+    struct Depth {
+      int& n;
+      ~Depth() { --n; }
+    } depth{++entered_};
+    if (entered_ > 1) return walk();
+    try {
+      return walk();
+    } catch (const Engage&) {
+      while (!path_.empty()) {
+        if (path_.back()) game_.undo();
+        else game_.undo_null();
+        path_.pop_back();
+      }
+      cut_.engage(game_, root_);
+      return walk();
+    }
+  }
 
   // Battle and help play at the branch's start: the constraints of its other move, which bind
   // before each move of this one, the first included ("3h[>1a[x]d]h{!1a[x]d}": no solution where
@@ -287,14 +361,19 @@ class StructuredSearch {
   }
 
   bool decide(const SliceNode& b, int i, int max) {
+    if (engage_at_ && budget_.nodes() >= engage_at_) {
+      engage_at_ = 0;
+      throw Engage{};
+    }
+    if (!cut_.may_reach(game_, b, i, max)) return false;  // no goal within the moves left (target_cut.h)
     const SliceMove& move = slot(b, i);
     if (i == 0 && !start_constraints_hold(b)) return false;
     if (!series_constraints_hold(b, move)) return false;
     if (move.needs_check && !game_.in_check()) {  // ?+?: the side passes
       budget_.spend();
-      game_.play_null();
+      pass();
       const bool r = after(b, i, max, {});
-      game_.undo_null();
+      unpass();
       return r;
     }
     const bool every = move.letter == 'd';
@@ -325,11 +404,11 @@ class StructuredSearch {
       const MoveFacts facts = move_facts(game_, m);
       MoveName name;
       if constexpr (Named) name = {game_.move_text(m), game_.move_uci(m)};
-      game_.play(m);
+      play(m);
       bool stop;
       if constexpr (Named) stop = visit(m, facts, name);
       else stop = visit(m, facts);
-      game_.undo();
+      undo();
       if (stop) return;
     }
   }
@@ -358,9 +437,9 @@ class StructuredSearch {
   bool go_on(const SliceNode& b, int played, int max) {
     if (!b.series()) return from(b, played, max);
     if (game_.in_check()) return false;
-    game_.play_null();
+    pass();
     const bool r = from(b, played, max);
-    game_.undo_null();
+    unpass();
     return r;
   }
 
@@ -421,13 +500,13 @@ class StructuredSearch {
           if (!b.series()) {
             if (from(b, played, b.max)) help_lines(b, played, prefix, out);
           } else if (!game_.in_check()) {
-            game_.play_null();
+            pass();
             if (from(b, played, b.max)) {
               prefix.push_back(Step{});
               help_lines(b, played, prefix, out);
               prefix.pop_back();
             }
-            game_.undo_null();
+            unpass();
           }
         }
       }
@@ -435,9 +514,9 @@ class StructuredSearch {
     };
     if (move.needs_check && !game_.in_check()) {
       budget_.spend();
-      game_.play_null();
+      pass();
       step(Step{}, {});
-      game_.undo_null();
+      unpass();
       return;
     }
     each_move([&](const M& m, const MoveFacts& facts) {
@@ -452,11 +531,11 @@ class StructuredSearch {
   void battle_lines(const SliceNode& b, int i, int max, Line& prefix, std::vector<Line>& out) {
     const SliceMove& move = slot(b, i);
     if (move.needs_check && !game_.in_check()) {  // ?+?: the side passes
-      game_.play_null();
+      pass();
       prefix.push_back(Step{});
       continuation(b, i, max, {}, prefix, out);
       prefix.pop_back();
-      game_.undo_null();
+      unpass();
       return;
     }
     MoveList moves;
@@ -466,11 +545,11 @@ class StructuredSearch {
         const M m = moves[k];
         budget_.spend();
         const MoveFacts facts = move_facts(game_, m);
-        game_.play(m);
+        play(m);
         prefix.push_back(Step{m});
         continuation(b, i, max, facts, prefix, out);
         prefix.pop_back();
-        game_.undo();
+        undo();
       }
       return;
     }
@@ -486,13 +565,13 @@ class StructuredSearch {
       const M m = moves[k];
       budget_.spend();
       const MoveFacts facts = move_facts(game_, m);
-      game_.play(m);
+      play(m);
       if (after(b, i, limit, facts)) {
         prefix.push_back(Step{m});
         continuation(b, i, limit, facts, prefix, out);
         prefix.pop_back();
       }
-      game_.undo();
+      undo();
     }
   }
 
@@ -570,9 +649,9 @@ class StructuredSearch {
     }
     if constexpr (attacker) {
       if (!node.check && i + 2 < max && slot(b, i + 2).letter == 'a') {
-        game_.play_null();
+        pass();
         tree_moves(b, i + 2, max, node.threat);
-        game_.undo_null();
+        unpass();
         node.threat_known = true;
       }
     }
@@ -657,6 +736,11 @@ class StructuredSearch {
   std::vector<Entry> table_;
   bool facts_in_constraints_;
   bool identities_;
+  const SliceNode& root_;
+  TargetCut<G> cut_;
+  std::uint64_t engage_at_;  // the node count at which the cut is engaged (0: not to be)
+  std::vector<bool> path_;   // the walk's steps from the root: a move (true) or a pass
+  int entered_ = 0;          // entry() calls under way
 };
 
 }  // namespace arbiter::structured

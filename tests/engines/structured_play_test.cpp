@@ -96,6 +96,10 @@ TEST_CASE("structured play: the lines Popeye prints for problems of its suite", 
       // '&' of two nested branches: each part's play printed after the line.
       {"BEISPIEL/sford.inp 18 a)", "r3k2r/1b3p1p/4p3/4B2R/N3p2P/4b1nN/3P1pKp/6RB b kq - 0 1", "2hh[2hh[#]&1h[#]h]",
        {"f2f1n d2d4 e8c8 a4b6", "f2f1n d2d4 e4d3"}},
+      // A '-' branch: the side that did not move passes, never in check (Popeye 4.104 prints this
+      // line alone, not "1.Tg2-g7 +   1.Df3-f8 ..." with White passing in check).
+      {"BEISPIEL/sford.inp 36", "8/3Bp3/1p5k/8/8/5q2/6r1/7K b - - 0 1", "1h[- 14hh[#]]h",
+       {"f3f8 g2g7 d7a4 h6g6 h1g2 g6f7 g2f3 b6b5 f3e4 f7e8 e4d5 g7f7 d5c6 b5b4 c6c7"}},
       // Two goals at once (Popeye prints each line once per goal).
       {"REGRESSIONS/4_61_to_4_63.inp 32", "1k6/4B3/1p6/1K6/1P6/8/8/8 b - - 0 1", "4hh[x&=]",
        {"b8a7 e7d6 a7a8 b5b6", "b8b7 e7d6 b7a8 b5b6"}},
