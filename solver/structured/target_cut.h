@@ -15,10 +15,9 @@
 // left alone count (it is solved only where its own play reaches its goal). A pass moves nothing.
 // Every mate (stalemate) within those budgets matches a skeleton reachable within them
 // (mate_skeleton.h), so where none is, the node is not solved: decide() answers false without
-// playing a move. The checker's arrival rule of a mate
-// (the defender was not in check before the mating move) holds: the half-move before a mate is a
-// legal move of the defender, or its pass, which the structured walk grants only to a side not
-// in check (?+?, series passes), except the pass of a '-' root, which is excluded below.
+// playing a move. The checker's arrival rule of a mate (the defender was not in check before the
+// mating move) holds: the half-move before a mate is a legal move of the defender, or its pass,
+// which the structured walk grants only to a side not in check (?+?, series play, '-').
 //
 // The skeletons are enumerated once, at the root with the root's budgets, and each node keeps
 // those still reachable from the nearest shallower depth whose list holds them all: a skeleton
@@ -49,9 +48,8 @@ class TargetCut {
  public:
   using M = typename G::MoveType;
 
-  // The cut for `root` from the game's position, if the tree has the shape and the skeletons
-  // do not outgrow their limit.
-  // `engaged`: enumerated at once; else only by engage().
+  // The cut for `root` from the game's position, if the tree has the shape: `engaged`, the
+  // skeletons enumerated at once; else only by engage().
   TargetCut(const G& game, const SliceNode& root, bool engaged) {
     if constexpr (orthodox_fast_paths<G>) {
       shaped_ = shape(game, root).has_value();
@@ -99,9 +97,8 @@ class TargetCut {
       if (!on()) return true;
       const auto w = std::find_if(watched_.begin(), watched_.end(), [&](const Watched& x) { return x.branch == &b; });
       if (w == watched_.end()) return true;
-      const Position& pos = game.position();
-      const Budgets need = budgets(pos, *w, i, max);
       if (depth_ == 0) return !tracker_.set()->all.empty();
+      const Budgets need = budgets(game.position(), *w, i, max);
       // The nearest shallower depth whose list holds every skeleton reachable here.
       const Depth& here = depths_[depth_];
       for (std::size_t a = depth_; a-- > 0;) {
@@ -186,32 +183,31 @@ class TargetCut {
     return std::nullopt;
   }
   // A fork after a move of `mover`: a goal, or a branch whose forks are goals ("1a[#]d", "2da[#]",
-  // "3a[#]d", "-14hh[#]"), its half-moves added to the sides' budgets. A '-' branch starts with
-  // the other side's pass, which may be in check: only the mater's (the defender never passes
-  // in check, the arrival rule's premise).
+  // "3a[#]d", "-14hh[#]"), its half-moves added to the sides' budgets.
   static std::optional<Fork> fork_of(const SliceNode& f, Color mover) {
     if (const auto g = goal_of(f)) return Fork{*g, mover};
     if (f.kind != SliceNode::Branch) return std::nullopt;
     const Color first = f.side_change ? mover : ~mover;
     auto fork = forks_of(f, first, true);
-    if (!fork || (f.side_change && fork->mater != ~mover)) return std::nullopt;
+    if (!fork) return std::nullopt;
     const int own = f.series() ? f.max : (f.max + 1) / 2, other = f.series() ? 0 : f.max / 2;
     fork->extra_m = first == fork->mater ? own : other;
     fork->extra_d = first == fork->mater ? other : own;
     return fork;
   }
 
+  // The side that plays the root branch's first half-move (a '-' root: after the pass).
+  static Color first_mover(const G& game, const SliceNode& root) {
+    const Color to_move = game.position().side_to_move();
+    return root.side_change ? ~to_move : to_move;
+  }
   // The agreed fork of the tree from the game's position (the root), and the branches to watch.
   static std::optional<Fork> shape(const G& game, const SliceNode& root, std::vector<Watched>* watched = nullptr) {
-    // A '-' root passes first: the side passing may stand in check, breaking the arrival rule.
-    if (root.side_change && game.in_check()) return std::nullopt;
-    const Color to_move = game.position().side_to_move();
-    return forks_of(root, root.side_change ? ~to_move : to_move, false, watched);
+    return forks_of(root, first_mover(game, root), false, watched);
   }
 
   void start(const G& game, const SliceNode& root) {
     const Position& pos = game.position();
-    const Color first = root.side_change ? ~pos.side_to_move() : pos.side_to_move();
     std::vector<Watched> watched{{&root}};
     const auto agreed = shape(game, root, &watched);
     if (!agreed) return;
@@ -220,7 +216,7 @@ class TargetCut {
     watched[0].extra_m = agreed->extra_m;
     watched[0].extra_d = agreed->extra_d;
     // The root's budgets, as may_reach() counts them at the branch's first move.
-    const Budgets b = counts(watched[0], first, 0, root.max);
+    const Budgets b = counts(watched[0], first_mover(game, root), 0, root.max);
     if (b.km + b.kd < 4) return;  // (short play: the walk is cheaper than the enumeration)
     const std::uint64_t steps = enumeration_steps(goal_, b.km + b.kd);
     const auto set = mate_skeleton::make_set(goal_, pos, mater_, b.km, b.kd, mate_skeleton::Limit, steps);
