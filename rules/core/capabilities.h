@@ -101,4 +101,11 @@ concept ForgetsHistory = requires(G& g) { g.forget_history(); };
 template <class G>
 inline constexpr bool orthodox_fast_paths = false;
 
+// Opt-in: counting the legal moves after each of a node's moves costs little against a search
+// below it (a bitboard generator), so the prover may order defences by the attacker's replies
+// (solver/prover/mate_search.h). A rule set with wide or costly generation (Option Chess's double
+// moves, Time Traveler's Chess) leaves it off: the counting would cost more than it saves.
+template <class G>
+inline constexpr bool cheap_reply_count = false;
+
 }  // namespace arbiter

@@ -75,4 +75,7 @@ namespace arbiter {
 // Orthodox chess is exactly the rules the bitboard fast paths assume (capabilities.h).
 template <>
 inline constexpr bool orthodox_fast_paths<orthodox::Game> = true;
+// Its bitboard generator counts a position's legal moves cheaply (capabilities.h).
+template <>
+inline constexpr bool cheap_reply_count<orthodox::Game> = true;
 }  // namespace arbiter

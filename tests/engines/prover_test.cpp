@@ -504,6 +504,23 @@ TEST_CASE("limits end the search with verdict unknown and the reason", "[prover]
   }
 }
 
+TEST_CASE("defences ordered by the attacker's replies: Hundsdorfer's s#6 within a node budget", "[prover]") {
+  // Popeye's BEISPIEL/ep.inp 11 (W. Hundsdorfer, Retrograde Analysis 1915), s#6 after Black's
+  // f7-f5: 1.gxf6 e.p.+! alone, as Popeye's expected output. Every other first move is refuted
+  // only through a full search of White's moves below a refutation; with the narrowest defence
+  // tried first that costs about 3 million nodes, with killers, checks and captures first
+  // (the order before) 445 million. The budget fails the careless order.
+  prover::SolveOptions options = with_n(6);
+  options.goal = prover::Goal::SelfMate;
+  options.build_tree = false;
+  options.limits.max_nodes = 20'000'000;
+  const prover::Solution s = solve_fen("KR2N3/4P1P1/6QB/3N1pPB/n6P/rP6/ppkPP2P/3R4 w - f6 0 1", options);
+  REQUIRE(s.verdict == prover::Verdict::Proved);
+  REQUIRE(s.keys.size() == 1);
+  CHECK(s.keys[0].uci == "g5f6");
+  CHECK(s.shortest == 6);
+}
+
 TEST_CASE("Quodlibet: a selfmate is also won by the attacker's own mate, and only with the option", "[prover]") {
   // White Kg6 Qa7, Black Kg8: White cannot force Black to mate it in one, but 1.Qg7 mates Black.
   const std::string fen = "6k1/Q7/6K1/8/8/8/8/8 w - - 0 1";
