@@ -179,7 +179,7 @@ TEST_CASE("verify: published series, reflex and help lines of other goals", "[cl
   CHECK(run.err.find("genres.pgn:64:21: illegal move Qb2#") != std::string::npos);
 }
 
-TEST_CASE("structured stipulations: solved problem by problem, the rest named, no verify or certificate yet", "[cli][structured-play]") {
+TEST_CASE("structured stipulations: solved problem by problem, the rest named, verified against the stated count, no certificate yet", "[cli][structured-play]") {
   // Popeye's BEISPIEL/undeckbar.inp 2 (J. Lehmensick, feenschach 2012, UM/2) with its expected
   // line; BEISPIEL/undeckbar.inp 7's twin b) (a structured twin); sford.inp 14's root of '&', not
   // played yet.
@@ -206,9 +206,37 @@ TEST_CASE("structured stipulations: solved problem by problem, the rest named, n
 
   const test::CliRun text = test::run_arbiter_command("solve " + file + " --problem 1", dir);
   CHECK(text.out.find("1.Kc4 Kc1 2.Kb3 e8=Q 3.Ka2 Qe3") != std::string::npos);
-  const test::CliRun verify = test::run_arbiter_command("verify " + file + " --problem 1", dir);
-  CHECK(verify.status == 4);
-  CHECK(verify.out.find("verify of the structured stipulation 'black 6hh[/2da[#]{!+}]' (solve plays it)") != std::string::npos);
+  // verify: the solve against the stated count (one solution when none is stated). Problem 1 has
+  // its one line; problem 2's twin a) its one (1.b1=B Kb4), its twin b) (exactly 4 half-moves)
+  // sixteen, fifteen of them cooks; problem 3 stays unsupported.
+  const test::CliRun verify = test::run_arbiter_command("verify " + file + " --json", dir);
+  INFO(verify.out << verify.err);
+  CHECK(verify.status == 4);  // the worst: one unsupported
+  const json v = json::parse(verify.out).at("problems");
+  REQUIRE(v.size() == 3);
+  CHECK(v[0]["verdict"] == "confirmed");
+  CHECK(v[0]["solution_count"] == 1);
+  REQUIRE(v[0]["findings"].size() == 1);
+  CHECK(v[0]["findings"][0]["kind"] == "no-published-solution");
+  CHECK(v[1]["verdict"] == "unsound");
+  REQUIRE(v[1]["twins"].size() == 2);
+  CHECK(v[1]["twins"][0]["verdict"] == "confirmed");
+  CHECK(v[1]["twins"][1]["verdict"] == "unsound");
+  CHECK(v[1]["twins"][1]["solution_count"] == 16);
+  int cooks = 0;
+  for (const auto& f : v[1]["twins"][1]["findings"]) cooks += f["kind"] == "cook";
+  CHECK(cooks == 15);
+  CHECK(v[2]["verdict"] == "unsupported");
+  const test::CliRun one = test::run_arbiter_command("verify " + file + " --problem 1", dir);
+  CHECK(one.status == 0);
+  CHECK(one.out.find("verify: confirmed") != std::string::npos);
+  // Sford's unsolvable hr-x2 (BEISPIEL/sford.inp 25: Black must capture at once, 1.gxf4): refuted.
+  const std::string unsolvable = dir.write("hrx.inp", "begin\nsstipulation white 3h[>1a[x]d]h{!1a[x]d}\n"
+                                                      "pieces white pf3g3g2h4 black pa6f4h5\noption nowk nobk\nend\n");
+  const test::CliRun refuted = test::run_arbiter_command("verify " + unsolvable, dir);
+  INFO(refuted.out << refuted.err);
+  CHECK(refuted.status == 1);
+  CHECK(refuted.out.find("no-solution: there is no solution of white 3h[>1a[x]d]h{!1a[x]d}") != std::string::npos);
   const test::CliRun certificate = test::run_arbiter_command("solve " + file + " --problem 1 --certificate c.json", dir);
   CHECK(certificate.status == 2);
   CHECK(certificate.err.find("no certificate format for the structured stipulation") != std::string::npos);
