@@ -504,9 +504,11 @@ class MateSearch {
   // cheaply (cheap_reply_count) and the attacker has moves enough left for the proof below to
   // outweigh it (two in direct and reflex play, one in a selfmate, whose last attacker move
   // faces every defence mating). Measured (reports/benchmarks.md, seventeenth session): the
-  // 270 direct mates 4.0 s -> 2.1 s, the 72 selfmates 1.27 s -> 0.56 s, BEISPIEL/ep.inp 11
+  // 270 direct mates 4.0 s -> 1.8 s, the 72 selfmates 1.27 s -> 0.60 s, BEISPIEL/ep.inp 11
   // (s#6) 33 s -> 0.3 s; counting from one attacker move left made the direct mates slower
-  // (5.0 s). Not where the refutation is named (judge_defences): its order stays the plain one.
+  // (5.0 s), and killers ahead of the count undid most of the gain (ep.inp 11: 13 s). The
+  // counting plays are not nodes (the budget counts the search's moves). Not where the
+  // refutation is named (judge_defences): its order stays the plain one.
   void order_defences(MoveList& moves, int n) {
     if constexpr (cheap_reply_count<G>) {
       if (n >= (Self ? 1 : 2) && ply_ != naming_ply_) return order_by_replies(moves);
