@@ -127,16 +127,7 @@ int run_verify(const Args& args) {
   int status = ExitOk;
   ProblemTally tally("confirmed", "refuted or unsound");
   for (auto& given : problems) {
-    // A structured stipulation's solve is checked against the stated count; what a published line
-    // of its play must show (where its passes fall) is not defined yet.
-    if (given.playable() && given.stipulation.structured && given.published && !given.published->moves.empty())
-      given.unsupported.push_back(fmt::format("verify of published lines of the structured stipulation '{}' (solve plays it)",
-                                              given.stipulation.text));
-    // A published line's goal move for !#, ## or ##! leaves the mover in check: the replay would refuse it.
-    else if (given.playable() && given.stipulation.series && given.stipulation.help_end == HelpEnd::Reciprocal)
-      given.unsupported.push_back(fmt::format("verify of reciprocal series play '{}' (solve plays it)", given.stipulation.text));
-    else if (given.playable() && given.stipulation.target.self_check_goal())
-      given.unsupported.push_back(fmt::format("verify of the goal '{}' (solve plays it)", given.stipulation.target.symbol()));
+    problem::mark_unverifiable(given);
     const problem::Problem& p = given;
     const int problem_status = play_problem("verify", p, args.json, results, [&] {
       const VariantEngines& rules = find_variant(p.variant, p.where);

@@ -413,6 +413,17 @@ UnsupportedProblem::UnsupportedProblem(const Problem& p)
     : std::runtime_error(fmt::format("{}:{}:{}: problem {}: {}", p.where.file, p.where.line, p.where.column, p.number,
                                      unsupported_text(p))) {}
 
+void mark_unverifiable(Problem& p) {
+  if (!p.playable()) return;
+  const Stipulation& s = p.stipulation;
+  if (s.structured && p.published && !p.published->moves.empty())
+    p.unsupported.push_back(fmt::format("verify of published lines of the structured stipulation '{}' (solve plays it)", s.text));
+  else if (s.series && s.help_end == HelpEnd::Reciprocal)
+    p.unsupported.push_back(fmt::format("verify of reciprocal series play '{}' (solve plays it)", s.text));
+  else if (s.target.self_check_goal())
+    p.unsupported.push_back(fmt::format("verify of the goal '{}' (solve plays it)", s.target.symbol()));
+}
+
 void require_playable(const std::vector<Problem>& problems) {
   for (const auto& p : problems) {
     if (p.malformed) throw *p.malformed;

@@ -113,6 +113,12 @@ class UnsupportedProblem : public std::runtime_error {
   explicit UnsupportedProblem(const Problem& p);
 };
 
+// Marks a playable problem unsupported where verifying it is not defined yet though solving it
+// is: published lines of a structured stipulation (where their passes fall is the tree's to say),
+// reciprocal series play and the goals !#, ## and ##! (a published goal move leaves the mover in
+// check, which the replay refuses). `verify`, `regress` and `batch` call it before verifying.
+void mark_unverifiable(Problem& p);
+
 // The twin a line of a twinned problem's published solution solves: "b" when its first move
 // has a comment before it that starts with "b)" ({b)} 1... Kd4 ...), "" when unlabelled (a).
 // Only lines that start at move 1 (the main line, variations of a first move) may be labelled:

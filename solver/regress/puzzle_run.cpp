@@ -278,6 +278,7 @@ std::vector<PuzzleRun> run_puzzle_file(const std::string& file, const Interpreta
     const int count = int(problems.size());
     for (auto& given : problems) {
       problem::Problem& p = given;  // regress and batch verify
+      problem::mark_unverifiable(p);
       if (!p.playable()) {
         runs.push_back(unplayable_run(p, count));
         continue;

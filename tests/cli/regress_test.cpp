@@ -5,6 +5,8 @@
 
 #include <string>
 
+#include <nlohmann/json.hpp>
+
 #include "tests/support/test_support.h"
 
 using namespace arbiter;
@@ -110,6 +112,27 @@ TEST_CASE("regress refuses bad input", "[regress]") {
                                       test::shell_quote(bad_baseline), dir);
   CHECK(run.status == 2);
   CHECK(run.err.find("expected a baseline") != std::string::npos);
+}
+
+TEST_CASE("regress: a problem whose verify is not defined yet is unsupported, named, and the file's others run", "[regress]") {
+  // A structured stipulation (pser-h#2) with a published line: where its passes fall is the
+  // tree's to say, so verify does not judge it (problem::mark_unverifiable, shared with the verify
+  // command); before, the run stopped at it with an exception and the #1 after it was never run.
+  test::ScratchDir dir;
+  const std::string file = dir.write("two.pgn",
+                                     "[Event \"t\"]\n[FEN \"7k/8/8/8/8/8/8/K7 b - - 0 1\"]\n[SetUp \"1\"]\n"
+                                     "[Stipulation \"pser-h#2\"]\n\n1... Kg8 *\n\n"
+                                     "[Event \"u\"]\n[FEN \"6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\"]\n[SetUp \"1\"]\n"
+                                     "[Stipulation \"#1\"]\n\n1. Ra8# *\n");
+  const auto run = test::run_arbiter_command("regress " + test::shell_quote(file) + " --json --defaults-only --baseline " +
+                                                 test::shell_quote(dir.path("none.json")), dir);
+  INFO(run.out << run.err);
+  REQUIRE(run.err.empty());
+  const auto out = nlohmann::json::parse(run.out).at("puzzles");
+  REQUIRE(out.size() == 2);
+  CHECK(out[0]["verdict"] == "unsupported");
+  CHECK(out[0]["reason"] == "verify of published lines of the structured stipulation 'pser-h#2' (solve plays it)");
+  CHECK(out[1]["verdict"] == "confirmed");
 }
 
 TEST_CASE("regress --threads: puzzles side by side give the one-thread matrix, page and baseline", "[regress]") {
