@@ -78,7 +78,11 @@ replayed (legal moves, the sides alternating, only the last move mates, within t
 hs#N the line ends with the reply of a side every move of which reaches the goal, in hr#N the reflex
 rule holds throughout. Series play (ser-#N, ser-h=N, ...): each line is the series side's moves, the
 other side passing between them (none may check but the last), then in help series the other side's
-final move. That no other solution exists was found by search and is not
+final move. Structured stipulations (sstipulation "white 3a[#]d" in the certificate's stipulation,
+and ser-s#N, ser-r#N, pser-#N, exact-..., N->...): one proof per key or line, replayed claim by
+claim: a side's chosen move where the definition lets it choose, every legal move with its proof
+where it asks for each, every goal, fork and constraint judged on the board (a proof listed twice
+is an error). That no other solution exists was found by search and is not
 certified by a replay: every certificate says what it certifies in its "certifies" field. The
 interpretations a proof was made under travel in its certificate and are applied here.)help";
 

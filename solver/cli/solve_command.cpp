@@ -54,6 +54,7 @@ prover::Solution solve_unit(const Args& args, const problem::Problem& p, const S
   options.refutations = args.refutations;
   options.first_key_only = args.first_key;
   options.build_tree = !args.no_tree || !args.certificate.empty() || !args.certificate_if_proved.empty();
+  options.certificate = !args.certificate.empty() || !args.certificate_if_proved.empty();
   options.limits = {args.max_nodes, args.max_seconds, args.hash_mb};
   options.threads = args.threads;
   if (progress_visible(args.json) || progress_wanted())
@@ -117,7 +118,9 @@ int run_solve(const Args& args) {
           } catch (const ParseError& e) {
             no_format = e.message();
           }
-          const bool proved = s.verdict == prover::Verdict::Proved && s.tree_complete && !s.battle.any() && no_format.empty();
+          // A structured stipulation's certificate is its proofs, not the printed tree.
+          const bool whole = s.structured ? !s.proofs.is_null() : s.tree_complete;
+          const bool proved = s.verdict == prover::Verdict::Proved && whole && !s.battle.any() && no_format.empty();
           if (!no_format.empty() && !args.certificate.empty()) throw std::runtime_error("no certificate: " + no_format);
           if (!proved && !args.certificate.empty())
             throw std::runtime_error("no certificate: " + (s.battle.any() ? std::string("Popeye's options Quodlibet, Threat, MaxFlightsquares, NonTrivial, PostKeyPlay and NullMoves have no certificate format yet")
@@ -283,9 +286,11 @@ series of up to K moves first, as Popeye plays it; the numbering starts anew aft
 move's constraint binds before each series move, a help branch's before its first move too (one
 the diagram breaks is shown as the move that breaks it, "1.gxf4 (... no solution)", and nothing
 else). A root of '&' or '|' whose parts are help or series branches prints each part's lines in
-turn ('&': all parts or none; '|': those that hold). JSON adds "structured": true. Not yet: a root
-of '!' or an expression with a battle part (named, exit 4), verify, certificates and compose of
-these.
+turn ('&': all parts or none; '|': those that hold). JSON adds "structured": true. --certificate
+writes for each key (battle play) or each line of the root branch (help and series play; one for a
+root of '&' or '|') a proof that follows the definition move by move, which check-certificate
+replays. Not yet: a root of '!' or an expression with a battle part (named, exit 4), verify of
+published lines, and compose of these.
 
 Selfmates 's#N' (solver/prover/mate_search.h, the same AND/OR search with another goal): White moves
 first and forces Black to mate White within N moves. Black resists, but a Black move that mates ends

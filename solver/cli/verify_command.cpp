@@ -207,8 +207,13 @@ side's last move.
 Structured stipulations (Popeye's sstipulation, and the forms read as one: parry series, pser-h#N,
 series self and reflex play, ...): the solve is checked against what the problem states, its lines
 (help and series play) or keys (battle play); a solution beyond the stated count (one when none is
-stated) is a cook. Published lines of such a stipulation are not verified yet (unsupported, named):
-where the passes fall in them is the tree's to say.
+stated) is a cook; in parry series (pser-#N, battle play printed as lines) the count is of keys, the
+lines under a key its variations. Published lines (PGN problems, [Stipulation "ser-s#3"]): where the
+passes fall is the tree's to say, so each published line, main line and variations, is read beside
+the lines found, move by move in the position that line reaches; one that matches none is not a
+solution (an illegal move where its first unmatched move is legal in no such position), lines
+found and not published are cooks (parry series: under an unpublished key). Battle play printed
+as keys: the published key is judged; the play published after it is not yet (unsupported, named).
 
 Twins: each twin is verified against the published lines labelled for it ({b)} before the line's
 first move), and the JSON has "twins", one report per twin.

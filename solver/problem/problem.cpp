@@ -321,7 +321,9 @@ Problem problem_from_game(const PgnGame& game, const std::string& file, int numb
       diagram.kings_optional = fen_options.kings_optional;
       p.twins = derive_twins({diagram, p.stipulation}, p.fen, p.where, texts, pos.side_to_move());
     }
-    if (lines == PublishedLines::Checked) {
+    // A structured stipulation's passes fall where its tree says: verify replays its published
+    // lines beside the lines found (verify_structured.h), naming an illegal move there.
+    if (lines == PublishedLines::Checked && !p.stipulation.structured) {
       SolutionChecker checker(pos, p.twins);
       if (p.stipulation.series) checker.series(p.stipulation.kind == Stipulation::HelpMate);
       checker.check_first_move_line(game.moves);
@@ -416,8 +418,10 @@ UnsupportedProblem::UnsupportedProblem(const Problem& p)
 void mark_unverifiable(Problem& p) {
   if (!p.playable()) return;
   const Stipulation& s = p.stipulation;
-  if (s.structured && p.published && !p.published->moves.empty())
-    p.unsupported.push_back(fmt::format("verify of published lines of the structured stipulation '{}' (solve plays it)", s.text));
+  // Structured battle play printed as keys: the published key is verified, not the play after it.
+  const bool beyond_key = p.published && (p.published->moves.size() > 1 || (!p.published->moves.empty() && !p.published->moves.front().variations.empty()));
+  if (s.structured && !s.structured->printed_as_lines() && beyond_key)
+    p.unsupported.push_back(fmt::format("verify of the published play after the key of the structured stipulation '{}' (solve plays it)", s.text));
   else if (s.series && s.help_end == HelpEnd::Reciprocal)
     p.unsupported.push_back(fmt::format("verify of reciprocal series play '{}' (solve plays it)", s.text));
   else if (s.target.self_check_goal())

@@ -114,8 +114,9 @@ class UnsupportedProblem : public std::runtime_error {
 };
 
 // Marks a playable problem unsupported where verifying it is not defined yet though solving it
-// is: published lines of a structured stipulation (where their passes fall is the tree's to say),
-// reciprocal series play and the goals !#, ## and ##! (a published goal move leaves the mover in
+// is: the published play after the key of a structured stipulation printed as keys (its answers
+// would have to be judged against the tree; its key is verified, as are published lines of help
+// and series play, verify_structured.h), reciprocal series play and the goals !#, ## and ##! (a published goal move leaves the mover in
 // check, which the replay refuses). `verify`, `regress` and `batch` call it before verifying.
 void mark_unverifiable(Problem& p);
 

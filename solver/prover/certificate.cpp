@@ -1,6 +1,11 @@
 #include "solver/prover/certificate.h"
 
+#include <algorithm>
+#include <stdexcept>
+
 #include <fmt/format.h>
+
+#include "solver/stipulation/structured_stipulation.h"
 
 namespace arbiter::prover {
 
@@ -35,6 +40,14 @@ std::string goal_words(const CertificateGoal& g) {
 
 nlohmann::ordered_json certifies(const CertificateGoal& g) {
   const std::string search = " was found by exhaustive search, which a replay cannot show";
+  if (g.structured) {
+    const std::string text =
+        "replayed: a proof that follows the structured stipulation's definition move by move, naming the move where a side "
+        "may choose, covering every legal move where the definition asks for each, every goal, fork and constraint judged "
+        "on the board";
+    if (g.lines()) return {{"each_solution", part(true, text)}, {"completeness", part(false, "not certified: that no other solution exists" + search)}};
+    return {{"each_key", part(true, text)}, {"completeness", part(false, "not certified: that no other key exists" + search)}};
+  }
   const std::string goal = goal_words(g);
   if (g.series) {
     return {{"each_solution",
@@ -80,9 +93,38 @@ nlohmann::ordered_json certified_by_check(const CertificateCheck& check) {
   return c;
 }
 
+Stipulation parse_certificate_stipulation(const std::string& text, const SourceLocation& where) {
+  for (const Color side : {White, Black}) {
+    const std::string word = side == White ? "white " : "black ";
+    if (!text.starts_with(word)) continue;
+    std::vector<LocatedWord> play;  // the words after the side, each where it stands
+    for (std::size_t i = word.size(); i < text.size();) {
+      if (text[i] == ' ') {
+        ++i;
+        continue;
+      }
+      const std::size_t end = std::min(text.find(' ', i), text.size());
+      play.push_back({text.substr(i, end - i), {where.file, where.line, where.column + int(i)}});
+      i = end;
+    }
+    if (play.empty()) throw ParseError(where, "expected the play after '" + word + "', as in 'white 3a[#]d'");
+    const StructuredStipulation s = read_structured_stipulation(side, play);
+    if (s.plain) return *s.plain;
+    if (const auto missing = structured_unsupported(*s.tree); !missing.empty())
+      throw ParseError(where, fmt::format("the structured stipulation '{}' asks for {}, which is not played yet", text, missing.front()));
+    return structured_play(s, text);
+  }
+  return parse_stipulation(text, where);
+}
+
 CertificateGoal certificate_goal_of(const Stipulation& s, const SourceLocation& where) {
-  if (s.structured)
-    throw ParseError(where, fmt::format("no certificate format for the structured stipulation '{}' yet", s.text));
+  if (s.structured) {
+    CertificateGoal g;
+    g.structured = s.structured;
+    g.goal = s.structured->printed_as_lines() ? Goal::HelpMate : Goal::DirectMate;
+    g.n = s.moves;
+    return g;
+  }
   if (s.target.ends_play)
     throw ParseError(where, fmt::format("no certificate format for '{}' with option GoalIsEnd yet", s.text));
   if (s.target.judges_mover())
@@ -106,10 +148,18 @@ CertificateGoal certificate_goal_of(const Stipulation& s, const SourceLocation& 
 CertificateGoal certificate_goal(const nlohmann::json& certificate, const SourceLocation& where) {
   if (!certificate.contains("stipulation")) return {};
   if (!certificate["stipulation"].is_string()) throw ParseError(where, "expected \"stipulation\" to be a string such as \"#2\"");
-  return certificate_goal_of(parse_stipulation(certificate["stipulation"].get<std::string>(), where), where);
+  return certificate_goal_of(parse_certificate_stipulation(certificate["stipulation"].get<std::string>(), where), where);
 }
 
 nlohmann::ordered_json make_certificate(const Solution& s) {
+  if (s.structured) {
+    if (s.proofs.is_null()) throw std::runtime_error("no certificate: the proofs of the structured stipulation were not built");
+    const CertificateGoal g = certificate_goal_of(parse_certificate_stipulation(s.certificate_stipulation, {"solution", 1, 1}), {"solution", 1, 1});
+    nlohmann::ordered_json c = {{"format", CertificateFormat}, {"version", 1}, {"variant", s.variant},
+                                {"fen", s.fen}, {"stipulation", s.certificate_stipulation}, {"certifies", certifies(g)}};
+    c["proofs"] = nlohmann::ordered_json::parse(s.proofs.dump());
+    return c;
+  }
   // What the checker will read back: the solution's own stipulation.
   const CertificateGoal g = certificate_goal_of(parse_stipulation(s.stipulation, {"solution", 1, 1}), {"solution", 1, 1});
   nlohmann::ordered_json c = {{"format", CertificateFormat}, {"version", 1}, {"variant", s.variant},

@@ -37,6 +37,10 @@
 // check), a direct series ending at its goal and not passing through it, the last move reaching
 // the goal.
 // It certifies each solution; it does not certify that no other solution exists.
+// Structured stipulations (Popeye's sstipulation, and the forms played as one: ser-s#n, ser-r#n,
+// pser-#n, exact-..., N->...): "proofs" instead, one per key or line, each following the tree's
+// definition move by move (solver/structured/structured_proof.h, which also checks them); the
+// "stipulation" is the plain form or "white 3a[#]d" (the starting side in English).
 //
 // JSON (version 1 throughout; direct-mate certificates are unchanged but for "certifies"):
 //   {"format": "arbiter-certificate", "version": 1, "variant", "fen", "stipulation",
@@ -85,6 +89,10 @@ inline nlohmann::ordered_json certifies(Goal goal) {
 // What a check established: certifies() with the replayed part certified only when the check
 // is valid (completeness is never certified).
 nlohmann::ordered_json certified_by_check(const CertificateCheck& check);
+
+// A certificate's "stipulation": a plain form ("#2", "ser-s#3"), or a structured stipulation with
+// the side that starts it in English ("white 3a[#]d"). Throws ParseError (at `where`).
+Stipulation parse_certificate_stipulation(const std::string& text, const SourceLocation& where);
 
 // What a stipulation's certificate proves. Throws ParseError (at `where`) for a form that has no
 // certificate format: series self or reflex play, series help-self or help-reflex play (which no
@@ -494,6 +502,10 @@ CertificateCheck check_certificate(G& game, const nlohmann::json& certificate, c
   CertificateCheck result;
   result.goal = stated.goal;
   result.stated = stated;
+  if (stated.structured) {  // its proofs are replayed by structured::check_structured_certificate
+    result.errors.push_back("a structured stipulation's certificate is checked by its proofs, which this checker does not read");
+    return result;
+  }
   if (!judges<G>(stated.target)) {
     result.errors.push_back("the goal (" + stated.target.name() + ") is judged on orthodox moves, which these rules do not make");
     return result;

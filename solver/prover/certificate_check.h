@@ -21,6 +21,9 @@ struct CertificateGoal {
   bool series = false;               // "ser-": lines of the series side's moves, passes left out
   HelpEnd help_end = HelpEnd::Goal;  // help play: "hs", "hr", "reci-h"
   Target reci_target;                // reciprocal help play: the other side's own goal
+  // A structured stipulation (and the plain forms played as one, "ser-s#3"): its tree, checked
+  // by solver/structured/structured_certificate.h; goal is then HelpMate when it prints lines.
+  SliceRef structured;
   // The solutions are lines of moves (help and series play), not a strategy tree of keys.
   bool lines() const { return goal == Goal::HelpMate || series; }
   bool mate() const { return target.kind == Target::Mate; }

@@ -30,7 +30,7 @@ CertificateEntry read_entry(const nlohmann::json& c, const std::string& file) {
   entry.variant = c["variant"].get<std::string>();
   entry.fen = c["fen"].get<std::string>();
   try {
-    entry.stipulation = parse_stipulation(c["stipulation"].get<std::string>(), where);
+    entry.stipulation = parse_certificate_stipulation(c["stipulation"].get<std::string>(), where);
     (void)certificate_goal_of(entry.stipulation, where);  // a form with a certificate format
   } catch (const ParseError& e) {
     throw string_field_error(e, "stipulation", file);

@@ -2,10 +2,13 @@
 // The result of proving a stipulation (direct mate, selfmate or helpmate), as plain data (moves already spelled in
 // the variant's notation), so printing, JSON and certificates need no rules.
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "solver/prover/goal.h"
 #include "solver/stipulation/stipulation.h"
@@ -92,6 +95,14 @@ struct Solution {
   // A structured stipulation (solver/structured/): help and series play as lines, each with the
   // play its fork prints (`solutions`), battle play as keys without their tree.
   bool structured = false;
+  // A structured stipulation's certificate proofs (solver/structured/structured_proof.h), built
+  // when SolveOptions::certificate asks and the stipulation is proved; null otherwise. And the
+  // stipulation as its certificate states it ("white 3a[#]d", "ser-s#3").
+  nlohmann::json proofs;
+  std::string certificate_stipulation;
+  // Battle play printed as lines (parry series, pser-#N: the defender moves only to parry a
+  // check): the lines are one tree's, their distinct first moves its keys (verify counts those).
+  bool keyed_lines = false;
   // Helpmates: every solution (short ones included, as Popeye lists them), in search order.
   // `keys` stays empty: a helpmate has no key.
   std::vector<HelpLine> solutions;
@@ -136,6 +147,14 @@ struct Solution {
 
 // Help and series play: the solutions are lines of moves (`solutions`), not keys with a tree.
 inline bool has_lines(const Solution& s) { return s.goal == Goal::HelpMate || s.series; }
+// The solutions a verify counts: the lines, or with keyed_lines their distinct first moves (UCI),
+// each once, in order.
+inline std::vector<std::string> counted_first_moves(const Solution& s) {
+  std::vector<std::string> out;
+  for (const auto& l : s.solutions)
+    if (!l.moves.empty() && std::find(out.begin(), out.end(), l.moves.front().uci) == out.end()) out.push_back(l.moves.front().uci);
+  return out;
+}
 // The moves of a full-length line: help play 2n plies (h#n.5 one more; hs#n and hr#n with the
 // reply), series play the n series moves, and in help series the other side's last.
 // Reciprocal help play: 2n - 1, the line that ends with the other side's own goal move (its help

@@ -46,6 +46,7 @@ struct SolveOptions {
   bool tries = false;
   bool refutations = false;  // classify every first move: key, or refuted by a named defence
   bool build_tree = true;
+  bool certificate = false;  // structured stipulations: build the certificate's proofs too (Solution::proofs)
   std::size_t max_tree_nodes = 50000;  // a larger printed tree is cut (the verdict is not)
   Limits limits;
   // Called before each first move is examined (complete solutions): done, total, the move.

@@ -16,6 +16,7 @@
 #include "solver/prover/mate_search.h"
 #include "solver/prover/solution.h"
 #include "solver/prover/verify_help.h"
+#include "solver/prover/verify_structured.h"
 #include "solver/prover/verify_report.h"
 
 namespace arbiter::prover {
@@ -217,36 +218,11 @@ VerifyReport verify_keyed_published(G& game, Solution solution, const PgnLine& p
   return report;
 }
 
-// A structured stipulation's solve (solver/structured) against what the problem states: its
-// lines (help and series play) or keys (battle play), no published solution (Popeye input
-// publishes none; the command refuses published lines for these, whose passes a replay would
-// have to place). A solution beyond the stated count (one when none is stated) is a cook. The
-// least lengths are the tree's own (its branches' minima), so no line is short.
-inline VerifyReport verify_structured(Solution solution) {
-  VerifyReport report;
-  report.solution = std::move(solution);
-  const Solution& s = report.solution;
-  auto add = [&](std::string kind, std::string message) { report.findings.push_back({std::move(kind), std::move(message), WholeProblem}); };
-  if (s.verdict == Verdict::Unknown) return report;
-  if (s.verdict == Verdict::Refuted) add("no-solution", "there is no solution of " + s.stipulation);
-  add("no-published-solution", "the file states no solution; only the stipulation was checked");
-  if (has_lines(s)) {
-    const std::size_t stated = std::size_t(s.stated_solutions > 0 ? s.stated_solutions : 1);
-    for (std::size_t i = stated; i < s.solutions.size(); ++i) add("cook", format_solution_line(s, s.solutions[i]) + " is a solution too");
-  } else {
-    for (std::size_t i = 1; i < s.keys.size(); ++i) add("cook", "1." + s.keys[i].san + " is a key too");
-  }
-  return report;
-}
-
 // Dispatches on the play: battle play (direct, self, reflex, any goal) has keys and a tree, help
 // and series play a set of solutions.
 template <RuleSet G>
 VerifyReport verify_published(G& game, Solution solution, const PgnLine& published, const Limits& limits) {
-  if (solution.structured) {
-    if (!published.empty()) throw std::runtime_error("published lines of a structured stipulation are not verified yet");
-    return verify_structured(std::move(solution));
-  }
+  if (solution.structured) return verify_structured_published(game, std::move(solution), published);
   if (has_lines(solution)) return verify_help_published(game, std::move(solution), published);
   switch (solution.goal) {
     case Goal::SelfMate: return verify_keyed_published<G, Goal::SelfMate>(game, std::move(solution), published, limits);

@@ -87,6 +87,17 @@ std::vector<const SliceNode*> root_parts(const SliceNode& root) {
   return out;
 }
 
+bool plays_moves(const SliceNode& n) {
+  switch (n.kind) {
+    case SliceNode::Goal: return false;
+    case SliceNode::Not: return plays_moves(*n.left);
+    case SliceNode::And:
+    case SliceNode::Or: return plays_moves(*n.left) || plays_moves(*n.right);
+    case SliceNode::Branch: return true;
+  }
+  return false;
+}
+
 std::vector<std::string> structured_unsupported(const SliceNode& root) {
   std::vector<std::string> out;
   // The printed solution is the root branch's: lines of help or series play, or battle play's keys;

@@ -239,6 +239,17 @@ class StructuredSearch {
     });
   }
 
+  // The walk's own questions, for a proof's builder (structured_proof.h) that walks the same game:
+  // is the branch solved after its move `i` just played, or from its move `i`? The builder plays
+  // its moves and passes through walk_play() and its kin, so that the target cut follows them;
+  // with the cut engaged from the start (Cut::Always) no walk is ever abandoned (Engage).
+  bool solves_after(const SliceNode& b, int i, int max, const MoveFacts& facts) { return after(b, i, max, facts); }
+  bool solves_from(const SliceNode& b, int i, int max) { return from(b, i, max); }
+  void walk_play(const M& m) { play(m); }
+  void walk_undo() { undo(); }
+  void walk_pass() { pass(); }
+  void walk_unpass() { unpass(); }
+
   prover::Budget& budget() { return budget_; }
   std::uint64_t nodes() const { return budget_.nodes(); }
 
@@ -318,16 +329,6 @@ class StructuredSearch {
   }
   bool series_constraints_hold(const SliceNode& b, const SliceMove& move) {
     return constraints_hold(b, move, {}, When::BeforeSeriesMove);
-  }
-  static bool plays_moves(const SliceNode& n) {
-    switch (n.kind) {
-      case SliceNode::Goal: return false;
-      case SliceNode::Not: return plays_moves(*n.left);
-      case SliceNode::And:
-      case SliceNode::Or: return plays_moves(*n.left) || plays_moves(*n.right);
-      case SliceNode::Branch: return true;
-    }
-    return false;
   }
 
   // The constraints of the move just played.

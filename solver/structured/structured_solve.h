@@ -15,6 +15,7 @@
 #include "solver/prover/solution.h"
 #include "solver/prover/solve.h"
 #include "solver/prover/solve_options.h"
+#include "solver/structured/structured_certificate.h"
 #include "solver/structured/structured_search.h"
 
 namespace arbiter::structured {
@@ -103,6 +104,7 @@ prover::Solution solve_structured(G& game, const prover::SolveOptions& options) 
         s.verdict = s.keys.empty() ? prover::Verdict::Refuted : prover::Verdict::Proved;
       } else {
         s.goal = prover::Goal::HelpMate;
+        s.keyed_lines = root.battle();
         // "1..." first: a plain h#N.5 form played here (exact-h#1.5), or a root that starts with '-'
         // (Stipulation::half_move of a structured stipulation).
         s.half_move = options.half_move;
@@ -118,6 +120,7 @@ prover::Solution solve_structured(G& game, const prover::SolveOptions& options) 
         const std::size_t needed = std::size_t(std::max(1, options.stated_solutions));
         s.verdict = s.solutions.size() >= needed ? prover::Verdict::Proved : prover::Verdict::Refuted;
       }
+      if (options.certificate && s.verdict == prover::Verdict::Proved) add_proofs(game, options, s);
     } catch (const prover::LimitReached& e) {
       s.verdict = prover::Verdict::Unknown;
       s.reason = e.what();

@@ -131,7 +131,7 @@ VariantEngines register_variant(VariantNames names) {
     e.check_certificate = [](std::string_view fen, const SourceLocation& where, const nlohmann::json& c, int n,
                              const Settings& interpret) {
       G game = make_game<G, Extras>(fen, where, interpret);
-      return prover::check_certificate(game, c, n);
+      return structured::check_any_certificate(game, c, n);
     };
     e.correct = [](const std::string& fen, const SourceLocation& where, int n, const PgnLine& published,
                    const std::optional<PgnLine>& engine_line, const correct::Options& options, const Settings& interpret) {

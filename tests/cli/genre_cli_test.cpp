@@ -179,7 +179,7 @@ TEST_CASE("verify: published series, reflex and help lines of other goals", "[cl
   CHECK(run.err.find("genres.pgn:64:21: illegal move Qb2#") != std::string::npos);
 }
 
-TEST_CASE("structured stipulations: solved problem by problem, the rest named, verified against the stated count, no certificate yet", "[cli][structured-play]") {
+TEST_CASE("structured stipulations: solved problem by problem, the rest named, verified against the stated count, certified", "[cli][structured-play]") {
   // Popeye's BEISPIEL/undeckbar.inp 2 (J. Lehmensick, feenschach 2012, UM/2) with its expected
   // line; BEISPIEL/undeckbar.inp 7's twin b) (a structured twin); sford.inp 14's root of '&', not
   // played yet.
@@ -237,9 +237,76 @@ TEST_CASE("structured stipulations: solved problem by problem, the rest named, v
   INFO(refuted.out << refuted.err);
   CHECK(refuted.status == 1);
   CHECK(refuted.out.find("no-solution: there is no solution of white 3h[>1a[x]d]h{!1a[x]d}") != std::string::npos);
-  const test::CliRun certificate = test::run_arbiter_command("solve " + file + " --problem 1 --certificate c.json", dir);
-  CHECK(certificate.status == 2);
-  CHECK(certificate.err.find("no certificate format for the structured stipulation") != std::string::npos);
+  // A certificate of problem 1: one proof of its one line, replayed by check-certificate; the
+  // file of all three problems has none (problem 3 is not played).
+  const test::CliRun certificate = test::run_arbiter_command("solve " + file + " --problem 1 --certificate " + dir.path("c.json"), dir);
+  INFO(certificate.out << certificate.err);
+  CHECK(certificate.status == 0);
+  const json cert = json::parse(test::read_text_file(dir.path("c.json")));
+  CHECK(cert["stipulation"] == "black 6hh[/2da[#]{!+}]");
+  CHECK(cert["proofs"].size() == 1);
+  const test::CliRun checked = test::run_arbiter_command("check-certificate " + dir.path("c.json") + " --json", dir);
+  INFO(checked.out << checked.err);
+  CHECK(checked.status == 0);
+  const json c = json::parse(checked.out);
+  CHECK(c["verdict"] == "valid");
+  CHECK(c["solutions_replayed"] == 1);
+  CHECK(c["certifies"]["each_solution"]["certified"] == true);
+  const test::CliRun whole = test::run_arbiter_command("solve " + file + " --certificate " + dir.path("all.json"), dir);
+  CHECK(whole.status == 2);
+  CHECK(whole.err.find("no certificate: problem 3 is unsupported") != std::string::npos);
+}
+
+TEST_CASE("verify: published lines of series self play, parry series and exact reflex play", "[cli][structured-play][verify]") {
+  // REGRESSIONS/4_55_to_4_57.inp 16 (ser-s#2: 1.Sc1 2.Sa2 bxa2#), EXAMPLES/pseries.inp 6 (pser-#3,
+  // Popeye's three lines) and TESTS/battle_play.inp 37 (exact-r#2: 1.Ta8) of Popeye's suite, written
+  // as PGN problems: the passes fall where the tree says, so each published line is read beside
+  // the lines found.
+  test::ScratchDir dir;
+  const auto problem = [](const char* stipulation, const char* fen, const char* moves) {
+    return std::string("[Event \"?\"]\n[Stipulation \"") + stipulation + "\"]\n[SetUp \"1\"]\n[FEN \"" + fen + "\"]\n\n" + moves +
+           " *\n\n";
+  };
+  const char* self = "8/8/8/1p6/bPp5/kpP5/Np6/bK6 w - - 0 1";
+  const char* reflex = "7k/8/5P2/8/8/8/R1p5/K7 w - - 0 1";
+  const std::string file =
+      dir.write("structured.pgn", problem("ser-s#2", self, "1.Nc1 2.Na2 bxa2#") +
+                                      problem("pser-#3", "6n1/6n1/B4p2/2ppk3/4p3/p3p3/8/4Q1K1 w - - 0 1",
+                                              "1.Qg3+ Kd4 (1...Kf5 2.Bf1 3.Bh3#) (1...Ke6 2.Qc7 3.Bc8#) 2.Qe1 3.Qa1#") +
+                                      problem("ser-s#2", self, "1.Nc1 2.Nd3 Bxd3#") + problem("ser-s#2", self, "1.Nc1 2.Ne5 bxa2#") +
+                                      problem("exact-r#2", reflex, "1.Ra8") + problem("exact-r#2", reflex, "1.Rb2") +
+                                      problem("exact-r#2", reflex, "1.Ra8 Kg8"));
+  const test::CliRun run = test::run_arbiter_command("verify " + file + " --json", dir);
+  INFO(run.out << run.err);
+  CHECK(run.status == 4);  // the worst: the play after an exact-r#2 key is not judged yet
+  const json out = json::parse(run.out).at("problems");
+  REQUIRE(out.size() == 7);
+  auto kinds = [](const json& p) {
+    std::set<std::string> k;
+    for (const auto& f : p["findings"]) k.insert(f["kind"].get<std::string>());
+    return k;
+  };
+  CHECK(out[0]["verdict"] == "confirmed");
+  CHECK(out[1]["verdict"] == "confirmed");  // the three lines, as main line and variations
+  CHECK(out[2]["verdict"] == "refuted");
+  CHECK(kinds(out[2]) == std::set<std::string>{"not-a-solution", "cook"});
+  CHECK(out[3]["verdict"] == "refuted");
+  CHECK(kinds(out[3]).count("illegal-move") == 1);  // Ne5 from c1: in no position a line reaches
+  CHECK(out[4]["verdict"] == "confirmed");
+  CHECK(out[5]["verdict"] == "refuted");
+  CHECK(kinds(out[5]) == std::set<std::string>{"not-a-key", "actual-key"});
+  CHECK(out[6]["verdict"] == "unsupported");
+  // Parry series counts keys: its three lines are one key's variations, in Popeye input (no
+  // published solution) as in PGN with the main line alone (the others left out, no cook).
+  const std::string inp = dir.write("pser.inp", "begin\npieces white kg1 qe1 ba6 black ke5 sg8g7 pf6c5d5e4a3e3\nstipulation pser-#3\nend\n");
+  const test::CliRun pser = test::run_arbiter_command("verify " + inp + " --json", dir);
+  INFO(pser.out << pser.err);
+  CHECK(pser.status == 0);
+  CHECK(json::parse(pser.out)["verdict"] == "confirmed");
+  CHECK(kinds(json::parse(pser.out)).count("cook") == 0);
+  const std::string main_line = dir.write("main.pgn", problem("pser-#3", "6n1/6n1/B4p2/2ppk3/4p3/p3p3/8/4Q1K1 w - - 0 1", "1.Qg3+ Kd4 2.Qe1 3.Qa1#"));
+  const test::CliRun one = test::run_arbiter_command("verify " + main_line + " --json", dir);
+  CHECK(json::parse(one.out)["verdict"] == "confirmed");
 }
 
 TEST_CASE("structured lines in JSON: each line's unprinted passes and its goal marks", "[cli][structured-play]") {

@@ -115,13 +115,14 @@ TEST_CASE("regress refuses bad input", "[regress]") {
 }
 
 TEST_CASE("regress: a problem whose verify is not defined yet is unsupported, named, and the file's others run", "[regress]") {
-  // A structured stipulation (pser-h#2) with a published line: where its passes fall is the
-  // tree's to say, so verify does not judge it (problem::mark_unverifiable, shared with the verify
-  // command); before, the run stopped at it with an exception and the #1 after it was never run.
+  // A structured stipulation printed as keys (exact-r#2, TESTS/battle_play.inp 37 of Popeye's suite)
+  // with published play after its key: verify does not judge that yet (problem::mark_unverifiable,
+  // shared with the verify command); before, the run stopped at such a problem with an exception
+  // and the #1 after it was never run.
   test::ScratchDir dir;
   const std::string file = dir.write("two.pgn",
-                                     "[Event \"t\"]\n[FEN \"7k/8/8/8/8/8/8/K7 b - - 0 1\"]\n[SetUp \"1\"]\n"
-                                     "[Stipulation \"pser-h#2\"]\n\n1... Kg8 *\n\n"
+                                     "[Event \"t\"]\n[FEN \"7k/8/5P2/8/8/8/R1p5/K7 w - - 0 1\"]\n[SetUp \"1\"]\n"
+                                     "[Stipulation \"exact-r#2\"]\n\n1. Ra8 Kg8 *\n\n"
                                      "[Event \"u\"]\n[FEN \"6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\"]\n[SetUp \"1\"]\n"
                                      "[Stipulation \"#1\"]\n\n1. Ra8# *\n");
   const auto run = test::run_arbiter_command("regress " + test::shell_quote(file) + " --json --defaults-only --baseline " +
@@ -131,7 +132,7 @@ TEST_CASE("regress: a problem whose verify is not defined yet is unsupported, na
   const auto out = nlohmann::json::parse(run.out).at("puzzles");
   REQUIRE(out.size() == 2);
   CHECK(out[0]["verdict"] == "unsupported");
-  CHECK(out[0]["reason"] == "verify of published lines of the structured stipulation 'pser-h#2' (solve plays it)");
+  CHECK(out[0]["reason"] == "verify of the published play after the key of the structured stipulation 'exact-r#2' (solve plays it)");
   CHECK(out[1]["verdict"] == "confirmed");
 }
 

@@ -20,6 +20,7 @@
 #include "solver/problem/solve_units.h"
 #include "solver/prover/certificate.h"
 #include "solver/prover/solve.h"
+#include "tests/support/certificate_checks.h"
 #include "tests/support/test_support.h"
 
 using namespace arbiter;
@@ -53,23 +54,9 @@ prover::CertificateCheck check(const json& c, const std::string& text) {
   return prover::check_certificate(game, c, prover::certificate_goal_of(stipulation(text), {"test", 1, 1}));
 }
 
-std::string errors_of(const prover::CertificateCheck& c) {
-  std::string out;
-  for (const auto& e : c.errors) out += e + "\n";
-  return out;
-}
-
-void valid(const prover::CertificateCheck& result) {
-  INFO(errors_of(result));
-  CHECK(result.valid);
-}
-
-void rejected(const prover::CertificateCheck& result, const std::string& error) {
-  INFO(errors_of(result));
-  CHECK_FALSE(result.valid);
-  REQUIRE_FALSE(result.errors.empty());
-  CHECK(result.errors[0] == error);
-}
+using test::errors_of;
+using test::rejected;
+using test::valid;
 
 constexpr const char* Stalemate2 = "7k/5K1p/8/6PP/8/8/8/8 w - - 0 1";      // =2: 1.h6 =, 1.Kf8, 1.g6
 constexpr const char* Reflex2 = "8/7B/8/8/pp6/k7/8/K7 w - - 0 1";          // r#2: 1.Bc2 (battle_play.inp 35)

@@ -18,6 +18,7 @@
 #include "solver/prover/certificate.h"
 #include "solver/prover/solve.h"
 #include "solver/variants/registry.h"
+#include "tests/support/certificate_checks.h"
 #include "tests/support/test_support.h"
 
 using namespace arbiter;
@@ -57,11 +58,7 @@ prover::CertificateCheck check(const json& certificate, prover::Goal goal, int n
   return prover::check_certificate(game, certificate, goal, n, half_move);
 }
 
-std::string errors_of(const prover::CertificateCheck& c) {
-  std::string out;
-  for (const auto& e : c.errors) out += e + "\n";
-  return out;
-}
+using test::errors_of;
 
 void rejected(const prover::CertificateCheck& result, const std::string& error) {
   INFO(errors_of(result));

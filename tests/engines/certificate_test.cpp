@@ -21,6 +21,7 @@
 #include "solver/prover/certificate_reader.h"
 #include "solver/prover/solve.h"
 #include "solver/variants/registry.h"
+#include "tests/support/certificate_checks.h"
 #include "tests/support/test_support.h"
 
 using namespace arbiter;
@@ -45,11 +46,7 @@ prover::CertificateCheck check(const json& certificate, int n) {
   return prover::check_certificate(game, certificate, n);
 }
 
-std::string errors_of(const prover::CertificateCheck& c) {
-  std::string out;
-  for (const auto& e : c.errors) out += e + "\n";
-  return out;
-}
+using test::errors_of;
 
 // The first legal move (generation order) after `line` that is not checkmate.
 std::string non_mating_move(const std::string& fen, const std::vector<std::string>& line) {
