@@ -258,7 +258,7 @@ The goals that judge the side that moved, in direct, help, series and reflex pla
 mover mated by its own move), != (auto-stalemate), ## (double mate: both sides mated, by a mover
 that had a legal move) and ##! (counter-mate: the same, by a mover that was mated); the goal move of
 !#, ## and ##! leaves the mover's own king attacked, a move allowed there alone. No certificate or
-verify of them yet (solve plays them).
+verify of !#, ## and ##! yet (solve plays them); != has both, its goal move being a legal one.
 Popeye's option GoalIsEnd (direct, self, help and series play): the goal ends the play whichever
 side reaches it, so a move of the other side that reaches it for itself (c81: a Black man on the 1st
 rank in White's c81) ends the play unfulfilled; no certificate format for it yet.

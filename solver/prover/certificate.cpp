@@ -127,7 +127,9 @@ CertificateGoal certificate_goal_of(const Stipulation& s, const SourceLocation& 
   }
   if (s.target.ends_play)
     throw ParseError(where, fmt::format("no certificate format for '{}' with option GoalIsEnd yet", s.text));
-  if (s.target.judges_mover())
+  // !#, ## and ##! end with a move the rules otherwise forbid, which the replay would refuse; !=
+  // (auto-stalemate) ends with a legal move and is judged on the board like any goal.
+  if (s.target.self_check_goal())
     throw ParseError(where, fmt::format("no certificate format for the goal '{}' yet", s.target.symbol()));
   const Goal goal = goal_of(s);
   if (s.series && (goal != Goal::HelpMate && goal != Goal::DirectMate))

@@ -243,13 +243,27 @@ TEST_CASE("tampered certificates of series play are refused", "[prover][certific
   }
 }
 
+TEST_CASE("auto-stalemate certifies: its goal move is a legal one, judged on the board", "[prover][certificate][genres]") {
+  // !=1: 1.h3 leaves White, the mover, without a move and gives no check (a position built here).
+  const std::string fen = "8/8/8/8/7p/p7/P1k4P/K7 w - - 0 1";
+  const json cert = certificate(fen, "!=1");
+  REQUIRE(cert.at("keys").size() == 1);
+  CHECK(cert.at("keys")[0].at("move") == "h2h3");
+  valid(check(cert, "!=1"));
+  // Checked as a stalemate of the other side, the same key fails: Black has moves.
+  rejected(check(cert, "=1"), "h2h3: the line ends but this move does not reach the goal (stalemate)");
+}
+
 TEST_CASE("random positions: every proved stipulation of each family certifies and replays valid",
           "[prover][certificate][genres]") {
   const std::vector<std::string> forms = {"=2",   "+1",  "x2",  "sx2", "sx1",    "r#2",   "semi-r#2", "r=1",
                                           "h=2",  "hx2", "h+1.5", "hsx1", "hr#2", "ser-#3", "ser-=3", "ser-x2",
-                                          "ser-h#3", "ser-h=2"};
+                                          "ser-h#3", "ser-h=2", "!=1", "h!=2", "ser-!=1"};
   std::vector<int> certified(forms.size(), 0);
-  for (const auto& fen : test::sparse_positions(30, 2034)) {
+  // Auto-stalemate in direct play is rare among them: 1.h3 leaves White, the mover, no move.
+  auto positions = test::sparse_positions(30, 2034);
+  positions.push_back("8/8/8/8/7p/p7/P1k4P/K7 w - - 0 1");
+  for (const auto& fen : positions) {
     for (std::size_t i = 0; i < forms.size(); ++i) {
       INFO(forms[i] << "  " << fen);
       const prover::Solution s = solved(fen, forms[i]);
