@@ -289,8 +289,9 @@ else). A root of '&' or '|' whose parts are help or series branches prints each 
 turn ('&': all parts or none; '|': those that hold). JSON adds "structured": true. --certificate
 writes for each key (battle play) or each line of the root branch (help and series play; one for a
 root of '&' or '|') a proof that follows the definition move by move, which check-certificate
-replays. Not yet: a root of '!' or an expression with a battle part (named, exit 4), verify of
-published lines, and compose of these.
+replays; verify checks them against the stated count and their published lines (help, series and
+parry series play; battle play's published key). Not yet: a root of '!' or an expression with a
+battle part (named, exit 4), verify of the play published after a battle key, and compose of these.
 
 Selfmates 's#N' (solver/prover/mate_search.h, the same AND/OR search with another goal): White moves
 first and forces Black to mate White within N moves. Black resists, but a Black move that mates ends
