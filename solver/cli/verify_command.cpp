@@ -211,7 +211,8 @@ stated) is a cook; in parry series (pser-#N, battle play printed as lines) the c
 lines under a key its variations. Published lines (PGN problems, [Stipulation "ser-s#3"]): where the
 passes fall is the tree's to say, so each published line, main line and variations, is read beside
 the lines found, move by move in the position that line reaches; one that matches none is not a
-solution (an illegal move where its first unmatched move is legal in no such position), lines
+solution (an illegal move where its first unmatched move is illegal where the line sharing its start
+reaches, with or without a pass), lines
 found and not published are cooks (parry series: under an unpublished key). Battle play printed
 as keys: the published key is judged; the play published after it is not yet (unsupported, named).
 

@@ -7,8 +7,9 @@
 // and each variation followed to its end, must be one of the lines found. Where the passes fall is
 // the tree's to say, so a published line is replayed beside each line found: move by move in the
 // position that line's move is played in (after its passes), the published move read there and
-// compared. A line that matches none is not a solution; where its first unmatched move is legal
-// in no such position (with or without a pass before it), it is an illegal move. Lines found and
+// compared. A line that matches none is not a solution; where its first unmatched move is illegal
+// in the position reached by the line found that shares the longest start with it (with or
+// without a pass before it), it is an illegal move. Lines found and
 // not published are cooks.
 // Parry series (battle play printed as lines, Solution::keyed_lines): the same, but a line found
 // under a published key is a variation the publication left out, not a cook, and the count the
@@ -195,8 +196,8 @@ VerifyReport verify_structured_published(G& game, Solution solution, const PgnLi
       }
       if (best.next_legal == false) {
         const PgnMove& pm = *line[best.moves];
-        report.claims.push_back({pm.san, "legal", false, "illegal in every position a line found reaches here", pm.where, ""});
-        add("illegal-move", "published move " + pm.san + " is illegal (in every position a line found reaches there)", pm.where);
+        report.claims.push_back({pm.san, "legal", false, "illegal where the line found that shares its start reaches, with or without a pass", pm.where, ""});
+        add("illegal-move", "published move " + pm.san + " is illegal where the line found that shares its start reaches (with or without a pass before it)", pm.where);
         continue;
       }
       report.claims.push_back({detail::written(line), "solution", false, "it is not one of the solutions", line.front()->where, ""});

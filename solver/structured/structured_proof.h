@@ -69,8 +69,7 @@ class StructuredProof {
       return {out};
     }
     if (!oracle_->holds(root_, {})) return {};
-    Json p;
-    return solved_all(root_, p);
+    return solved(root_, true, Json(), root_.battle() ? Walk::Keys : Walk::Lines);
   }
 
   // Does `proof` show that the stipulation holds here? Each error names the moves that lead to
@@ -212,9 +211,6 @@ class StructuredProof {
   }
 
   // ---- solved(b) == want: a branch from here, its first move to play ---------------------------
-  std::vector<Json> solved_all(const SliceNode& root, const Json& p) {
-    return solved(root, true, p, root.battle() ? Walk::Keys : Walk::Lines);
-  }
   std::vector<Json> solved(const SliceNode& b, bool want, const Json& p, Walk walk) {
     if (!b.side_change) return from(b, 0, b.max, want, p, walk);
     if (game_.in_check()) {  // no pass in check: the branch cannot start
