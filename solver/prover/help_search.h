@@ -85,6 +85,10 @@
 // after which White reaches the goal (an h#1). The lines found are each such help line, then
 // each of Black's own goal moves, after the same help play (Popeye's layout); a line ends at the
 // first such position (short solutions, as in help play). `solutions(p)` takes p = 2n - 2.
+// The end is tried after every White move, so it is cut first (orthodox chess): a goal only a
+// check reaches needs a move that may check (the check precheck, for Black's goal move and, one
+// ply early, for White's after each Black move), and the skeletons must be reachable within one
+// move each (may_end_here).
 //
 // Popeye's NullMoves (set_null_moves): either side may pass instead of moving, unless it is in
 // check or the move before was a pass. A pass is tried first at every such node, and appears in
@@ -309,11 +313,22 @@ class HelpSearch {
     if (help_end_ == HelpEnd::Reciprocal) {
       // Both ends must be open: the other side's own goal move, and a move of it after which the
       // goal is reached. The help lines are recorded first, then the goal moves (Popeye's order).
+      // In orthodox chess a goal only a check reaches is first tested cheaply (help_bound.h): no
+      // move that can check, no goal move (the check precheck of help play's last ply).
+      if constexpr (Orthodox) {
+        if (reci_target_.needs_check() && cuts_.check_precheck && !help_bound::may_give_check(game_.position())) return false;
+      }
       if (!visit_goal_moves(game_, reci_target_, budget_, [](const M&) { return false; })) return false;
       const std::size_t before = found_.size();
       MoveList moves;
       game_.generate_legal(moves);
       for (int i = 0; i < moves.size() && !capped_; ++i) {
+        if constexpr (Orthodox) {
+          // The mater's goal move must check: skipped unplayed, a move after which it cannot.
+          if (target_.needs_check() && cuts_.check_precheck &&
+              !help_bound::may_give_check_after(game_.position(), ~game_.position().side_to_move(), moves[i]))
+            continue;
+        }
         budget_.spend();
         path_.push_back(moves[i]);
         game_.play(moves[i]);
@@ -402,7 +417,11 @@ class HelpSearch {
       if (skeletons_.on() && !path_.empty()) {
         const int km = (mater ? (p + 1) / 2 : p / 2) + end_moves() + mate_skeleton::castling_bonus(pos, m);
         const int kd = (mater ? p / 2 : (p + 1) / 2) + end_moves() + mate_skeleton::castling_bonus(pos, ~m);
-        if (!skeletons_.keep(path_.size(), km, kd, last)) {
+        // On the last ply no deeper depth needs the list, but the end of reciprocal play does
+        // (may_end_here keeps from it).
+        // On the last ply no deeper depth needs the list, but the end of reciprocal play does
+        // (may_end_here keeps from it).
+        if (!skeletons_.keep(path_.size(), km, kd, last && help_end_ != HelpEnd::Reciprocal)) {
           if (use_table) remember_loss(p);
           return false;
         }
@@ -499,7 +518,9 @@ class HelpSearch {
     }
     const bool after_null = after_null_;
     after_null_ = false;
-    if (mater && (help_end_ == HelpEnd::Self || help_end_ == HelpEnd::Reciprocal)) {  // the line ends here, or goes on
+    if (mater && help_end_ == HelpEnd::Reciprocal) {  // the line ends here, or goes on
+      found = (may_end_here() && record_end_replies()) || (p >= 3 && search(p - 1, false));
+    } else if (mater && help_end_ == HelpEnd::Self) {
       found = record_end_replies() || (p >= 3 && search(p - 1, false));
     } else if (mater && help_end_ == HelpEnd::Reflex) {  // (search() records the replies it must play)
       found = p >= 3 ? search(p - 1, false) : record_end_replies();
@@ -517,6 +538,25 @@ class HelpSearch {
     game_.undo();
     path_.pop_back();
     return found;
+  }
+
+  // Reciprocal help play, after the mater's move: can the line end here? Its end is the other
+  // side's move and the mater's goal move, a help play of the goal one move each from here, so
+  // (orthodox chess, skeletons on) some skeleton must be reachable within those budgets; the
+  // skeletons at this depth are those of the budgets of the whole line below, recomputed by the
+  // search that goes on (keep() rebuilds a depth from its parent). Without a skeleton left, the
+  // end's two move generations (the other side's goal moves, its moves then the mater's) are
+  // skipped: none of them could end in the goal.
+  bool may_end_here() {
+    if constexpr (Orthodox) {
+      if (skeletons_.on() && !path_.empty()) {
+        const Position& pos = game_.position();
+        const Color m = ~pos.side_to_move();
+        return skeletons_.keep(path_.size(), 1 + mate_skeleton::castling_bonus(pos, m),
+                               1 + mate_skeleton::castling_bonus(pos, ~m), true);
+      }
+    }
+    return true;
   }
 
   // May the side to move pass here? Never on the mater's last ply: a pass does not mate.

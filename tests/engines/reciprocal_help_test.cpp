@@ -133,6 +133,9 @@ Lines walked(const std::string& fen, const std::string& text) {
 // wKc3-->b7, with the lines of REGRESSIONTESTS/intell.out.
 constexpr const char* Probleemblad = "8/5p2/4Rnk1/3p1n2/1P1PB3/2K1P1q1/3P1p2/2Q5 b - - 0 1";
 constexpr const char* ProbleembladB = "8/1K3p2/4Rnk1/3p1n2/1P1PB3/4P1q1/3P1p2/2Q5 b - - 0 1";
+// BEISPIEL/intell.inp (TLi, StrateGems 92, 2020), reci-h#8, after its five moves 1.Ra2 Kg1 2.Qb2
+// Kf1 3.Kc2 Ke2 4.Kc1+ Kd3 5.Qe2+ Kc3: the reci-h#3 that is left.
+constexpr const char* StrateGems = "8/8/8/4B3/8/n1K5/r3q3/2k5 b - - 0 1";
 
 }  // namespace
 
@@ -180,9 +183,13 @@ TEST_CASE("reciprocal help play: the search lists what the definition's walk lis
 TEST_CASE("reciprocal help play: the skeleton cut keeps every line", "[help][reciprocal]") {
   // From three moves on (four help plies) the search keeps only positions from which a mating
   // skeleton is still reachable: of the help line, Black's move and White's mate, so each side's
-  // budget is one move more than the help play's (a budget without it loses Popeye's lines in
-  // both positions). Compared with the same search without the cut.
-  const auto lines = [](const char* fen, bool skeletons) {
+  // budget is one move more than the help play's (a budget without it loses the lines). After
+  // each White move the end itself (Black's goal move; Black's moves, then White's mate) is
+  // tried only when a skeleton is reachable within one move each (may_end_here): that needs the
+  // skeletons of White's last help ply in full, not just the first reachable one (a search that
+  // stops at the first loses both lines below). Compared with the same search without the cut
+  // and with the definition's walk; the cut must be on and must save nodes.
+  const auto lines = [](const char* fen, bool skeletons, std::uint64_t& nodes) {
     auto game = orthodox::Game::from_fen(fen, {"test", 1, 1});
     prover::Limits limits;
     limits.hash_megabytes = 1;
@@ -193,20 +200,27 @@ TEST_CASE("reciprocal help play: the skeleton cut keeps every line", "[help][rec
     search.set_target(Target{Target::Mate});
     search.set_reci_target(Target{Target::Mate});
     search.set_help_end(HelpEnd::Reciprocal);
+    CHECK((search.skeleton_set(4) != nullptr) == skeletons);
     std::set<std::vector<std::uint16_t>> out;  // raw moves
     for (const auto& line : search.solutions(4)) {
       std::vector<std::uint16_t> raw;
       for (const Move m : line) raw.push_back(m.raw());
       out.insert(raw);
     }
+    nodes = search.nodes();
     return out;
   };
-  for (const char* fen : {Probleemblad, ProbleembladB}) {
-    INFO(fen);
-    const auto plain = lines(fen, false);
-    CHECK_FALSE(plain.empty());
-    CHECK(lines(fen, true) == plain);
-  }
+  std::uint64_t plain_nodes = 0, cut_nodes = 0;
+  const auto plain = lines(StrateGems, false, plain_nodes);
+  CHECK(plain.size() == 2);
+  CHECK(lines(StrateGems, true, cut_nodes) == plain);
+  CHECK(cut_nodes < plain_nodes);
+  const auto found = solved(StrateGems, "reci-h#3");
+  CHECK(lines_of(found) == walked(StrateGems, "reci-h#3"));
+  REQUIRE(found.solutions.size() == 2);
+  // The last three moves of Popeye's lines for the whole problem (REGRESSIONTESTS/intell.out).
+  CHECK(prover::format_solution_line(found, found.solutions[0]) == "1.Rd2 Kb3 2.Nc2 Ka2 3.Qd1 Bb2#");
+  CHECK(prover::format_solution_line(found, found.solutions[1]) == "1.Rd2 Kb3 2.Nc2 Ka2 3.Qc4#");
 }
 
 TEST_CASE("reciprocal help play: the stipulation read and named", "[help][reciprocal][stipulation]") {
