@@ -37,6 +37,10 @@
 // check), a direct series ending at its goal and not passing through it, the last move reaching
 // the goal.
 // It certifies each solution; it does not certify that no other solution exists.
+// The goals !#, ## and ##! (help and series lines only): the line's last move is one the rules
+// otherwise forbid (it leaves the mover's king attacked, mover_goals.h), so it is looked up among
+// the goal's own moves (add_self_check_goal_moves) when no legal move has its spelling; no other
+// move of a line may be such a one.
 // Structured stipulations (Popeye's sstipulation, and the forms played as one: ser-s#n, ser-r#n,
 // pser-#n, exact-..., N->...): "proofs" instead, one per key or line, each following the tree's
 // definition move by move (solver/structured/structured_proof.h, which also checks them); the
@@ -320,7 +324,7 @@ class CertificateChecker {
           break;
         }
       }
-      auto legal = find_legal(moves[i]);
+      auto legal = find_legal(moves[i], i + 1 == size);
       if (!legal) {
         if (played > 0 && !game_.has_legal_move())
           fail(before, game_.in_check() ? "this move mates before the end of the line" : "stalemate before the end of the line");
@@ -371,7 +375,7 @@ class CertificateChecker {
           ok = false;
           break;
         }
-        if (!(ok = play_listed(moves[i], here))) break;
+        if (!(ok = play_listed(moves[i], here, i + 1 == size))) break;
         passed.push_back(false);
         if (i + 1 < series_moves) {
           if (game_.in_check()) {
@@ -469,8 +473,8 @@ class CertificateChecker {
   }
 
   // Plays the listed move `uci` (`here`: the line up to it), or says it is not legal here.
-  bool play_listed(const std::string& uci, const std::string& here) {
-    auto legal = find_legal(uci);
+  bool play_listed(const std::string& uci, const std::string& here, bool goal_move = false) {
+    auto legal = find_legal(uci, goal_move);
     if (!legal) {
       fail(here, "'" + uci + "' is not a legal move here");
       return false;
@@ -479,11 +483,19 @@ class CertificateChecker {
     return true;
   }
 
-  std::optional<M> find_legal(const std::string& uci) {
+  // The legal move spelt `uci`; for a line's goal move (`goal_move`) of !#, ## or ##!, else one
+  // of the goal's own moves so spelt.
+  std::optional<M> find_legal(const std::string& uci, bool goal_move = false) {
     typename G::MoveListType legal;
     game_.generate_legal(legal);
     for (const auto& m : legal)
       if (game_.move_uci(m) == uci) return m;
+    if (goal_move && stated_.target.self_check_goal()) {
+      typename G::MoveListType own;
+      add_self_check_goal_moves(game_, stated_.target, own);
+      for (const auto& m : own)
+        if (game_.move_uci(m) == uci) return m;
+    }
     return std::nullopt;
   }
 

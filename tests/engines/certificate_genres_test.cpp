@@ -279,3 +279,42 @@ TEST_CASE("random positions: every proved stipulation of each family certifies a
     CHECK(certified[i] > 0);
   }
 }
+
+TEST_CASE("double mate and counter-mate lines certify: their goal move is looked up among the goal's own",
+          "[prover][certificate][genres]") {
+  // TESTS/help_play.inp 6 and 5, TESTS/series_play.inp 3 of Popeye's suite, with the lines Popeye
+  // 4.104 prints: the last move leaves the mover's own king attacked (no legal move does).
+  constexpr const char* DoubleMate2 = "8/8/8/6p1/4K1kN/6P1/4p1pq/7R b - - 0 1";  // h##2
+  const json cert = certificate(DoubleMate2, "h##2");
+  REQUIRE(cert.at("solutions").size() == 1);
+  CHECK(cert.at("solutions")[0] == json({"g4h3", "e4f3", "g5g4", "f3g2"}));
+  valid(check(cert, "h##2"));
+  const json counter = certificate("7q/6rB/8/8/8/K7/8/k7 b - - 0 1", "h##!2");
+  CHECK(counter.at("solutions")[0] == json({"g7g4", "h7b1", "h8c3", "a3a2"}));
+  valid(check(counter, "h##!2"));
+  const json series = certificate("7q/6r1/8/8/8/K7/8/kB6 b - - 0 1", "ser-h##!2");
+  CHECK(series.at("solutions")[0] == json({"g7g4", "h8c3", "a3a2"}));
+  valid(check(series, "ser-h##!2"));
+  SECTION("checked as a helpmate, the goal move is no legal move") {
+    rejected(check(cert, "h#2"), "g4h3 e4f3 g5g4 f3g2: 'f3g2' is not a legal move here");
+  }
+  SECTION("only the line's last move may be a goal move") {
+    json c = cert;
+    c["solutions"][0] = json({"g4h3", "e4f3", "g5g4", "f3g2", "h3h4"});
+    rejected(check(c, "h##2"), "g4h3 e4f3 g5g4 f3g2: 'f3g2' is not a legal move here");
+  }
+  SECTION("another last move") {
+    json c = cert;
+    c["solutions"][0][3] = "f3e3";
+    rejected(check(c, "h##2"), "g4h3 e4f3 g5g4 f3e3: the line ends but this move does not reach the goal (double mate)");
+  }
+  SECTION("a line cut short") {
+    json c = cert;
+    c["solutions"][0] = json({"g4h3", "e4f3", "g5g4"});
+    CHECK_FALSE(check(c, "h##2").valid);
+  }
+  SECTION("battle play has no format for them: named") {
+    CHECK_THROWS_WITH(prover::certificate_goal_of(stipulation("##!2"), {"test", 1, 1}),
+                      Catch::Contains("no certificate format for the goal '##!' in battle play yet"));
+  }
+}
