@@ -131,11 +131,11 @@ CertificateGoal certificate_goal_of(const Stipulation& s, const SourceLocation& 
   // up among the goal's own moves (certificate.h); a strategy tree's defences would have to count
   // such moves too, which its checker does not, so battle play has no format for them yet. !=
   // (auto-stalemate) ends with a legal move and is judged on the board like any goal.
-  const bool lines = s.series || goal_of(s) == Goal::HelpMate;
+  const Goal goal = goal_of(s);
+  const bool lines = s.series || goal == Goal::HelpMate;
   if (s.target.self_check_goal() && (!lines || s.help_end != HelpEnd::Goal))
     throw ParseError(where, fmt::format("no certificate format for the goal '{}' in {} yet", s.target.symbol(),
                                         lines ? "help-self, help-reflex or reciprocal play" : "battle play"));
-  const Goal goal = goal_of(s);
   if (s.series && (goal != Goal::HelpMate && goal != Goal::DirectMate))
     throw ParseError(where, fmt::format("no certificate format for '{}': series self and reflex play are not solved yet", s.text));
   if (s.series && s.help_end != HelpEnd::Goal)

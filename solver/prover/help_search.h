@@ -419,8 +419,6 @@ class HelpSearch {
         const int kd = (mater ? p / 2 : (p + 1) / 2) + end_moves() + mate_skeleton::castling_bonus(pos, ~m);
         // On the last ply no deeper depth needs the list, but the end of reciprocal play does
         // (may_end_here keeps from it).
-        // On the last ply no deeper depth needs the list, but the end of reciprocal play does
-        // (may_end_here keeps from it).
         if (!skeletons_.keep(path_.size(), km, kd, last && help_end_ != HelpEnd::Reciprocal)) {
           if (use_table) remember_loss(p);
           return false;
