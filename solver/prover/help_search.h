@@ -550,8 +550,9 @@ class HelpSearch {
       if (skeletons_.on() && !path_.empty()) {
         const Position& pos = game_.position();
         const Color m = ~pos.side_to_move();
-        return skeletons_.keep(path_.size(), 1 + mate_skeleton::castling_bonus(pos, m),
-                               1 + mate_skeleton::castling_bonus(pos, ~m), true);
+        const int km = 1 + mate_skeleton::castling_bonus(pos, m), kd = 1 + mate_skeleton::castling_bonus(pos, ~m);
+        // (The parent's smallest sum first: the full scan of a long list is what it saves.)
+        return !skeletons_.out_of_reach(path_.size(), km, kd) && skeletons_.keep(path_.size(), km, kd, true);
       }
     }
     return true;

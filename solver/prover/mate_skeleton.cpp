@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <limits>
 #include <unordered_set>
 #include <utility>
 
@@ -781,10 +782,12 @@ void Tracker::start(std::shared_ptr<const Set> set, const Units& units) {
   grow(0);
   units_[0] = units;
   live_[0].clear();
+  min_sum_[0] = std::numeric_limits<int>::max();
   for (std::uint32_t i = 0; i < set_->all.size(); ++i) {
     int w, b;
     sums(set_->all[i], units, set_->mater, w, b);
     live_[0].push_back({i, std::int16_t(w), std::int16_t(b), std::int16_t(captures_to_come(set_->all[i], units))});
+    min_sum_[0] = std::min(min_sum_[0], w + b);
   }
 }
 
@@ -799,8 +802,10 @@ bool Tracker::keep_from(std::size_t a, std::size_t d, int km, int kd, bool any) 
   here.clear();
   if (u.lost) {  // (a move the units do not follow: every skeleton passes)
     here = parent;
+    min_sum_[d] = 0;  // (nor are their distances known)
     return true;
   }
+  int min_sum = any ? 0 : std::numeric_limits<int>::max();
   // The units whose distances may have changed: moved, promoted or taken, and the kings when a
   // castling right went (a king on its square of origin counts castling in its distance).
   std::uint32_t changed = 0;
@@ -828,10 +833,15 @@ bool Tracker::keep_from(std::size_t a, std::size_t d, int km, int kd, bool any) 
       if (gone) continue;
     }
     if (w <= km && b <= kd && captures <= km) {
-      if (any) return true;
+      if (any) {
+        min_sum_[d] = 0;
+        return true;
+      }
       here.push_back({e.skeleton, std::int16_t(w), std::int16_t(b), std::int16_t(captures)});
+      min_sum = std::min(min_sum, w + b);
     }
   }
+  min_sum_[d] = min_sum;
   return !here.empty();
 }
 

@@ -216,6 +216,14 @@ class Tracker {
   bool few_left(std::size_t d) const { return on_ && d > 0 && live_[d - 1].size() <= FewSkeletons; }
   // How many skeletons depth d holds (after keep(d, ..., false); start() for depth 0).
   std::size_t live_count(std::size_t d) const { return live_[d].size(); }
+  // Certainly none reachable at depth d >= 1 within km, kd, judged in O(1) from its parent's
+  // smallest distance sum: a move other than castling shortens a unit's distance by one at most
+  // and moves one unit (a capture removes a skeleton's unit, or none of it), so a sum exceeding
+  // km + kd + 1 at d - 1 exceeds km + kd at d. Only where the parent's list is whole (keep with
+  // any false, or start) and no castling right remains there; false (not known) otherwise.
+  bool out_of_reach(std::size_t d, int km, int kd) const {
+    return on_ && d > 0 && min_sum_[d - 1] > km + kd + 1 && units_[d - 1].rights == 0;
+  }
 
  private:
   struct Live {
@@ -224,12 +232,15 @@ class Tracker {
     std::int16_t captures;  // the captures it still asks of the mater: each a move of the mater's
   };
   void grow(std::size_t d) {
-    if (units_.size() <= d) units_.resize(d + 1), live_.resize(d + 1);
+    if (units_.size() <= d) units_.resize(d + 1), live_.resize(d + 1), min_sum_.resize(d + 1);
   }
   bool on_ = false;
   std::shared_ptr<const Set> set_;
   std::vector<Units> units_;
   std::vector<std::vector<Live>> live_;
+  // Per depth the smallest mater + defender sum of its list; 0 (nothing known) where the list
+  // stopped at the first reachable skeleton.
+  std::vector<int> min_sum_;
 };
 
 // Can skeleton s still be reached: its placed units alive, the distances within the budgets, and

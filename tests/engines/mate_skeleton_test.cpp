@@ -477,7 +477,7 @@ TEST_CASE("mate skeletons: the tracker's kept sums agree with the skeletons summ
 #else
   const int walks = 25;
 #endif
-  int compared = 0;
+  int compared = 0, judged_out = 0, reached_small = 0;
   for (const auto& [fen, goal, plies] : std::vector<std::tuple<std::string, sk::Goal, int>>{
            {"4k3/8/8/8/8/8/8/R3K2R b KQ - 0 1", sk::Goal::Mate, 6},
            {"r3k2r/8/8/8/8/8/8/4K3 w kq - 0 1", sk::Goal::Mate, 6},
@@ -511,6 +511,18 @@ TEST_CASE("mate skeletons: the tracker's kept sums agree with the skeletons summ
         units.play(pos, m);
         pos.make(m);
         const auto [km, kd] = budgets(pos, plies - d);
+        // The O(1) judgement from the parent's smallest sum never drops a skeleton of the parent's
+        // list that small budgets still reach here.
+        for (int a = 0; a <= 2; ++a)
+          for (int b = 0; b <= 2; ++b) {
+            bool reached = false;
+            for (std::size_t i = 0; i < alive.size(); ++i)
+              reached = reached || (alive[i] && sk::reachable(set->all[i], units, mater, a, b));
+            const bool cut = tracker.out_of_reach(std::size_t(d), a, b);
+            CHECK_FALSE((cut && reached));
+            judged_out += cut;
+            reached_small += reached;
+          }
         std::size_t expected = 0;
         for (std::size_t i = 0; i < alive.size(); ++i) {
           alive[i] = alive[i] && sk::reachable(set->all[i], units, mater, km, kd);
@@ -525,6 +537,33 @@ TEST_CASE("mate skeletons: the tracker's kept sums agree with the skeletons summ
     }
   }
   CHECK(compared > 40);
+  CHECK(judged_out > 20);
+  CHECK(reached_small > 20);
+}
+
+TEST_CASE("mate skeletons: the parent's smallest sum judges only where no castling right is left", "[help][skeleton]") {
+  // Castling moves two units: a skeleton asking the king on g1 and the rook on f1 sums 2 before
+  // O-O and 0 after it, so a judgement that trusted "one move, one step" with a right still held
+  // would drop it at budgets 0 + 0.
+  for (const char* fen : {"4k3/8/8/8/8/8/8/4K2R w K - 0 1", "4k3/8/8/8/8/8/8/4K2R w - - 0 1"}) {
+    INFO(fen);
+    const Position pos = read_fen(fen);
+    auto set = std::make_shared<sk::Set>();
+    set->root.init(pos);
+    const int king = set->root.at[sq::e1], rook = set->root.at[sq::h1];
+    sk::Skeleton s;
+    s.p[s.n++] = {std::uint8_t(king), King, sq::g1};
+    s.p[s.n++] = {std::uint8_t(rook), Rook, sq::f1};
+    set->all.push_back(s);
+    set->units_of.push_back((1u << king) | (1u << rook));
+    sk::Tracker tracker;
+    tracker.start(set, set->root);
+    const bool castles = pos.castling_rights() != 0;
+    // Without the right the king needs two moves: the sum is 3, and one move leaves at least 2.
+    tracker.play(0, pos, castles ? Move(sq::e1, sq::g1, MoveKind::Castling) : Move(sq::e1, sq::f1));
+    CHECK(tracker.out_of_reach(1, 0, 0) == !castles);
+    CHECK(tracker.keep(1, 0, 0, false) == castles);
+  }
 }
 
 TEST_CASE("mate skeletons: repeated and dominated skeletons are dropped, the minimal ones kept", "[help][skeleton]") {
