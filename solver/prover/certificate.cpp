@@ -127,15 +127,15 @@ CertificateGoal certificate_goal_of(const Stipulation& s, const SourceLocation& 
   }
   if (s.target.ends_play)
     throw ParseError(where, fmt::format("no certificate format for '{}' with option GoalIsEnd yet", s.text));
-  // !#, ## and ##! end with a move the rules otherwise forbid: a line's replay looks its last move
-  // up among the goal's own moves (certificate.h); a strategy tree's defences would have to count
-  // such moves too, which its checker does not, so battle play has no format for them yet. !=
+  // !#, ## and ##! end with a move the rules otherwise forbid: a line's replay and a strategy's
+  // leaves look it up among the goal's own moves (certificate.h). Selfmate play of them is played
+  // by no engine (stipulation_form.cpp), nor help-self, help-reflex or reciprocal play. !=
   // (auto-stalemate) ends with a legal move and is judged on the board like any goal.
   const Goal goal = goal_of(s);
   const bool lines = s.series || goal == Goal::HelpMate;
-  if (s.target.self_check_goal() && (!lines || s.help_end != HelpEnd::Goal))
+  if (s.target.self_check_goal() && (lines ? s.help_end != HelpEnd::Goal : goal == Goal::SelfMate))
     throw ParseError(where, fmt::format("no certificate format for the goal '{}' in {} yet", s.target.symbol(),
-                                        lines ? "help-self, help-reflex or reciprocal play" : "battle play"));
+                                        lines ? "help-self, help-reflex or reciprocal play" : "self play"));
   if (s.series && (goal != Goal::HelpMate && goal != Goal::DirectMate))
     throw ParseError(where, fmt::format("no certificate format for '{}': series self and reflex play are not solved yet", s.text));
   if (s.series && s.help_end != HelpEnd::Goal)

@@ -37,10 +37,12 @@
 // check), a direct series ending at its goal and not passing through it, the last move reaching
 // the goal.
 // It certifies each solution; it does not certify that no other solution exists.
-// The goals !#, ## and ##! (help and series lines only): the line's last move is one the rules
-// otherwise forbid (it leaves the mover's king attacked, mover_goals.h), so it is looked up among
-// the goal's own moves (add_self_check_goal_moves) when no legal move has its spelling; no other
-// move of a line may be such a one.
+// The goals !#, ## and ##! (help and series lines, and direct battle play): the line's last move
+// is one the rules otherwise forbid (it leaves the mover's king attacked, mover_goals.h), so it is
+// looked up among the goal's own moves (add_self_check_goal_moves) when no legal move has its
+// spelling; no other move of a line may be such a one. In direct play that is a leaf (an attacker
+// move without "defences"; the defences stay the legal moves), in reflex play a defence (a leaf
+// too) and what the attacker must not be able to play.
 // Structured stipulations (Popeye's sstipulation, and the forms played as one: ser-s#n, ser-r#n,
 // pser-#n, exact-..., N->...): "proofs" instead, one per key or line, each following the tree's
 // definition move by move (solver/structured/structured_proof.h, which also checks them); the
@@ -125,11 +127,11 @@ class CertificateChecker {
     if (n <= 0) return fail(here, "the line is longer than the stipulation allows");
     if (stated_.goal == Goal::ReflexMate && can_reach_goal())
       return fail(path, "the attacker could reach the goal here, and in reflex play it must: no strategy passes here");
-    auto m = find_legal(uci);
+    const bool has_defences = node.contains("defences");
+    auto m = find_legal(uci, !has_defences && !self());  // (a direct line's last move may be a goal move)
     if (!m) return fail(here, "'" + uci + "' is not a legal move here");
     game_.play(*m);
     const bool reached = reached_goal();
-    const bool has_defences = node.contains("defences");
     if (!has_defences) {
       if (self()) fail(here, mate() && stated_.goal == Goal::SelfMate
                                  ? "a selfmate line cannot end with the attacker's move: every defence must be covered"
@@ -186,6 +188,7 @@ class CertificateChecker {
   GoalMoves goal_moves() {
     typename G::MoveListType legal;
     game_.generate_legal(legal);
+    add_self_check_goal_moves(game_, stated_.target, legal);  // (!#, ##, ##!: allowed as goal moves alone)
     GoalMoves count;
     for (const auto& m : legal) {
       game_.play(m);
@@ -407,6 +410,9 @@ class CertificateChecker {
   void defender(const nlohmann::json& defences, int n, const std::string& path) {
     typename G::MoveListType legal;
     game_.generate_legal(legal);
+    // Reflex play of !#, ## and ##!: the goal moves the rules otherwise forbid are the defender's
+    // too (a counter-mating defender has no legal move at all).
+    if (reflex_play(stated_.goal)) add_self_check_goal_moves(game_, stated_.target, legal);
     if (legal.size() == 0) {
       if (self())
         return fail(path, game_.in_check() ? "this move mates the defender: not a selfmate"
@@ -483,8 +489,8 @@ class CertificateChecker {
     return true;
   }
 
-  // The legal move spelt `uci`; for a line's goal move (`goal_move`) of !#, ## or ##!, else one
-  // of the goal's own moves so spelt.
+  // The legal move spelt `uci`; for a line's goal move (`goal_move`: a line's last move, a direct
+  // strategy's leaf) of !#, ## or ##!, else one of the goal's own moves so spelt.
   std::optional<M> find_legal(const std::string& uci, bool goal_move = false) {
     typename G::MoveListType legal;
     game_.generate_legal(legal);

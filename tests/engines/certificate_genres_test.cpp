@@ -313,8 +313,53 @@ TEST_CASE("double mate and counter-mate lines certify: their goal move is looked
     c["solutions"][0] = json({"g4h3", "e4f3", "g5g4"});
     CHECK_FALSE(check(c, "h##2").valid);
   }
-  SECTION("battle play has no format for them: named") {
-    CHECK_THROWS_WITH(prover::certificate_goal_of(stipulation("##!2"), {"test", 1, 1}),
-                      Catch::Contains("no certificate format for the goal '##!' in battle play yet"));
+  SECTION("selfmate play of them is played by no engine, nor read in a certificate: named") {
+    CHECK_THROWS_WITH(prover::certificate_goal(json{{"stipulation", "s##!2"}}, {"test", 1, 1}),
+                      Catch::Contains("unsupported stipulation 's##!2' (self-counter-mate)"));
+  }
+}
+
+TEST_CASE("battle play towards double mate and counter-mate certifies: a direct strategy's leaf and a reflex "
+          "defence are looked up among the goal's own moves",
+          "[prover][certificate][genres]") {
+  // TESTS/battle_play.inp 7 and REGRESSIONS/4_55_to_4_57.inp 5 of Popeye's suite (Popeye 4.104:
+  // 1.Ra8! zugzwang 1...Bxg7+ 2.Rxa4 ##!; 1.Kh7 ##), and a reflex counter-mate built here.
+  constexpr const char* CounterMate2 = "7b/6P1/8/R7/np6/kP6/P7/KB6 w - - 0 1";
+  const json good = certificate(CounterMate2, "##!2");
+  REQUIRE(good.at("keys").size() == 1);
+  CHECK(good.at("keys")[0] == json::parse(R"({"move": "a5a8", "defences": {"h8g7": {"move": "a8a4"}}})"));
+  valid(check(good, "##!2"));
+  const json twin = certificate("7k/6b1/6PK/8/8/8/8/8 w - - 0 1", "##1");
+  CHECK(twin.at("keys") == json::parse(R"([{"move": "h6h7"}])"));
+  valid(check(twin, "##1"));
+  SECTION("checked as a direct mate, the goal move is no legal move") {
+    rejected(check(good, "#2"), "a5a8 h8g7 a8a4: 'a8a4' is not a legal move here");
+  }
+  SECTION("a goal move only as the line's leaf") {
+    json c = good;
+    c["keys"][0]["defences"]["h8g7"]["defences"] = json::object();
+    rejected(check(c, "##!2"), "a5a8 h8g7 a8a4: 'a8a4' is not a legal move here");
+  }
+  SECTION("another leaf, leaving the king attacked without counter-mating") {
+    json c = good;
+    c["keys"][0]["defences"]["h8g7"]["move"] = "a8b8";
+    rejected(check(c, "##!2"), "a5a8 h8g7 a8b8: 'a8b8' is not a legal move here");
+  }
+  SECTION("a defence removed") {
+    json c = good;
+    c["keys"][0]["defences"] = json::object();
+    rejected(check(c, "##!2"), "a5a8 h8g7: defence not covered");
+  }
+  SECTION("a line longer than the stipulation") {
+    rejected(check(good, "##!1"), "a5a8 h8g7 a8a4: the line is longer than the stipulation allows");
+  }
+  SECTION("reflex play: the mated defender's only defence is its counter-mate") {
+    const json reflex = certificate("8/8/8/1Q6/2R5/k7/8/K1b5 w - - 0 1", "r##!1");  // 1.Qa4#! 1...Kb2 ##!
+    CHECK(reflex.at("keys") == json::parse(R"([{"move": "b5a4", "defences": {"a3b2": {"goal": true}}}])"));
+    valid(check(reflex, "r##!1"));
+    json c = reflex;
+    c["keys"][0]["defences"] = json::object();
+    rejected(check(c, "r##!1"), "b5a4 a3b2: defence not covered");
+    CHECK_FALSE(check(reflex, "r#1").valid);
   }
 }
