@@ -36,6 +36,7 @@
 #include <optional>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "rules/core/capabilities.h"
@@ -43,6 +44,8 @@
 #include "rules/core/stop.h"
 #include "solver/prover/limits.h"
 #include "solver/prover/solution.h"
+#include "solver/prover/table_growth.h"
+#include "solver/prover/table_memory.h"
 #include "solver/stipulation/slice_tree.h"
 #include "solver/stipulation/target_reached.h"
 #include "solver/structured/target_cut.h"
@@ -76,7 +79,8 @@ class StructuredSearch {
   static constexpr std::uint64_t LazyNodes = 500'000;  // some 50 ms of walking
 
   StructuredSearch(G& game, const prover::Limits& limits, const SliceNode& root, Cut cut = Cut::Lazy)
-      : game_(game), budget_(limits), table_(table_entries(limits.hash_megabytes)), facts_in_constraints_(constraint_needs_facts(root)),
+      : game_(game), budget_(limits), table_(table_slots(limits.hash_megabytes) * sizeof(std::uint64_t)),
+        growth_(table_slots(limits.hash_megabytes), InitialSlots), facts_in_constraints_(constraint_needs_facts(root)),
         identities_(needs_identities(root)), root_(root), cut_(game, root, cut == Cut::Always),
         engage_at_(cut == Cut::Lazy && cut_.may_engage() ? LazyNodes : 0) {}
 
@@ -354,10 +358,17 @@ class StructuredSearch {
   bool from(const SliceNode& b, int i, int max) {
     const bool keyed = i > 0 || !facts_in_constraints_;
     const std::uint64_t key = keyed ? entry_key(b, i, max) : 0;
-    Entry& entry = table_[key & (table_.size() - 1)];
-    if (keyed && entry.key == key) return entry.solved;
+    if (keyed) {
+      const std::uint64_t entry = slot_of(key);
+      if ((entry & ~SolvedBit) == key) return entry & SolvedBit;
+    }
     const bool r = decide(b, i, max);
-    if (keyed) entry = {key, r};
+    if (keyed) {
+      std::uint64_t& entry = slot_of(key);  // (decide may have widened the table)
+      const bool fill = (entry & ~SolvedBit) != key;
+      entry = key | (r ? SolvedBit : 0);
+      if (fill && ++fills_ == prover::TableGrowth::Batch) widen();
+    }
     return r;
   }
 
@@ -683,23 +694,39 @@ class StructuredSearch {
     }
   }
 
-  struct Entry {
-    std::uint64_t key = 0;
-    bool solved = false;
-  };
-
-  // A power of two of entries within the hash size, at least 2^16 and at most 2^20 (16 MB: set
-  // up in a few milliseconds; the trees this engine walks are small).
-  static std::size_t table_entries(std::size_t megabytes) {
-    std::size_t n = std::size_t(1) << 16;
-    while (n < (std::size_t(1) << 20) && n * 2 * sizeof(Entry) <= megabytes * 1024 * 1024) n *= 2;
+  // The table: one word per entry, the key with its lowest bit set (0: an empty entry) and the
+  // answer in the next bit. Its slots are the largest power of two within the hash size (at
+  // least 2^16), of which the first 2^16 are used at first and more as the walk fills them
+  // (table_growth.h): a long series needs millions (BEISPIEL/sford.inp 41, a 9-move series:
+  // over 240 s with 2^20 slots, some 25 s growing to 2^27), a short tree touches a few pages.
+  static constexpr std::uint64_t SolvedBit = 2;
+  std::uint64_t& slot_of(std::uint64_t key) { return table_.as<std::uint64_t>()[(key >> 2) & growth_.mask()]; }
+  // Reports the fills, each counted four times: the table widens once an eighth of it was filled
+  // since it last did, for the fewer a walk's entries overwritten before the table has grown, the
+  // fewer subtrees walked again (sford.inp 41: 164 M nodes widening at a half, 106 M at an eighth,
+  // 93 M with the whole table from the start, which a short walk would pay for in pages). Where
+  // it widens by a bit, each entry whose key has that bit moves to its new slot (one walker:
+  // nothing else reads the table meanwhile), so no fact is lost.
+  void widen() {
+    const std::size_t before = growth_.mask();
+    growth_.note_fills(4 * std::exchange(fills_, 0));
+    if (growth_.mask() == before) return;
+    std::uint64_t* t = table_.as<std::uint64_t>();
+    const std::size_t bit = before + 1;
+    for (std::size_t i = 0; i < bit; ++i)
+      if (t[i] && ((t[i] >> 2) & bit)) t[i + bit] = std::exchange(t[i], 0);
+  }
+  static constexpr std::size_t InitialSlots = std::size_t(1) << 16;
+  static std::size_t table_slots(std::size_t megabytes) {
+    std::size_t n = InitialSlots;
+    while (n * 2 * sizeof(std::uint64_t) <= megabytes * 1024 * 1024) n *= 2;
     return n;
   }
 
   std::uint64_t entry_key(const SliceNode& b, int i, int max) const {
     const auto node = static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(&b));
     const std::uint64_t who = identities_ ? identity_key_of(game_) : 0;  // (ct, <>, k: target.h)
-    return (game_.key() ^ who ^ zobrist::mix(node ^ (std::uint64_t(i) << 48) ^ (std::uint64_t(max) << 32))) | 1;  // 0: an empty entry
+    return ((game_.key() ^ who ^ zobrist::mix(node ^ (std::uint64_t(i) << 48) ^ (std::uint64_t(max) << 32))) & ~SolvedBit) | 1;
   }
 
   // Does a goal anywhere in the tree, judged as `pred(target, in_constraint)`, hold? (in_constraint:
@@ -734,7 +761,9 @@ class StructuredSearch {
   G& game_;
   bool tree_built_ = false;
   prover::Budget budget_;
-  std::vector<Entry> table_;
+  prover::TableMemory table_;
+  prover::TableGrowth growth_;
+  std::size_t fills_ = 0;  // entries filled since the last report to growth_
   bool facts_in_constraints_;
   bool identities_;
   const SliceNode& root_;
