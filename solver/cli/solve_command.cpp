@@ -258,8 +258,8 @@ The goals that judge the side that moved, in direct, help, series and reflex pla
 mover mated by its own move), != (auto-stalemate), ## (double mate: both sides mated, by a mover
 that had a legal move) and ##! (counter-mate: the same, by a mover that was mated); the goal move of
 !#, ## and ##! leaves the mover's own king attacked, a move allowed there alone. Their
-certificates look the goal move up among the goal's own moves (a line's last move, a direct
-strategy's leaf, a reflex defence); none of them verify yet (solve plays them); != does.
+certificates and verify look the goal move up among the goal's own moves (a line's last move,
+a direct strategy's leaf, a reflex defence; a published line's last move, "Kxg2##").
 Popeye's option GoalIsEnd (direct, self, help and series play): the goal ends the play whichever
 side reaches it, so a move of the other side that reaches it for itself (c81: a Black man on the 1st
 rank in White's c81) ends the play unfulfilled; no certificate format for it yet.

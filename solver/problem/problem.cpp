@@ -11,6 +11,7 @@
 #include "rules/core/position.h"
 #include "rules/core/text.h"
 #include "rules/notation/san.h"
+#include "solver/stipulation/mover_goals.h"
 #include "solver/stipulation/stipulation_form.h"
 #include "solver/problem/diagram.h"
 #include "solver/problem/popeye_input.h"
@@ -61,6 +62,11 @@ class SolutionChecker {
     help_series_ = help;
     return *this;
   }
+  // !#, ## and ##!: a line's last move may be one of the goal's own, which leave the mover in check.
+  SolutionChecker& goal(const Target& target) {
+    target_ = target;
+    return *this;
+  }
 
   // Every move of the line and of its variations must be legal; variations start from the
   // position before the move they replace. A line that starts at the problem's first move
@@ -99,7 +105,7 @@ class SolutionChecker {
         check_line(pos, variation, twin, false);
       }
       if (prover::claims_illegal(m)) break;  // a stated illegal move: verify checks the claim; the line ends
-      const Move move = parse_san(pos, m.san, m.where);
+      const Move move = published_move(pos, m, &m == &line.back());
       pos.make(move);
       ++played;
       passed.push_back(series_ && std::size_t(played) < series_moves && !pos.in_check());
@@ -109,6 +115,16 @@ class SolutionChecker {
     while (played-- > 0) {
       if (passed[std::size_t(played)]) pos.unmake_null();
       pos.unmake();
+    }
+  }
+
+  Move published_move(Position& pos, const PgnMove& m, bool last) const {
+    try {
+      return parse_san(pos, m.san, m.where);
+    } catch (const ParseError&) {
+      if (last && target_.self_check_goal())
+        if (const auto goal = mover_goals::spelt_goal_move(pos, target_, m.san)) return *goal;
+      throw;
     }
   }
 
@@ -122,6 +138,7 @@ class SolutionChecker {
   const Position& diagram_;
   const std::vector<Twin>& twins_;
   bool series_ = false, help_series_ = false;
+  Target target_;
 };
 
 // The words of one ';'-separated part of a [Twins] tag; every word must be a twinning one.
@@ -325,6 +342,7 @@ Problem problem_from_game(const PgnGame& game, const std::string& file, int numb
     // lines beside the lines found (verify_structured.h), naming an illegal move there.
     if (lines == PublishedLines::Checked && !p.stipulation.structured) {
       SolutionChecker checker(pos, p.twins);
+      checker.goal(p.stipulation.target);
       if (p.stipulation.series) checker.series(p.stipulation.kind == Stipulation::HelpMate);
       checker.check_first_move_line(game.moves);
     }
@@ -424,8 +442,6 @@ void mark_unverifiable(Problem& p) {
     p.unsupported.push_back(fmt::format("verify of the published play after the key of the structured stipulation '{}' (solve plays it)", s.text));
   else if (s.series && s.help_end == HelpEnd::Reciprocal)
     p.unsupported.push_back(fmt::format("verify of reciprocal series play '{}' (solve plays it)", s.text));
-  else if (s.target.self_check_goal())
-    p.unsupported.push_back(fmt::format("verify of the goal '{}' (solve plays it)", s.target.symbol()));
 }
 
 void require_playable(const std::vector<Problem>& problems) {

@@ -40,7 +40,9 @@ class PublishedLineChecker {
       const bool stated_illegal = prover::claims_illegal(pm);
       typename G::MoveType m;
       try {
-        m = game_.parse_move(pm.san, pm.where);
+        // (!#, ##, ##!: a line's last move may be one of the goal's own, which leave the mover in check)
+        const bool goal_move = &pm == &line.back() && search_.target().self_check_goal();
+        m = detail::parse_published(game_, pm, goal_move ? &search_.target() : nullptr);
       } catch (const IllegalMoveError& e) {
         if (stated_illegal) {
           claim(pm, "illegal", true, e.message());
@@ -111,10 +113,14 @@ class PublishedLineChecker {
     report_.claims.push_back({pm.san, what, holds, detail, pm.where, ""});
   }
 
-  // '#' claims checkmate, '+' check, each checked on the board after the move.
+  // '#' claims checkmate (or !#, ##, ##!: that goal), '+' check, each checked on the board after the move.
   void check_marks(const PgnMove& pm) {
     const bool check = game_.in_check();
-    if (pm.san.find('#') != std::string::npos) {
+    if (search_.target().self_check_goal() && pm.san.find('#') != std::string::npos) {
+      const bool reached = search_.goal_reached();
+      claim(pm, "goal", reached, reached ? "" : "not " + search_.target().name());
+      if (!reached) add("not-goal", pm.san + " is marked as " + search_.target().name() + " but does not reach it", pm.where);
+    } else if (pm.san.find('#') != std::string::npos) {
       const bool mate = check && !game_.has_legal_move();
       claim(pm, "mate", mate, mate ? "" : check ? "the side in check has a legal move" : "no check");
       if (!mate) add("not-mate", pm.san + " is marked as mate but is not checkmate", pm.where);
@@ -187,7 +193,8 @@ VerifyReport verify_keyed_published(G& game, Solution solution, const PgnLine& p
     const PgnMove& key = published.front();
     report.published_key = key.san;
     try {
-      auto m = game.parse_move(key.san, key.where);
+      const bool goal_move = published.size() == 1 && key.variations.empty() && s.target.self_check_goal();  // (##1: the key is the goal move)
+      auto m = detail::parse_published(game, key, goal_move ? &s.target : nullptr);
       const std::string uci = game.move_uci(m);
       for (const auto& k : s.keys) report.published_key_is_key = report.published_key_is_key || k.uci == uci;
       if (!report.published_key_is_key)

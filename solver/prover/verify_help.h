@@ -20,6 +20,7 @@
 #include "rules/core/capabilities.h"
 #include "rules/notation/pgn.h"
 #include "solver/stipulation/stipulation.h"
+#include "solver/stipulation/target_reached.h"
 #include "solver/prover/solution.h"
 #include "solver/prover/solution_format.h"
 #include "solver/prover/verify_report.h"
@@ -39,6 +40,19 @@ inline void collect_published_lines(const PgnLine& line, std::vector<const PgnMo
   }
   if (prefix.size() > base) out.push_back(prefix);
   prefix.resize(base);
+}
+
+// A published move: the legal one it spells, or where `goal` is given (the line's last move
+// towards !#, ## or ##!) one of the goal's own moves so spelt; throws the parse error otherwise.
+template <RuleSet G>
+typename G::MoveType parse_published(G& game, const PgnMove& pm, const Target* goal) {
+  try {
+    return game.parse_move(pm.san, pm.where);
+  } catch (const ParseError&) {
+    if (goal)
+      if (const auto m = self_check_goal_move_spelt(game, *goal, pm.san)) return *m;
+    throw;
+  }
 }
 
 }  // namespace detail
@@ -84,8 +98,9 @@ VerifyReport verify_help_published(G& game, Solution solution, const PgnLine& pu
     std::vector<bool> passed;  // series play: after which moves the other side passed
     const std::size_t series_moves = line.size() - std::min(others, line.size());
     for (const PgnMove* pm : line) {
+      const bool goal_move = pm == line.back() && s.target.self_check_goal();  // (!#, ##, ##!: it may leave the mover in check)
       try {
-        auto m = game.parse_move(pm->san, pm->where);
+        auto m = detail::parse_published(game, *pm, goal_move ? &s.target : nullptr);
         played.moves.push_back({game.move_text(m), game.move_uci(m)});
         game.play(m);
         passed.push_back(false);
@@ -103,7 +118,11 @@ VerifyReport verify_help_published(G& game, Solution solution, const PgnLine& pu
         break;
       }
       const bool check = game.in_check();
-      if (pm->san.find('#') != std::string::npos) {
+      if (goal_move && pm->san.find('#') != std::string::npos) {  // "##", "##!", "!#": the goal's own mark
+        const bool reached = target_reached(game, s.target, last_move_facts(game));
+        report.claims.push_back({pm->san, "goal", reached, reached ? "" : "not " + s.target.name(), pm->where, ""});
+        if (!reached) add("not-goal", pm->san + " is marked as " + s.target.name() + " but does not reach it", pm->where);
+      } else if (pm->san.find('#') != std::string::npos) {
         const bool mate = check && !game.has_legal_move();
         report.claims.push_back({pm->san, "mate", mate, mate ? "" : check ? "the side in check has a legal move" : "no check",
                                  pm->where, ""});

@@ -1,5 +1,7 @@
 #include "solver/stipulation/mover_goals.h"
 
+#include "rules/notation/san.h"
+#include "rules/notation/uci.h"
 #include "rules/orthodox/movegen.h"
 
 namespace arbiter::mover_goals {
@@ -57,6 +59,20 @@ void goal_moves(Position& pos, const Target& target, MoveList<>& out) {
     pos.unmake();
     if (r) out.push(m);
   }
+}
+
+std::optional<Move> spelt_goal_move(Position& pos, const Target& target, std::string_view text) {
+  const auto body = [](std::string_view t) {
+    while (!t.empty() && (t.back() == '+' || t.back() == '#' || t.back() == '!' || t.back() == '?')) t.remove_suffix(1);
+    return t;
+  };
+  MoveList<> moves;
+  goal_moves(pos, target, moves);
+  for (const Move m : moves) {
+    const std::string san = san_body(pos, m);
+    if (body(san) == body(text) || to_uci(m) == text) return m;
+  }
+  return std::nullopt;
 }
 
 }  // namespace arbiter::mover_goals

@@ -17,6 +17,9 @@
 // its rules), and capturing the other king is such a move, as in Popeye's immobility test.
 // Orthodox boards only; written plainly (these goals are rare, and judged at the goal ply alone).
 
+#include <optional>
+#include <string_view>
+
 #include "rules/core/move.h"
 #include "rules/core/position.h"
 #include "solver/stipulation/target.h"
@@ -33,5 +36,9 @@ bool reached(Position& pos, const Target& target);
 // The side to move's goal moves for !#, ## or ##! that the rules forbid (they leave its king
 // attacked), when the prerequisite holds; appended to `out`. None for the other goals.
 void goal_moves(Position& pos, const Target& target, MoveList<>& out);
+
+// A published goal move (which no legal move spells): the side to move's goal move of `target`
+// spelt `text`, in SAN with its marks aside ("Kxg2##", "Rxa4##!") or in UCI; none otherwise.
+std::optional<Move> spelt_goal_move(Position& pos, const Target& target, std::string_view text);
 
 }  // namespace arbiter::mover_goals

@@ -4,6 +4,8 @@
 // (a capture, castling, en passant, the square reached), taken before it was played.
 
 #include <concepts>
+#include <optional>
+#include <string_view>
 
 #include "rules/core/capabilities.h"
 #include "rules/core/move.h"
@@ -74,6 +76,15 @@ void add_self_check_goal_moves([[maybe_unused]] G& game, const Target& target, [
   if (!target.self_check_goal()) return;
   if constexpr (std::same_as<typename G::MoveListType, MoveList<>> && requires { { game.position() } -> std::same_as<Position&>; })
     mover_goals::goal_moves(game.position(), target, moves);
+}
+
+// A published goal move of !#, ## or ##! (which no legal move spells): mover_goals::spelt_goal_move.
+template <RuleSet G>
+std::optional<typename G::MoveType> self_check_goal_move_spelt([[maybe_unused]] G& game, [[maybe_unused]] const Target& target,
+                                                               [[maybe_unused]] std::string_view text) {
+  if constexpr (std::same_as<typename G::MoveListType, MoveList<>> && requires { { game.position() } -> std::same_as<Position&>; })
+    return mover_goals::spelt_goal_move(game.position(), target, text);
+  return std::nullopt;
 }
 
 namespace identity_goals {

@@ -35,6 +35,13 @@ constexpr const char* Genres =
     "next\npieces white kh1 rd1 black kh8 pa7 pb7\nstipulation ser-x2\n"
     "next\npieces white kf7 pg5h5 black kh8 ph7\nstipulation h=1\nend\n";
 
+// A PGN problem with its published moves.
+std::string pgn_problem(const char* stipulation, const char* fen, const char* moves) {
+  return std::string("[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"-\"]\n[White \"?\"]\n[Black \"?\"]\n"
+                     "[Result \"*\"]\n[Stipulation \"") + stipulation + "\"]\n[SetUp \"1\"]\n[FEN \"" + fen + "\"]\n\n" + moves +
+         " *\n\n";
+}
+
 }  // namespace
 
 TEST_CASE("solve: series play and other goals, JSON and text", "[cli][series]") {
@@ -148,18 +155,13 @@ TEST_CASE("bad stipulations in a file of many: each its file:line:column, the ot
 
 TEST_CASE("verify: published series, reflex and help lines of other goals", "[cli][series][verify]") {
   test::ScratchDir dir;
-  const auto problem = [](const char* stipulation, const char* fen, const char* moves) {
-    return std::string("[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"-\"]\n[White \"?\"]\n[Black \"?\"]\n"
-                       "[Result \"*\"]\n[Stipulation \"") + stipulation + "\"]\n[SetUp \"1\"]\n[FEN \"" + fen + "\"]\n\n" + moves +
-           " *\n\n";
-  };
   // A series line is written as the series side's moves in a row, the other side passing.
   const std::string file = dir.write(
-      "genres.pgn", problem("ser-#4", "8/8/5KP1/8/8/1R6/8/2kb4 w - - 0 1", "1.g7 2.g8=Q 3.Qg2 4.Qb2#") +
-                        problem("r#2", "8/7B/8/8/pp6/k7/8/K7 w - - 0 1", "1.Bc2! b3 2.Bb1 b2#") +
-                        problem("h=1", "7k/5K1p/8/6PP/8/8/8/8 b - - 0 1", "1...h6 2.g6") +
-                        problem("ser-#4", "8/8/5KP1/8/8/1R6/8/2kb4 w - - 0 1", "1.g7 2.g8=R 3.Rg2 4.Rgb2+") +
-                        problem("ser-#4", "8/8/5KP1/8/8/1R6/8/2kb4 w - - 0 1", "1.g7 2.g8=Q 3.Qg3 4.Qb2#"));
+      "genres.pgn", pgn_problem("ser-#4", "8/8/5KP1/8/8/1R6/8/2kb4 w - - 0 1", "1.g7 2.g8=Q 3.Qg2 4.Qb2#") +
+                        pgn_problem("r#2", "8/7B/8/8/pp6/k7/8/K7 w - - 0 1", "1.Bc2! b3 2.Bb1 b2#") +
+                        pgn_problem("h=1", "7k/5K1p/8/6PP/8/8/8/8 b - - 0 1", "1...h6 2.g6") +
+                        pgn_problem("ser-#4", "8/8/5KP1/8/8/1R6/8/2kb4 w - - 0 1", "1.g7 2.g8=R 3.Rg2 4.Rgb2+") +
+                        pgn_problem("ser-#4", "8/8/5KP1/8/8/1R6/8/2kb4 w - - 0 1", "1.g7 2.g8=Q 3.Qg3 4.Qb2#"));
   const test::CliRun run = test::run_arbiter_command("verify " + file + " --json", dir);
   INFO(run.out << run.err);
   CHECK(run.status == 2);  // the last problem's published line is illegal: bad input, the others judged
@@ -177,6 +179,33 @@ TEST_CASE("verify: published series, reflex and help lines of other goals", "[cl
   CHECK(not_a_solution);
   CHECK(out[4]["verdict"] == "bad-input");
   CHECK(run.err.find("genres.pgn:64:21: illegal move Qb2#") != std::string::npos);
+}
+
+TEST_CASE("verify: published double mates and counter-mates, whose goal move leaves the mover in check", "[cli][series][verify]") {
+  // TESTS/help_play.inp 6, TESTS/battle_play.inp 7 and REGRESSIONS/4_55_to_4_57.inp 5 of Popeye's
+  // suite, with the lines Popeye 4.104 prints; then two wrong publications.
+  test::ScratchDir dir;
+  constexpr const char* Help = "8/8/8/6p1/4K1kN/6P1/4p1pq/7R b - - 0 1";
+  const std::string file = dir.write(
+      "goals.pgn", pgn_problem("h##2", Help, "1... Kh3 2. Kf3 g4+ 3. Kxg2##") +
+                       pgn_problem("##!2", "7b/6P1/8/R7/np6/kP6/P7/KB6 w - - 0 1", "1. Ra8 Bxg7+ 2. Rxa4##!") +
+                       pgn_problem("##1", "7k/6b1/6PK/8/8/8/8/8 w - - 0 1", "1. Kh7##") +
+                       pgn_problem("h##2", Help, "1... Kh3 2. Kf3 g4+ 3. Ke3##") +
+                       pgn_problem("##1", "7k/6b1/6PK/8/8/8/8/8 w - - 0 1", "1. Kh7## Bf8"));
+  const test::CliRun run = test::run_arbiter_command("verify " + file + " --json", dir);
+  INFO(run.out << run.err);
+  CHECK(run.status == 2);  // the last: a goal move only as the line's last move, else illegal
+  const json out = json::parse(run.out).at("problems");
+  REQUIRE(out.size() == 5);
+  for (int i = 0; i < 3; ++i) CHECK(out[i]["verdict"] == "confirmed");
+  CHECK(out[1]["published_key_is_key"] == true);
+  CHECK(out[2]["published_key_is_key"] == true);
+  CHECK(out[3]["verdict"] == "refuted");
+  std::set<std::string> kinds;
+  for (const auto& f : out[3]["findings"]) kinds.insert(f["kind"].get<std::string>());
+  CHECK(kinds == std::set<std::string>{"not-goal", "not-a-solution", "cook"});
+  CHECK(out[4]["verdict"] == "bad-input");
+  CHECK(run.err.find("goals.pgn:64:4: illegal move Kh7##") != std::string::npos);
 }
 
 TEST_CASE("structured stipulations: solved problem by problem, the rest named, verified against the stated count, certified", "[cli][structured-play]") {
@@ -263,19 +292,15 @@ TEST_CASE("verify: published lines of series self play, parry series and exact r
   // as PGN problems: the passes fall where the tree says, so each published line is read beside
   // the lines found.
   test::ScratchDir dir;
-  const auto problem = [](const char* stipulation, const char* fen, const char* moves) {
-    return std::string("[Event \"?\"]\n[Stipulation \"") + stipulation + "\"]\n[SetUp \"1\"]\n[FEN \"" + fen + "\"]\n\n" + moves +
-           " *\n\n";
-  };
   const char* self = "8/8/8/1p6/bPp5/kpP5/Np6/bK6 w - - 0 1";
   const char* reflex = "7k/8/5P2/8/8/8/R1p5/K7 w - - 0 1";
   const std::string file =
-      dir.write("structured.pgn", problem("ser-s#2", self, "1.Nc1 2.Na2 bxa2#") +
-                                      problem("pser-#3", "6n1/6n1/B4p2/2ppk3/4p3/p3p3/8/4Q1K1 w - - 0 1",
+      dir.write("structured.pgn", pgn_problem("ser-s#2", self, "1.Nc1 2.Na2 bxa2#") +
+                                      pgn_problem("pser-#3", "6n1/6n1/B4p2/2ppk3/4p3/p3p3/8/4Q1K1 w - - 0 1",
                                               "1.Qg3+ Kd4 (1...Kf5 2.Bf1 3.Bh3#) (1...Ke6 2.Qc7 3.Bc8#) 2.Qe1 3.Qa1#") +
-                                      problem("ser-s#2", self, "1.Nc1 2.Nd3 Bxd3#") + problem("ser-s#2", self, "1.Nc1 2.Ne5 bxa2#") +
-                                      problem("exact-r#2", reflex, "1.Ra8") + problem("exact-r#2", reflex, "1.Rb2") +
-                                      problem("exact-r#2", reflex, "1.Ra8 Kg8"));
+                                      pgn_problem("ser-s#2", self, "1.Nc1 2.Nd3 Bxd3#") + pgn_problem("ser-s#2", self, "1.Nc1 2.Ne5 bxa2#") +
+                                      pgn_problem("exact-r#2", reflex, "1.Ra8") + pgn_problem("exact-r#2", reflex, "1.Rb2") +
+                                      pgn_problem("exact-r#2", reflex, "1.Ra8 Kg8"));
   const test::CliRun run = test::run_arbiter_command("verify " + file + " --json", dir);
   INFO(run.out << run.err);
   CHECK(run.status == 4);  // the worst: the play after an exact-r#2 key is not judged yet
@@ -304,7 +329,7 @@ TEST_CASE("verify: published lines of series self play, parry series and exact r
   CHECK(pser.status == 0);
   CHECK(json::parse(pser.out)["verdict"] == "confirmed");
   CHECK(kinds(json::parse(pser.out)).count("cook") == 0);
-  const std::string main_line = dir.write("main.pgn", problem("pser-#3", "6n1/6n1/B4p2/2ppk3/4p3/p3p3/8/4Q1K1 w - - 0 1", "1.Qg3+ Kd4 2.Qe1 3.Qa1#"));
+  const std::string main_line = dir.write("main.pgn", pgn_problem("pser-#3", "6n1/6n1/B4p2/2ppk3/4p3/p3p3/8/4Q1K1 w - - 0 1", "1.Qg3+ Kd4 2.Qe1 3.Qa1#"));
   const test::CliRun one = test::run_arbiter_command("verify " + main_line + " --json", dir);
   CHECK(json::parse(one.out)["verdict"] == "confirmed");
 }
