@@ -262,7 +262,8 @@ certificates and verify look the goal move up among the goal's own moves (a line
 a direct strategy's leaf, a reflex defence; a published line's last move, "Kxg2##").
 Popeye's option GoalIsEnd (direct, self, help and series play): the goal ends the play whichever
 side reaches it, so a move of the other side that reaches it for itself (c81: a Black man on the 1st
-rank in White's c81) ends the play unfulfilled; no certificate format for it yet.
+rank in White's c81) ends the play unfulfilled; its certificate says "goal_is_end": true, and the
+check refuses a line through such a move.
 
 Structured stipulations (Popeye's sstipulation, solver/structured/): a structure that is a synonym
 of a plain stipulation ("black 4hh[#]": h#2) is played as that one, and one that starts with the

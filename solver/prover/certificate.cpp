@@ -39,6 +39,16 @@ std::string goal_words(const CertificateGoal& g) {
 }  // namespace
 
 nlohmann::ordered_json certifies(const CertificateGoal& g) {
+  nlohmann::ordered_json c = certifies_play(g);
+  if (g.target.ends_play) {  // (the replayed part's text names the option)
+    auto& replayed = c.contains("each_key") ? c["each_key"] : c["each_solution"];
+    replayed["text"] = replayed["text"].get<std::string>() +
+                       "; option GoalIsEnd: no move of the side not to reach the goal reaches it for itself (that ends the play)";
+  }
+  return c;
+}
+
+nlohmann::ordered_json certifies_play(const CertificateGoal& g) {
   const std::string search = " was found by exhaustive search, which a replay cannot show";
   if (g.structured) {
     const std::string text =
@@ -125,8 +135,6 @@ CertificateGoal certificate_goal_of(const Stipulation& s, const SourceLocation& 
     g.n = s.moves;
     return g;
   }
-  if (s.target.ends_play)
-    throw ParseError(where, fmt::format("no certificate format for '{}' with option GoalIsEnd yet", s.text));
   // !#, ## and ##! end with a move the rules otherwise forbid: a line's replay and a strategy's
   // leaves look it up among the goal's own moves (certificate.h). Selfmate play of them is played
   // by no engine (stipulation_form.cpp), nor help-self, help-reflex or reciprocal play. !=
@@ -154,7 +162,14 @@ CertificateGoal certificate_goal_of(const Stipulation& s, const SourceLocation& 
 CertificateGoal certificate_goal(const nlohmann::json& certificate, const SourceLocation& where) {
   if (!certificate.contains("stipulation")) return {};
   if (!certificate["stipulation"].is_string()) throw ParseError(where, "expected \"stipulation\" to be a string such as \"#2\"");
-  return certificate_goal_of(parse_certificate_stipulation(certificate["stipulation"].get<std::string>(), where), where);
+  CertificateGoal g = certificate_goal_of(parse_certificate_stipulation(certificate["stipulation"].get<std::string>(), where), where);
+  if (certificate.contains("goal_is_end")) {
+    if (!certificate["goal_is_end"].is_boolean()) throw ParseError(where, "expected \"goal_is_end\" to be true or false");
+    if (certificate["goal_is_end"].get<bool>() && g.structured)
+      throw ParseError(where, "no certificate format for a structured stipulation with option GoalIsEnd yet");
+    g.target.ends_play = certificate["goal_is_end"].get<bool>();
+  }
+  return g;
 }
 
 nlohmann::ordered_json make_certificate(const Solution& s) {
@@ -166,10 +181,13 @@ nlohmann::ordered_json make_certificate(const Solution& s) {
     c["proofs"] = nlohmann::ordered_json::parse(s.proofs.dump());
     return c;
   }
-  // What the checker will read back: the solution's own stipulation.
-  const CertificateGoal g = certificate_goal_of(parse_stipulation(s.stipulation, {"solution", 1, 1}), {"solution", 1, 1});
+  // What the checker will read back: the solution's own stipulation, and option GoalIsEnd.
+  CertificateGoal g = certificate_goal_of(parse_stipulation(s.stipulation, {"solution", 1, 1}), {"solution", 1, 1});
+  g.target.ends_play = s.target.ends_play;
   nlohmann::ordered_json c = {{"format", CertificateFormat}, {"version", 1}, {"variant", s.variant},
-                              {"fen", s.fen}, {"stipulation", s.stipulation}, {"certifies", certifies(g)}};
+                              {"fen", s.fen}, {"stipulation", s.stipulation}};
+  if (g.target.ends_play) c["goal_is_end"] = true;
+  c["certifies"] = certifies(g);
   if (g.lines()) {
     c["solutions"] = nlohmann::ordered_json::array();
     for (const auto& line : s.solutions) {

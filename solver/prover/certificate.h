@@ -43,13 +43,17 @@
 // spelling; no other move of a line may be such a one. In direct play that is a leaf (an attacker
 // move without "defences"; the defences stay the legal moves), in reflex play a defence (a leaf
 // too) and what the attacker must not be able to play.
+// Option GoalIsEnd ("goal_is_end": true; direct, self, help and series play): a move of the side
+// not to reach the goal that reaches it for its own side ends the play unfulfilled, so no line of
+// the certificate may hold one (a defence so in direct play, an attacker move in self play, the
+// other side's move in help play, a help series' series move).
 // Structured stipulations (Popeye's sstipulation, and the forms played as one: ser-s#n, ser-r#n,
 // pser-#n, exact-..., N->...): "proofs" instead, one per key or line, each following the tree's
 // definition move by move (solver/structured/structured_proof.h, which also checks them); the
 // "stipulation" is the plain form or "white 3a[#]d" (the starting side in English).
 //
 // JSON (version 1 throughout; direct-mate certificates are unchanged but for "certifies"):
-//   {"format": "arbiter-certificate", "version": 1, "variant", "fen", "stipulation",
+//   {"format": "arbiter-certificate", "version": 1, "variant", "fen", "stipulation", ["goal_is_end": true,]
 //    "certifies": {PART: {"certified": true|false, "text": "..."}, ...},
 //    "keys": [ NODE ]}                          battle play
 //    "solutions": [["b4h4", "d6h6", ...], ...]  help and series play (instead of "keys")
@@ -86,6 +90,7 @@ nlohmann::ordered_json make_certificate(const Solution& s);
 // The "certifies" field: {"each_key"|"each_solution": {...}, "completeness": {...}}, each part
 // with "certified" (bool) and "text" (words).
 nlohmann::ordered_json certifies(const CertificateGoal& goal);
+nlohmann::ordered_json certifies_play(const CertificateGoal& goal);  // (the same, GoalIsEnd's words aside)
 inline nlohmann::ordered_json certifies(Goal goal) {
   CertificateGoal g;
   g.goal = goal;
@@ -132,7 +137,9 @@ class CertificateChecker {
     if (!m) return fail(here, "'" + uci + "' is not a legal move here");
     game_.play(*m);
     const bool reached = reached_goal();
-    if (!has_defences) {
+    if (self() && ended_play()) {
+      fail(here, ends_play_words("the attacker's move"));
+    } else if (!has_defences) {
       if (self()) fail(here, mate() && stated_.goal == Goal::SelfMate
                                  ? "a selfmate line cannot end with the attacker's move: every defence must be covered"
                                  : "a line of self or reflex play cannot end with the attacker's move: every defence must be covered");
@@ -180,6 +187,12 @@ class CertificateChecker {
   }
 
   bool reached_goal() { return reached(stated_.target); }
+  // Option GoalIsEnd: has the move just played, by the side not to reach the goal, reached it for
+  // itself, and so ended the play unfulfilled?
+  bool ended_play() { return last_move_ended_play(game_, stated_.target); }
+  std::string ends_play_words(const std::string& what) const {
+    return what + " reaches the goal (" + stated_.target.name() + ") for its own side, which ends the play unfulfilled (option GoalIsEnd)";
+  }
 
   // How many moves the side to move has, and how many of them reach the goal.
   struct GoalMoves {
@@ -337,6 +350,10 @@ class CertificateChecker {
       }
       game_.play(*legal);
       ++played;
+      if (!replying(i) && ended_play()) {
+        fail(here, ends_play_words("this move"));
+        ok = false;
+      }
     }
     if (ok) {
       if (!reached_goal()) {
@@ -386,6 +403,9 @@ class CertificateChecker {
             ok = false;
           } else if (!help && reached_goal()) {
             fail(here, "the goal (" + stated_.target.name() + ") is reached here: a direct series line ends at its goal");
+            ok = false;
+          } else if (help && ended_play()) {
+            fail(here, ends_play_words("this series move"));
             ok = false;
           } else {
             game_.play_null();
@@ -447,7 +467,9 @@ class CertificateChecker {
       }
       const nlohmann::json& answer = defences[uci];
       game_.play(d);
-      if (self()) {
+      if (!self() && ended_play()) {
+        fail(here, ends_play_words("this defence"));
+      } else if (self()) {
         const bool reaches = reached_goal();
         const bool leaf = answer.is_object() && (answer.contains("mates") || answer.contains("goal"));
         if (leaf) {

@@ -363,3 +363,58 @@ TEST_CASE("battle play towards double mate and counter-mate certifies: a direct 
     CHECK_FALSE(check(reflex, "r#1").valid);
   }
 }
+
+TEST_CASE("option GoalIsEnd certifies: no move of the side not to reach the goal reaches it for itself",
+          "[prover][certificate][genres]") {
+  // BEISPIEL/chess81.inp 2 of Popeye's suite (c813, GoalIsEnd: 1.0-0 alone, as Popeye 4.104 has
+  // it; without the option 1.Ke2 works too, its play passing through Black's 2...Be1, which
+  // reaches Black's own last rank), and a help play built here (hc812: Black's 1.b1=Q ends the
+  // play under the option).
+  const auto solved_with = [](const std::string& fen, const std::string& text, bool goal_is_end) {
+    prover::SolveOptions o = options_of(stipulation(text));
+    o.target.ends_play = goal_is_end;
+    auto game = orthodox::Game::from_fen(fen, {"test", 1, 1});
+    const prover::Solution s = prover::solve(game, o);
+    REQUIRE(s.verdict == prover::Verdict::Proved);
+    return json::parse(prover::make_certificate(s).dump());
+  };
+  const auto check_as = [](const json& c) {
+    auto game = orthodox::Game::from_fen(c.at("fen").get<std::string>(), {"test", 1, 1});
+    return prover::check_certificate(game, c, prover::certificate_goal(c, {"test", 1, 1}));
+  };
+  // A certificate of the play without the option, read with it: refused where `error` says.
+  const auto refused_with_option = [&](json c, const std::string& error) {
+    c["goal_is_end"] = true;
+    const auto check = check_as(c);
+    CHECK_FALSE(check.valid);
+    CHECK_THAT(errors_of(check), Catch::Contains(error));
+  };
+  constexpr const char* Direct = "8/8/8/8/7b/6k1/8/4K2R w K - 0 1";
+  const json good = solved_with(Direct, "c813", true);
+  CHECK(good.at("goal_is_end") == true);
+  REQUIRE(good.at("keys").size() == 1);
+  CHECK(good.at("keys")[0].at("move") == "e1g1");
+  CHECK_THAT(good.at("certifies").at("each_key").at("text").get<std::string>(), Catch::Contains("option GoalIsEnd"));
+  valid(check_as(good));
+  SECTION("the play without the option, checked with it: the defence that ends the play") {
+    json c = solved_with(Direct, "c813", false);
+    CHECK_FALSE(c.contains("goal_is_end"));
+    valid(check_as(c));
+    refused_with_option(c, "h4e1: this defence reaches the goal (reaching the last rank) for its own side, which ends the play "
+                           "unfulfilled (option GoalIsEnd)");
+  }
+  SECTION("help play: a line through the other side's own goal") {
+    constexpr const char* Help = "2k5/8/K5P1/8/8/8/1p6/8 b - - 0 1";
+    const json with = solved_with(Help, "hc812", true);
+    valid(check_as(with));
+    json c = solved_with(Help, "hc812", false);
+    CHECK(c.at("solutions").size() > with.at("solutions").size());
+    refused_with_option(c, "b2b1q: this move reaches the goal (reaching the last rank) for its own side, which ends the play unfulfilled");
+  }
+  SECTION("a malformed option") {
+    json c = good;
+    c["goal_is_end"] = "yes";
+    CHECK_THROWS_WITH(prover::certificate_goal(c, {"test", 1, 1}), Catch::Contains("expected \"goal_is_end\" to be true or false"));
+  }
+}
+
