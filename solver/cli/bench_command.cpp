@@ -31,6 +31,7 @@
 #include "solver/cli/cli_support.h"
 #include "solver/cli/commands.h"
 #include "solver/prover/solve_options.h"
+#include "solver/prover/transposition_table.h"
 #include "solver/report/compose_gallery.h"
 #include "solver/variants/registry.h"
 
@@ -67,6 +68,7 @@ struct Args {
   std::string popeye_suite;        // --popeye-suite DIR
   std::string report;              // --report FILE.md (with --popeye-suite)
   bool max_seconds_given = false;  // --max-seconds on the command line (the suite's default is lower)
+  bool hash_given = false;         // --hash on the command line (the suite's default is solve's)
 };
 
 // Popeye's suite against its expected outputs (and the live peer): the coverage dashboard.
@@ -74,7 +76,9 @@ int run_popeye_suite(const Args& args) {
   SuiteBenchOptions options;
   options.peer = args.peer;
   options.max_seconds = args.max_seconds_given ? args.max_seconds : 10;
-  options.hash_mb = args.hash_mb;
+  // The table `solve` would have (Popeye's own default is 1 GB): the long structured walks need
+  // millions of entries, and every table starts small and grows only as a search fills it.
+  options.hash_mb = args.hash_given ? args.hash_mb : prover::default_hash_megabytes();
   options.threads = args.threads;
   const bool show = progress_visible(args.json);
   int files = 0;
@@ -684,8 +688,11 @@ void add_bench_command(CLI::App& app, int& status) {
                   "With --restore: searches run at once; with --problems and --help-self: the prover's threads (the\n"
                   "peer has one: pass --threads 1 for a one-thread comparison). Default: every core")
       ->check(CLI::Range(1, 256));
-  cmd->add_option("--hash", args->hash_mb, "With --problems: the prover's transposition table in MB (default 64)")
-      ->check(CLI::Range(1, 1 << 20));
+  cmd->add_option("--hash", args->hash_mb,
+                  "With --problems: the prover's transposition table in MB (default 64); with --popeye-suite the largest\n"
+                  "table, as solve has it (default: a sixteenth of the memory, 64 to 4096)")
+      ->check(CLI::Range(1, 1 << 20))
+      ->each([args](const std::string&) { args->hash_given = true; });
   cmd->add_option("--candidate-nodes", args->candidate_nodes, "With --restore: node limit per candidate (default 2000000)");
   cmd->add_flag("--no-tree", args->no_tree, "With --problems or --help-self: keys only, without the (selfmate) solution tree");
   cmd->add_option("--repeat", args->repeats, "Runs per measurement; the best time counts (default 3)")->check(CLI::Range(1, 100));
