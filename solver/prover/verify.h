@@ -39,9 +39,9 @@ class PublishedLineChecker {
       for (const PgnLine& variation : pm.variations) walk(variation, done, after_try);
       const bool stated_illegal = prover::claims_illegal(pm);
       typename G::MoveType m;
+      // (!#, ##, ##!: a line's last move may be one of the goal's own, which leave the mover in check)
+      const bool goal_move = &pm == &line.back() && search_.target().self_check_goal();
       try {
-        // (!#, ##, ##!: a line's last move may be one of the goal's own, which leave the mover in check)
-        const bool goal_move = &pm == &line.back() && search_.target().self_check_goal();
         m = detail::parse_published(game_, pm, goal_move ? &search_.target() : nullptr);
       } catch (const IllegalMoveError& e) {
         if (stated_illegal) {
@@ -64,7 +64,7 @@ class PublishedLineChecker {
       game_.play(m);
       ++played;
       ++report_.published_plies;
-      check_marks(pm);
+      check_marks(pm, goal_move);
       if (attacker_move) {
         ++done;
         const int left = n_ - done;
@@ -113,10 +113,11 @@ class PublishedLineChecker {
     report_.claims.push_back({pm.san, what, holds, detail, pm.where, ""});
   }
 
-  // '#' claims checkmate (or !#, ##, ##!: that goal), '+' check, each checked on the board after the move.
-  void check_marks(const PgnMove& pm) {
+  // '#' claims checkmate (on a line's last move towards !#, ## or ##!, `goal_move`: that goal), '+'
+  // check, each checked on the board after the move.
+  void check_marks(const PgnMove& pm, bool goal_move) {
     const bool check = game_.in_check();
-    if (search_.target().self_check_goal() && pm.san.find('#') != std::string::npos) {
+    if (goal_move && pm.san.find('#') != std::string::npos) {
       const bool reached = search_.goal_reached();
       claim(pm, "goal", reached, reached ? "" : "not " + search_.target().name());
       if (!reached) add("not-goal", pm.san + " is marked as " + search_.target().name() + " but does not reach it", pm.where);

@@ -183,12 +183,13 @@ TEST_CASE("verify: published series, reflex and help lines of other goals", "[cl
 
 TEST_CASE("verify: published double mates and counter-mates, whose goal move leaves the mover in check", "[cli][series][verify]") {
   // TESTS/help_play.inp 6, TESTS/battle_play.inp 7 and REGRESSIONS/4_55_to_4_57.inp 5 of Popeye's
-  // suite, with the lines Popeye 4.104 prints; then two wrong publications.
+  // suite, with the lines Popeye 4.104 prints (1...Bxg7 mates White: its "#" is a mate, the counter-mate
+  // after it the goal); then two wrong publications.
   test::ScratchDir dir;
   constexpr const char* Help = "8/8/8/6p1/4K1kN/6P1/4p1pq/7R b - - 0 1";
   const std::string file = dir.write(
       "goals.pgn", pgn_problem("h##2", Help, "1... Kh3 2. Kf3 g4+ 3. Kxg2##") +
-                       pgn_problem("##!2", "7b/6P1/8/R7/np6/kP6/P7/KB6 w - - 0 1", "1. Ra8 Bxg7+ 2. Rxa4##!") +
+                       pgn_problem("##!2", "7b/6P1/8/R7/np6/kP6/P7/KB6 w - - 0 1", "1. Ra8 Bxg7# 2. Rxa4##!") +
                        pgn_problem("##1", "7k/6b1/6PK/8/8/8/8/8 w - - 0 1", "1. Kh7##") +
                        pgn_problem("h##2", Help, "1... Kh3 2. Kf3 g4+ 3. Ke3##") +
                        pgn_problem("##1", "7k/6b1/6PK/8/8/8/8/8 w - - 0 1", "1. Kh7## Bf8"));
