@@ -100,21 +100,25 @@ HelpSelfSolved solve_help_self(const problem::Problem& p, const HelpSelfSolveOpt
     out.seconds += since(start);
     out.nodes += s.nodes;
     problem::TwinSolutionSet set{unit.label, {}};
-    if (s.goal == prover::Goal::HelpMate || s.series) {
-      auto take = [&](const std::vector<prover::HelpLine>& lines) {
-        for (const auto& line : lines) {
-          std::string text;
-          for (const auto& m : line.moves) {
-            if (!text.empty()) text += ' ';
-            text += m.uci;
+    // A structured root whose parts print differently: each part's keys or lines, as Popeye
+    // prints them one after the other.
+    for (const prover::Solution* part : prover::parts_of(s)) {
+      if (part->goal == prover::Goal::HelpMate || part->series) {
+        auto take = [&](const std::vector<prover::HelpLine>& lines) {
+          for (const auto& line : lines) {
+            std::string text;
+            for (const auto& m : line.moves) {
+              if (!text.empty()) text += ' ';
+              text += m.uci;
+            }
+            set.solutions.push_back(text);
           }
-          set.solutions.push_back(text);
-        }
-      };
-      take(s.solutions);
-      take(s.set_play);
-    } else {
-      for (const auto& k : s.keys) set.solutions.push_back(k.uci);
+        };
+        take(part->solutions);
+        take(part->set_play);
+      } else {
+        for (const auto& k : part->keys) set.solutions.push_back(k.uci);
+      }
     }
     // Duplex: the twin's set holds the lines of both roles, as Popeye lists them under one label.
     if (unit.colours_exchanged && p.duplex == problem::Duplex::Also && !out.sets.empty()) {

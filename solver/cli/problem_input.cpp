@@ -203,6 +203,12 @@ int exit_for(prover::Verdict v) {
 }
 
 std::string describe_verdict(const prover::Solution& s) {
+  if (!s.parts.empty() && s.verdict != prover::Verdict::Unknown) {  // a root of '&' or '|': its parts' verdicts
+    std::size_t proved = 0;
+    for (const auto& part : s.parts) proved += part.verdict == prover::Verdict::Proved ? 1 : 0;
+    return fmt::format("verdict: {} ({} of {} parts proved)", s.verdict == prover::Verdict::Proved ? "proved" : "refuted", proved,
+                       s.parts.size());
+  }
   if (s.goal == prover::Goal::HelpMate || s.series) return describe_help_verdict(s);
   // What the play aims at: "mate", "selfmate", "reflexmate", "stalemate", "self-stalemate", ...
   const std::string play = s.goal == prover::Goal::SelfMate         ? "self"

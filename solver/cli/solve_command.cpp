@@ -246,9 +246,10 @@ goal with every move it has (hs: a selfmate in 1) or can, and so must (hr: a ref
 hr the reflex rule binds both sides throughout (Black mates whenever it can, which ends the line;
 a White that could mate must). Lines as for helpmates, with Black's last move; JSON "help_end"
 ("self" or "reflex"). Reciprocal help play reci-h#N (and reci-h(=)#N, Black's own goal in
-parentheses): Black starts, and after the help play Black can both reach its own goal at once and
-play a move after which White reaches the goal; each such help line and each such goal move is a
-solution (JSON "help_end": "reciprocal", "reci_target"); in series, ser-reci-h#N (ser-reci-h(=)#N): Black's
+parentheses; reci-h#N.5 with White's move first): Black starts, and after the help play, at any
+position of it with Black to move, Black can both reach its own goal at once and play a move after
+which White reaches the goal; each such help line and each such goal move is a solution, and the
+line may go on past such a position (JSON "help_end": "reciprocal", "reci_target"); in series, ser-reci-h#N (ser-reci-h(=)#N): Black's
 series, then the same two ends, each help line and each goal move a solution. Keys, threats and trees as for direct mates; goal "direct",
 "self", "reflex" or "semi-reflex". --certificate writes a certificate for every one of these
 forms (check-certificate replays it); verify (and regress and batch) checks their published lines
@@ -288,12 +289,17 @@ series of up to K moves first, as Popeye plays it; the numbering starts anew aft
 move's constraint binds before each series move, a help branch's before its first move too (one
 the diagram breaks is shown as the move that breaks it, "1.gxf4 (... no solution)", and nothing
 else). A root of '&' or '|' whose parts are help or series branches prints each part's lines in
-turn ('&': all parts or none; '|': those that hold). JSON adds "structured": true. --certificate
+turn ('&': all parts or none; '|': those that hold); one whose parts print keys and lines (weiss
+3a[#]d & - 4hh[#], Popeye's quadruplets in one) solves each part on its own and prints them in
+turn, a battle part's keys with their tree, a part after '-' from the other side (JSON "parts",
+each part's own solution; the verdict the root's: '&' every part proved, '|' one). JSON adds
+"structured": true. --certificate
 writes for each key (battle play) or each line of the root branch (help and series play; one for a
 root of '&' or '|') a proof that follows the definition move by move, which check-certificate
 replays; verify checks them against the stated count and their published lines (help, series and
 parry series play; battle play's published key). Not yet: a root of '!' or an expression with a
-battle part (named, exit 4), verify of the play published after a battle key, and compose of these.
+part that is no branch (named, exit 4), verify of the play published after a battle key and of a
+root whose parts print keys and lines, and compose of these.
 
 Selfmates 's#N' (solver/prover/mate_search.h, the same AND/OR search with another goal): White moves
 first and forces Black to mate White within N moves. Black resists, but a Black move that mates ends

@@ -62,7 +62,9 @@ std::string popeye_stipulation_line(const std::string& stipulation, const std::s
   const Position pos = read_known_fen(fen);
   const std::string counts = fmt::format("{} + {}", popcount(pos.pieces(White)), popcount(pos.pieces(Black)));
   std::string out = "  " + stipulation;
-  out += std::string(out.size() + counts.size() < 35 ? 35 - out.size() - counts.size() : 1, ' ');
+  // Popeye right-aligns the counts in 35 columns and glues them on when the text is longer
+  // ("Weiss 3a[#]d&-4hh[#]&4ad[#]&-4hh[=]8 + 10", REGRESSIONTESTS/sford.out).
+  out += std::string(out.size() + counts.size() < 35 ? 35 - out.size() - counts.size() : 0, ' ');
   return out + counts + "\n";
 }
 
@@ -71,7 +73,10 @@ std::string popeye_side_word_spelled(const Stipulation& s, Language language) {
   const std::size_t space = s.text.find(' ');
   const auto side = find_keyword(Kind::Colour, language, s.text.substr(0, space));
   if (!side || side->ambiguous()) return s.text;
-  return std::string(spelling_of(Kind::Colour, side->keyword->id, language)) + (space == std::string::npos ? "" : s.text.substr(space));
+  // The tree without the blanks written in it ("3a[#]d & - 4hh[#]" -> "3a[#]d&-4hh[#]"), as Popeye prints it.
+  std::string tree = space == std::string::npos ? "" : s.text.substr(space + 1);
+  std::erase(tree, ' ');
+  return std::string(spelling_of(Kind::Colour, side->keyword->id, language)) + (tree.empty() ? "" : " " + tree);
 }
 
 std::string popeye_stipulation_text(const Stipulation& s, Language language) {

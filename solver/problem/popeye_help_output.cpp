@@ -105,6 +105,9 @@ class HelpSelfReader : public PopeyeReader {
     // from the root's across the nested branches ("1...": the other side first, the set play).
     bool structured = false;
     Color root_side = White;
+    // A root of '&' or '|' whose parts print keys and lines (mixed_parts): a tree's key lines
+    // ("   1.e7-e8=S ! Drohung:") and the parts' lines ("  1...e6-e5   2.e7-e8=D ...").
+    bool mixed = false;
   };
 
   static std::optional<Mode> mode_of(std::string_view stipulation) {
@@ -132,6 +135,7 @@ class HelpSelfReader : public PopeyeReader {
     Mode m;
     m.keys = !s.tree->printed_as_lines();
     m.structured = !m.keys;
+    m.mixed = mixed_parts(*s.tree);
     m.root_side = s.side;
     return m;
   }
@@ -158,7 +162,15 @@ class HelpSelfReader : public PopeyeReader {
     const auto unread = ParseError(at, fmt::format("a structured stipulation that does not read: '{}'", trimmed));
     std::vector<LocatedWord> play;
     for (std::size_t i = 1; i < w.size(); ++i) {
-      if (i + 1 < w.size() && w[i + 1].text == "+") break;  // the piece counts "3 + 3"
+      if (i + 1 < w.size() && w[i + 1].text == "+") {  // the piece counts "3 + 3"
+        // A long stipulation has the white count glued on ("...&-4hh[=]8 + 10", sford.out): a
+        // tree ends with a branch letter, ']' or '}', never a digit, so trailing digits are the count.
+        const std::string_view glued = w[i].text;
+        const std::size_t end = glued.find_last_not_of("0123456789");
+        if (end != std::string_view::npos && end + 1 < glued.size())
+          play.push_back({std::string(glued.substr(0, end + 1)), SourceLocation{"<popeye output>", 1, w[i].column + 1}});
+        break;
+      }
       play.push_back({std::string(w[i].text), SourceLocation{"<popeye output>", 1, w[i].column + 1}});
     }
     // Option Threat's "/1" after the structure ("Weiss -6da[#]/1"), as after a plain "#6/1".
@@ -180,7 +192,12 @@ class HelpSelfReader : public PopeyeReader {
   void stipulation_line(std::string_view trimmed, const SourceLocation& at) override {
     const auto structured = structured_line(trimmed, at);
     if (structured && !structured->plain) {  // played by the structured engine: its lines, or its keys
-      out_.stipulation = std::string(trimmed.substr(0, trimmed.find("  ")));
+      std::string_view text = trimmed.substr(0, trimmed.find("  "));
+      if (const auto plus = text.rfind(" + "); plus != std::string_view::npos) {  // the counts glued on ("[=]8 + 10")
+        text = text.substr(0, plus);
+        while (!text.empty() && std::isdigit(static_cast<unsigned char>(text.back()))) text.remove_suffix(1);
+      }
+      out_.stipulation = std::string(text);
       problem_mode_ = mode_ = structured_mode(*structured);
       return;
     }
@@ -247,7 +264,8 @@ class HelpSelfReader : public PopeyeReader {
     // or with " +" when the key gave check.
     if (trimmed == words_.threat || trimmed == words_.zugzwang || trimmed == words_.refutes || trimmed == "+") return true;
     if (out_.twins.empty()) out_.twins.push_back({"", {}});
-    if (mode_.structured) take_structured(line, at);
+    if (mode_.mixed) take_mixed(line, at);
+    else if (mode_.structured) take_structured(line, at);
     else if (mode_.series) take_series(line, at);
     else if (mode_.keys) take_selfmate(line, at);
     else take_helpmate(line, at);
@@ -292,6 +310,17 @@ class HelpSelfReader : public PopeyeReader {
       side = side == White ? Black : White;
     }
     out_.twins.back().solutions.push_back(solution);
+  }
+
+  // A part's play under a root whose parts print keys and lines: a line indented by two blanks is
+  // a part's line; one with " !" after its first move a key (indented by three); the rest, deeper,
+  // the tree below a key.
+  void take_mixed(std::string_view line, const SourceLocation& at) {
+    const std::size_t indent = line.find_first_not_of(' ');
+    if (indent == 2) return take_structured(line, at);
+    const auto ws = words(line);
+    for (std::size_t i = 1; i < ws.size(); ++i)
+      if (ws[i].text == "!") return take_selfmate(line, at);
   }
 
   // "  1.Bh1-g2 Bh6-f4   2.Bg2-f1   1.Bd3-g6 + Kh5-g4   2.Qc3*f3 #": one line of a structured

@@ -424,9 +424,12 @@ std::string help_solution(const prover::Solution& s, const LayoutOptions& option
   }
   const auto& lines = s.verdict == prover::Verdict::Unknown ? s.solutions_so_far : s.solutions;
   if (s.help_end == HelpEnd::Reciprocal) {
-    // Reciprocal help play: a line of odd length ends with Black's own goal move, marked with its goal.
-    for (const auto& line : lines)
-      out += popeye_help_line(s.fen, line, false, options.language, line.moves.size() % 2 == 1 ? s.reci_target : s.target) + "\n";
+    // Reciprocal help play: a line of odd length (reci-h#N.5: even) ends with Black's own goal
+    // move, marked with its goal.
+    for (const auto& line : lines) {
+      const bool own = (line.moves.size() % 2 == 1) != s.half_move;
+      out += popeye_help_line(s.fen, line, s.half_move, options.language, own ? s.reci_target : s.target) + "\n";
+    }
   } else {
     out += help_lines(s.fen, lines, s.half_move, options.language, s.target);
   }
@@ -543,6 +546,14 @@ std::string popeye_series_line(const std::string& fen, const prover::HelpLine& l
 }
 
 std::string format_popeye_solution(const prover::Solution& s, const LayoutOptions& options, const PositionSolver& solver) {
+  if (!s.parts.empty()) {  // a structured root's parts, one after the other, a blank line between
+    std::string out;
+    for (const auto& part : s.parts) {
+      if (!out.empty()) out += '\n';
+      out += format_popeye_solution(part, options, solver);
+    }
+    return out;
+  }
   if (s.series) return series_solution(s, options);
   if (s.goal == prover::Goal::HelpMate) return help_solution(s, options);
   TreeWriter writer(s, options, solver);

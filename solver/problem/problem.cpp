@@ -438,7 +438,9 @@ void mark_unverifiable(Problem& p) {
   const Stipulation& s = p.stipulation;
   // Structured battle play printed as keys: the published key is verified, not the play after it.
   const bool beyond_key = p.published && (p.published->moves.size() > 1 || (!p.published->moves.empty() && !p.published->moves.front().variations.empty()));
-  if (s.structured && !s.structured->printed_as_lines() && beyond_key)
+  if (s.structured && mixed_parts(*s.structured))
+    p.unsupported.push_back(fmt::format("verify of the structured stipulation '{}', whose parts print keys and lines (solve plays it)", s.text));
+  else if (s.structured && !s.structured->printed_as_lines() && beyond_key)
     p.unsupported.push_back(fmt::format("verify of the published play after the key of the structured stipulation '{}' (solve plays it)", s.text));
   else if (s.series && s.help_end == HelpEnd::Reciprocal)
     p.unsupported.push_back(fmt::format("verify of reciprocal series play '{}' (solve plays it)", s.text));

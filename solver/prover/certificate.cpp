@@ -36,18 +36,7 @@ std::string goal_words(const CertificateGoal& g) {
   return g.mate() ? "checkmate" : "the goal (" + g.target.name() + ")";
 }
 
-}  // namespace
-
-nlohmann::ordered_json certifies(const CertificateGoal& g) {
-  nlohmann::ordered_json c = certifies_play(g);
-  if (g.target.ends_play) {  // (the replayed part's text names the option)
-    auto& replayed = c.contains("each_key") ? c["each_key"] : c["each_solution"];
-    replayed["text"] = replayed["text"].get<std::string>() +
-                       "; option GoalIsEnd: no move of the side not to reach the goal reaches it for itself (that ends the play)";
-  }
-  return c;
-}
-
+// The "certifies" field, GoalIsEnd's words aside (certifies adds them).
 nlohmann::ordered_json certifies_play(const CertificateGoal& g) {
   const std::string search = " was found by exhaustive search, which a replay cannot show";
   if (g.structured) {
@@ -95,6 +84,19 @@ nlohmann::ordered_json certifies_play(const CertificateGoal& g) {
                                       " within the stipulation")},
           {"completeness", part(false, "not certified: that no other key exists" + search)}};
 }
+
+}  // namespace
+
+nlohmann::ordered_json certifies(const CertificateGoal& g) {
+  nlohmann::ordered_json c = certifies_play(g);
+  if (g.target.ends_play) {  // (the replayed part's text names the option)
+    auto& replayed = c.contains("each_key") ? c["each_key"] : c["each_solution"];
+    replayed["text"] = replayed["text"].get<std::string>() +
+                       "; option GoalIsEnd: no move of the side not to reach the goal reaches it for itself (that ends the play)";
+  }
+  return c;
+}
+
 
 nlohmann::ordered_json certified_by_check(const CertificateCheck& check) {
   nlohmann::ordered_json c = certifies(check.stated);
@@ -165,8 +167,13 @@ CertificateGoal certificate_goal(const nlohmann::json& certificate, const Source
   CertificateGoal g = certificate_goal_of(parse_certificate_stipulation(certificate["stipulation"].get<std::string>(), where), where);
   if (certificate.contains("goal_is_end")) {
     if (!certificate["goal_is_end"].is_boolean()) throw ParseError(where, "expected \"goal_is_end\" to be true or false");
-    if (certificate["goal_is_end"].get<bool>() && g.structured)
-      throw ParseError(where, "no certificate format for a structured stipulation with option GoalIsEnd yet");
+    // GoalIsEnd is played in direct, self, help and series play (popeye_input.cpp refuses the
+    // rest): a certificate of another form claiming it states a play no engine made.
+    if (certificate["goal_is_end"].get<bool>() && (g.structured || g.goal == Goal::ReflexMate || g.goal == Goal::SemiReflexMate ||
+                                                   g.help_end != HelpEnd::Goal))
+      throw ParseError(where, fmt::format("no certificate format for '{}' with option GoalIsEnd: it is played in direct, self, help "
+                                          "and series play",
+                                          certificate["stipulation"].get<std::string>()));
     g.target.ends_play = certificate["goal_is_end"].get<bool>();
   }
   return g;

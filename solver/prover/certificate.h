@@ -90,7 +90,6 @@ nlohmann::ordered_json make_certificate(const Solution& s);
 // The "certifies" field: {"each_key"|"each_solution": {...}, "completeness": {...}}, each part
 // with "certified" (bool) and "text" (words).
 nlohmann::ordered_json certifies(const CertificateGoal& goal);
-nlohmann::ordered_json certifies_play(const CertificateGoal& goal);  // (the same, GoalIsEnd's words aside)
 inline nlohmann::ordered_json certifies(Goal goal) {
   CertificateGoal g;
   g.goal = goal;
@@ -252,12 +251,14 @@ class CertificateChecker {
     return false;
   }
 
-  // Reciprocal help play: the help play (the sides alternating from the diagram), then at the
-  // first position where both ends are open either Black's own goal move (an odd line) or its
-  // move and the answer that reaches the goal (an even line).
+  // Reciprocal help play: the help play (the sides alternating from the diagram), then at a
+  // position where both ends are open either Black's own goal move (an odd line; after
+  // reci-h#N.5's White move first, an even one) or its move and the answer that reaches the goal.
+  // (Ends open earlier on the line do not stop it: they were Black's to take, not taken.)
   void reciprocal_line(const std::vector<std::string>& moves) {
     const int size = int(moves.size());
-    const bool own = size % 2 == 1;
+    const int h = stated_.half_move ? 1 : 0;  // White's move first
+    const bool own = (size + h) % 2 == 1;
     const int end_at = own ? size - 1 : size - 2;  // the moves played before the end position
     std::string here;
     int played = 0;
@@ -266,19 +267,13 @@ class CertificateChecker {
     for (int i = 0; i < size && ok; ++i) {
       const std::string before = here;
       append_move(here, moves[i]);
-      if (i >= 2 * stated_.n) {
+      if (i >= 2 * stated_.n + h) {
         fail(here, "the line is longer than the stipulation allows");
         ok = false;
         break;
       }
-      if (i % 2 == 0 && i <= end_at) {  // Black to move after whole moves: the end position?
-        const bool open = reciprocal_end();
-        if (open && i < end_at) {
-          fail(before, "the line ends here: both ends are open (a shorter solution)");
-          ok = false;
-          break;
-        }
-        if (!open && i == end_at) {
+      if ((i + h) % 2 == 0 && i == end_at) {  // Black to move: the end position?
+        if (!reciprocal_end()) {
           fail(before, "not both ends open here: Black cannot both reach its own goal and help reach the goal at once");
           ok = false;
           break;
@@ -287,8 +282,8 @@ class CertificateChecker {
       if (!(ok = play_listed(moves[i], here))) break;
       ++played;
     }
-    if (ok && end_at % 2 != 0) {
-      fail(here, "the end comes after whole moves: Black starts and plays the last move of the help play's pair");
+    if (ok && (end_at + h) % 2 != 0) {
+      fail(here, "the end comes with Black to move: the help play ends with White's move");
     } else if (ok) {
       const Target& goal = own ? stated_.reci_target : stated_.target;
       if (!reached(goal)) {

@@ -83,8 +83,11 @@
 // Black starts, and after the help play's 2n-2 plies (White's move last) Black must both be able
 // to reach its own goal at once (reci_target: "reci-h#2", Black mates White) and to play a move
 // after which White reaches the goal (an h#1). The lines found are each such help line, then
-// each of Black's own goal moves, after the same help play (Popeye's layout); a line ends at the
-// first such position (short solutions, as in help play). `solutions(p)` takes p = 2n - 2.
+// each of Black's own goal moves, after the same help play (Popeye's layout). A line may end at
+// any such position within the length (short solutions, as in help play), and lines go on past
+// it: the end is open to Black, not played (Popeye lists both; an end that stopped the line
+// would lose every longer solution through it). `solutions(p)` takes p = 2n - 2; reci-h#n.5
+// (White first, then the same) p = 2n - 1, the end tried after White's moves only.
 // The end is tried after every White move, so it is cut first (orthodox chess): a goal only a
 // check reaches needs a move that may check (the check precheck, for Black's goal move and, one
 // ply early, for White's after each Black move), and the skeletons must be reachable within one
@@ -160,8 +163,10 @@ class HelpSearch {
     const bool first_mates = plies % 2 == 1;
     const bool white_mates = (game_.side_to_move() == White) == first_mates;
     salt_ = white_mates ? 0 : 0x9E3779B97F4A7C15ULL;
-    // Reciprocal help play: the diagram may be the end already (reci-h#1, or a short solution).
-    if (help_end_ == HelpEnd::Reciprocal && record_end_replies()) return found_;
+    // Reciprocal help play: the diagram may be the end already (reci-h#1, or a short solution),
+    // unless the mater moves first (reci-h#N.5: the end comes after its moves only). Longer
+    // lines from it are solutions too (visit).
+    if (help_end_ == HelpEnd::Reciprocal && !first_mates) record_end_replies();
     prepare_skeletons(plies);
     if (plies > 0) search(plies, first_mates);
     return found_;
@@ -516,8 +521,9 @@ class HelpSearch {
     }
     const bool after_null = after_null_;
     after_null_ = false;
-    if (mater && help_end_ == HelpEnd::Reciprocal) {  // the line ends here, or goes on
-      found = (may_end_here() && record_end_replies()) || (p >= 3 && search(p - 1, false));
+    if (mater && help_end_ == HelpEnd::Reciprocal) {  // the line may end here, and may go on
+      found = may_end_here() && record_end_replies();
+      if (p >= 3 && !capped_) found = search(p - 1, false) || found;
     } else if (mater && help_end_ == HelpEnd::Self) {
       found = record_end_replies() || (p >= 3 && search(p - 1, false));
     } else if (mater && help_end_ == HelpEnd::Reflex) {  // (search() records the replies it must play)

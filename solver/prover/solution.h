@@ -103,6 +103,11 @@ struct Solution {
   // Battle play printed as lines (parry series, pser-#N: the defender moves only to parry a
   // check): the lines are one tree's, their distinct first moves its keys (verify counts those).
   bool keyed_lines = false;
+  // A structured root of '&' or '|' whose parts print differently (keys of one, lines of another:
+  // "weiss 3a[#]d & - 4hh[#]", Popeye's BEISPIEL/sford.inp 15): each part solved on its own, in
+  // the order written, printed one after the other as Popeye prints them; `keys` and `solutions`
+  // stay empty here and the verdict is the whole root's ('&': every part proved).
+  std::vector<Solution> parts;
   // Helpmates: every solution (short ones included, as Popeye lists them), in search order.
   // `keys` stays empty: a helpmate has no key.
   std::vector<HelpLine> solutions;
@@ -145,6 +150,14 @@ struct Solution {
   double seconds = 0;
 };
 
+// The solutions that print: a structured root's parts, each on its own, or the solution itself.
+inline std::vector<const Solution*> parts_of(const Solution& s) {
+  std::vector<const Solution*> out;
+  for (const auto& part : s.parts) out.push_back(&part);
+  if (out.empty()) out.push_back(&s);
+  return out;
+}
+
 // Help and series play: the solutions are lines of moves (`solutions`), not keys with a tree.
 inline bool has_lines(const Solution& s) { return s.goal == Goal::HelpMate || s.series; }
 // The solutions a verify counts: the lines, or with keyed_lines their distinct first moves (UCI),
@@ -157,11 +170,11 @@ inline std::vector<std::string> counted_first_moves(const Solution& s) {
 }
 // The moves of a full-length line: help play 2n plies (h#n.5 one more; hs#n and hr#n with the
 // reply), series play the n series moves, and in help series the other side's last.
-// Reciprocal help play: 2n - 1, the line that ends with the other side's own goal move (its help
-// line has one ply more).
+// Reciprocal help play: 2n - 1 (reci-h#n.5: 2n), the line that ends with the other side's own
+// goal move (its help line has one ply more).
 inline std::size_t full_line_moves(const Solution& s) {
   if (s.series) return std::size_t(s.n + (s.goal == Goal::HelpMate ? 1 : 0));
-  if (s.help_end == HelpEnd::Reciprocal) return std::size_t(2 * s.n - 1);
+  if (s.help_end == HelpEnd::Reciprocal) return std::size_t(2 * s.n - 1 + (s.half_move ? 1 : 0));
   return std::size_t(2 * s.n + (s.half_move ? 1 : 0));
 }
 

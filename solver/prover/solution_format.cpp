@@ -183,6 +183,12 @@ void write_help_solution(std::ostringstream& out, const Solution& s) {
 
 std::string format_solution_text(const Solution& s) {
   std::ostringstream out;
+  if (!s.parts.empty()) {  // a structured root's parts, each printed as its own play
+    for (std::size_t i = 0; i < s.parts.size(); ++i)
+      out << fmt::format("part {} of {} ({}):\n", i + 1, s.parts.size(), verdict_name(s.parts[i].verdict))
+          << format_solution_text(s.parts[i]);
+    return out.str();
+  }
   if (s.goal == Goal::HelpMate || s.series) {
     write_help_solution(out, s);
     return out.str();
@@ -250,6 +256,13 @@ nlohmann::ordered_json solution_json(const Solution& s) {
   // A structured stipulation: its goals are in its tree (the stipulation), "goal" says how it
   // is printed (help: lines, direct: keys).
   if (s.structured) j["structured"] = true;
+  if (!s.parts.empty()) {  // a root of '&' or '|' whose parts print differently: each part's own
+    j["parts"] = nlohmann::ordered_json::array();
+    for (const auto& part : s.parts) j["parts"].push_back(solution_json(part));
+    j["nodes"] = s.nodes;
+    j["seconds"] = s.seconds;
+    return j;
+  }
   if (s.series) j["series"] = true;
   if (s.goal == Goal::HelpMate || s.series) {
     j["solutions"] = nlohmann::ordered_json::array();

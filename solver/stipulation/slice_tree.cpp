@@ -98,17 +98,25 @@ bool plays_moves(const SliceNode& n) {
   return false;
 }
 
+bool mixed_parts(const SliceNode& root) {
+  const auto parts = root_parts(root);
+  const auto branch = [](const SliceNode* p) { return p->kind == SliceNode::Branch && !p->ends_containing; };
+  const auto lines = [](const SliceNode* p) { return p->printed_as_lines(); };
+  return !parts.empty() && std::all_of(parts.begin(), parts.end(), branch) && !std::all_of(parts.begin(), parts.end(), lines);
+}
+
 std::vector<std::string> structured_unsupported(const SliceNode& root) {
   std::vector<std::string> out;
   // The printed solution is the root branch's: lines of help or series play, or battle play's keys;
-  // a root of '&' or '|' prints each part's lines, so its parts are help or series branches.
+  // a root of '&' or '|' prints each part's play: its lines (a help or series branch), or its keys
+  // and tree (battle play, mixed_parts), so its parts are branches.
   const auto parts = root_parts(root);
   const bool lines_of_parts = !parts.empty() && std::all_of(parts.begin(), parts.end(), [](const SliceNode* p) {
     return p->kind == SliceNode::Branch && !p->battle() && !p->ends_containing;
   });
   if (root.kind != SliceNode::Branch) {
-    if (!lines_of_parts)
-      add(out, "a root of '!', or of '&' or '|' with a part that is no help or series branch (each part's play printed)");
+    if (!lines_of_parts && !mixed_parts(root))
+      add(out, "a root of '!', or of '&' or '|' with a part that is no branch (each part's play printed)");
   } else if (root.moves.front().letter == 'd') add(out, "a root that starts with a defence");
   else if (root.side_change || root.ends_containing) add(out, "'-' or '>' before the root branch");
   walk(root, out);

@@ -65,6 +65,10 @@ std::vector<Target> fork_goals(const SliceNode& root);
 // operator read as one list ("a & b & c": a, b, c); empty for any other root.
 std::vector<const SliceNode*> root_parts(const SliceNode& root);
 
+// A root of '&' or '|' whose parts are branches that print differently, some keys of battle
+// play, some lines ("weiss 3a[#]d & - 4hh[#]"): each part is solved and printed on its own.
+bool mixed_parts(const SliceNode& root);
+
 // Does the node play moves (hold a branch), or only judge the position (goals and their '!', '&',
 // '|')? A series move's constraint that plays moves binds before the move, one that judges after.
 bool plays_moves(const SliceNode& n);

@@ -119,7 +119,8 @@ struct Stipulation {
   Color first_mover() const {
     if (structured) return structured_side;
     if (kind != HelpMate) return White;
-    if (help_end == HelpEnd::Reciprocal) return Black;  // Black plays the help moves and ends either way
+    // Reciprocal: Black ends either way, so White starts reci-h#N.5 (one help move before).
+    if (help_end == HelpEnd::Reciprocal) return half_move ? White : Black;
     if (help_end != HelpEnd::Goal && !series) return half_move ? Black : White;
     return half_move ? White : Black;
   }

@@ -290,8 +290,11 @@ std::optional<Stipulation> StipulationForm::playable(const SourceLocation& where
   const auto target = target_of(goal, goal_square);
   if (!target) return std::nullopt;
   if (reciprocal) {  // reciprocal help play "reci-h#2", "reci-h(=)#2": Black's help moves, then either end
+    // ("reci-h#2.5": White's move first; not in series play, whose side plays every move; no
+    // reci-h#0.5, which Popeye refuses too).
     const auto reci = reci_goal.empty() ? target : target_of(reci_goal);
-    if (!reci || play != "h" || (!series.empty() && series != "ser") || half_move || moves == 0 || moves > MaxMateMoves)
+    if (!reci || play != "h" || (!series.empty() && series != "ser") || (half_move && !series.empty()) || moves == 0 ||
+        moves > MaxMateMoves)
       return std::nullopt;
     if (target->needs_move_facts() || reci->needs_move_facts() || target->judges_mover() || reci->judges_mover()) return std::nullopt;
     Stipulation s;
@@ -301,6 +304,7 @@ std::optional<Stipulation> StipulationForm::playable(const SourceLocation& where
     s.target = *target;
     s.reci_target = *reci;
     s.moves = moves;
+    s.half_move = half_move;
     s.text = s.canonical_text();
     return s;
   }

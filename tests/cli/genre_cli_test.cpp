@@ -209,6 +209,72 @@ TEST_CASE("verify: published double mates and counter-mates, whose goal move lea
   CHECK(run.err.find("goals.pgn:64:4: illegal move Kh7##") != std::string::npos);
 }
 
+TEST_CASE("verify and popeye: reciprocal help play with White's move first (reci-h#N.5)", "[cli][reciprocal][verify]") {
+  // Probleemblad's reci-h#3 (BEISPIEL/intell.inp of Popeye's suite) after 1.Kh6: Popeye 4.104 run
+  // live prints "1...Be4-b1 2.Sf5*e3 Qc1-c2 3.Qg3-g5 Qc2-h7 #" and "... 3.Se3-d1 #".
+  test::ScratchDir dir;
+  constexpr const char* Fen = "8/5p2/4Rn1k/3p1n2/1P1PB3/2K1P1q1/3P1p2/2Q5 w - - 0 1";
+  const std::string file = dir.write("reci.pgn", pgn_problem("reci-h#2.5 2.1.1.1", Fen, "1. Bb1 Nxe3 2. Qc2 Qg5 (2... Nd1#) 3. Qh7#") +
+                                                     pgn_problem("reci-h#2.5", Fen, "1. Bb1 Nxe3 2. Qc2 Qg5 3. Qh7#"));
+  const test::CliRun run = test::run_arbiter_command("verify " + file + " --json", dir);
+  INFO(run.out << run.err);
+  const json out = json::parse(run.out).at("problems");
+  REQUIRE(out.size() == 2);
+  CHECK(out[0]["verdict"] == "confirmed");
+  CHECK(out[1]["verdict"] == "unsound");  // the own mate 3.Nd1# is a solution too: a cook
+  const std::string inp = dir.write("reci.inp", "begin\npieces white kc3 qc1 re6 be4 pb4 pd4 pe3 pd2 black kh6 qg3 sf6 sf5 pd5 pf7 pf2\n"
+                                                "stipulation reci-h#2.5\nend\n");
+  const test::CliRun popeye = test::run_arbiter_command("popeye " + inp, dir);
+  INFO(popeye.out << popeye.err);
+  CHECK(popeye.status == 0);
+  CHECK(popeye.out.find("  1...Be4-b1   2.Sf5*e3 Qc1-c2   3.Qg3-g5 Qc2-h7 #\n") != std::string::npos);
+  CHECK(popeye.out.find("  1...Be4-b1   2.Sf5*e3 Qc1-c2   3.Se3-d1 #\n") != std::string::npos);
+}
+
+TEST_CASE("structured stipulations: a root of '&' whose parts print keys and lines, each part printed", "[cli][structured-play]") {
+  // Popeye's BEISPIEL/sford.inp 15 (M. Myllyniemi, 1st Prize O. Kaila JT 1967; '&' instead of
+  // quadruplets): a #2, then Black first an h#2, an s#2, Black first an h=2. Popeye 4.104 prints
+  // (run live, in English; REGRESSIONTESTS/sford.out in German) each part's play in turn:
+  // "1.e7-e8=S ! threat: 2.Se8*c7 #", "1...e6-e5 2.e7-e8=Q e5-e4 + 3.Qe8*e4 #", "1.e7-e8=B !
+  // zugzwang. 1...e6-e5 2.Ba4-c2 2...e5-e4 #", "1...e6-e5 2.e7-e8=R e5-e4 + 3.Re8*e4 =".
+  test::ScratchDir dir;
+  const std::string file = dir.write(
+      "quad.inp",
+      "begin\npieces white kd3 rf6 ba4 sc4 pc6 pe2 pe7 pg5 black kd5 sh8 pc5 pc7 pd4 pd6 pe3 pe6 pf7 pg6\n"
+      "sstipulation white 3a[#]d & - 4hh[#] & 4ad[#] & - 4hh[=]\noption variation\n"
+      "next\npieces white kd3 rf6 ba4 sc4 pc6 pe2 pe7 pg5 black kd5 sh8 pc5 pc7 pd4 pd6 pe3 pe6 pf7 pg6\n"
+      "sstipulation white 3a[#]d & - 4hh[#] & 2ad[#]\nend\n");
+  const test::CliRun run = test::run_arbiter_command("solve " + file + " --json", dir);
+  INFO(run.out << run.err);
+  const json out = json::parse(run.out).at("problems");
+  REQUIRE(out.size() == 2);
+  CHECK(out[0]["verdict"] == "proved");
+  const json& parts = out[0]["parts"];
+  REQUIRE(parts.size() == 4);
+  CHECK(parts[0]["keys_uci"] == json::array({"e7e8n"}));
+  CHECK(parts[1]["solutions"] == json::array({json::array({"e6e5", "e7e8q", "e5e4", "e8e4"})}));
+  CHECK(parts[2]["keys_uci"] == json::array({"e7e8b"}));
+  CHECK(parts[3]["solutions"] == json::array({json::array({"e6e5", "e7e8r", "e5e4", "e8e4"})}));
+  // '&': every part must hold; no s#1 here, so the second root fails though its #2 and h#2 hold.
+  CHECK(out[1]["verdict"] == "refuted");
+  REQUIRE(out[1]["parts"].size() == 3);
+  CHECK(out[1]["parts"][0]["verdict"] == "proved");
+  CHECK(out[1]["parts"][2]["verdict"] == "refuted");
+
+  const test::CliRun popeye = test::run_arbiter_command("popeye " + file, dir);
+  INFO(popeye.out << popeye.err);
+  for (const char* line : {"   1.e7-e8=S ! threat:\n          2.Se8*c7 #\n", "  1...e6-e5   2.e7-e8=Q e5-e4 +   3.Qe8*e4 #\n",
+                           "   1.e7-e8=B ! zugzwang.\n      1...e6-e5\n          2.Ba4-c2\n              2...e5-e4 #\n",
+                           "  1...e6-e5   2.e7-e8=R e5-e4 +   3.Re8*e4 =\n"}) {
+    INFO(line);
+    CHECK(popeye.out.find(line) != std::string::npos);
+  }
+  // verify names what it cannot judge yet: the published play of such a root.
+  const test::CliRun verify = test::run_arbiter_command("verify " + file + " --problem 1 --json", dir);
+  INFO(verify.out << verify.err);
+  CHECK(verify.status == 4);
+}
+
 TEST_CASE("structured stipulations: solved problem by problem, the rest named, verified against the stated count, certified", "[cli][structured-play]") {
   // Popeye's BEISPIEL/undeckbar.inp 2 (J. Lehmensick, feenschach 2012, UM/2) with its expected
   // line; BEISPIEL/undeckbar.inp 7's twin b) (a structured twin); sford.inp 14's root of '&', not
@@ -218,7 +284,7 @@ TEST_CASE("structured stipulations: solved problem by problem, the rest named, v
                                      "begin\npieces white kb2 pe7 black kd5 pb4\nsstipulation black 6hh[/2da[#]{!+}]\n"
                                      "next\npieces white ka5 qd4 sb3 pc5f3 black kc2 sa4 pa2b2c6f4\n"
                                      "sstipulation black 2hh[/2da[#]{!+}]\ntwin sstipulation black 4:4hh[/2da[#]{!+}]\n"
-                                     "next\npieces white kb6 rd1 black ka8 ph7\nsstipulation white 1a[#]d&2hh[#]\nend\n");
+                                     "next\npieces white kb6 rd1 black ka8 ph7\nsstipulation white !2hh[#]\nend\n");
   const test::CliRun run = test::run_arbiter_command("solve " + file + " --json", dir);
   INFO(run.out << run.err);
   CHECK(run.status == 4);  // the worst: one unsupported
@@ -231,8 +297,8 @@ TEST_CASE("structured stipulations: solved problem by problem, the rest named, v
   REQUIRE(out[1]["twins"].size() == 2);
   CHECK(out[1]["twins"][1]["stipulation"] == "black 4:4hh[/2da[#]{!+}]");
   CHECK(out[2]["verdict"] == "unsupported");
-  CHECK(out[2]["unsupported"][0] == "structured stipulation 'white 1a[#]d&2hh[#]': a root of '!', or of '&' or '|' with a part "
-                                    "that is no help or series branch (each part's play printed)");
+  CHECK(out[2]["unsupported"][0] == "structured stipulation 'white !2hh[#]': a root of '!', or of '&' or '|' with a part "
+                                    "that is no branch (each part's play printed)");
 
   const test::CliRun text = test::run_arbiter_command("solve " + file + " --problem 1", dir);
   CHECK(text.out.find("1.Kc4 Kc1 2.Kb3 e8=Q 3.Ka2 Qe3") != std::string::npos);

@@ -416,5 +416,19 @@ TEST_CASE("option GoalIsEnd certifies: no move of the side not to reach the goal
     c["goal_is_end"] = "yes";
     CHECK_THROWS_WITH(prover::certificate_goal(c, {"test", 1, 1}), Catch::Contains("expected \"goal_is_end\" to be true or false"));
   }
+  SECTION("a form no engine plays under the option: refused as Popeye's reader refuses it") {
+    for (const char* text : {"r#2", "semi-r#2", "hs#2", "hr#2", "reci-h#2"}) {
+      INFO(text);
+      json c = good;
+      c.erase("goal_is_end");
+      c["stipulation"] = text;
+      CHECK_NOTHROW(prover::certificate_goal(c, {"test", 1, 1}));
+      c["goal_is_end"] = true;
+      CHECK_THROWS_WITH(prover::certificate_goal(c, {"test", 1, 1}), Catch::Contains("with option GoalIsEnd: it is played in direct"));
+    }
+    json c = good;
+    c["stipulation"] = "s#2";  // self play takes it
+    CHECK_NOTHROW(prover::certificate_goal(c, {"test", 1, 1}));
+  }
 }
 

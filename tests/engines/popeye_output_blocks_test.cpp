@@ -195,6 +195,18 @@ TEST_CASE("popeye output blocks: a structured stipulation's line read as its pla
   REQUIRE(parry.twins.size() == 2);
   CHECK(parry.twins[0] == TwinSolutionSet{"a", {"g6c6"}});
   CHECK(parry.twins[1] == TwinSolutionSet{"b", {"g6c6 c7c6", "g6c6 c7d8 c6d7 d8d7"}});
+  // A root whose parts print keys and lines (sford.out, BEISPIEL/sford.inp 15), its stipulation
+  // longer than the line, so the white count is glued on: the keys marked " !", the parts' lines
+  // (two blanks in), the tree below a key skipped.
+  const auto mixed = read_popeye_help_self_output(board + "  Weiss 3a[#]d&-4hh[#]&4ad[#]&-4hh[=]8 + 10\n\n"
+                                                          "   1.e7-e8=S ! Drohung:\n          2.Se8*c7 #\n\n\n"
+                                                          "  1...e6-e5   2.e7-e8=D e5-e4 +   3.De8*e4 #\n\n"
+                                                          "   1.e7-e8=L ! Zugzwang.\n      1...e6-e5\n          2.La4-c2\n"
+                                                          "              2...e5-e4 #\n\n\n"
+                                                          "  1...e6-e5   2.e7-e8=T e5-e4 +   3.Te8*e4 =\n\nLoesung beendet.\n",
+                                                  "sford.out", popeye::Language::German);
+  CHECK(mixed.stipulation == "Weiss 3a[#]d&-4hh[#]&4ad[#]&-4hh[=]");
+  CHECK(mixed.twins[0] == TwinSolutionSet{"", {"e6e5 e7e8q e5e4 e8e4", "e6e5 e7e8r e5e4 e8e4", "e7e8b", "e7e8n"}});
   // A structure that does not read is an error at its line.
   CHECK_THROWS_AS(read_popeye_help_self_output(board + "  Schwarz 4hh[2da[#]         3 + 3\n", "sford.out", popeye::Language::German),
                   ParseError);

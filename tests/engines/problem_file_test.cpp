@@ -338,7 +338,7 @@ TEST_CASE("stipulations: '#N', 'h#N', 'h#N.5', 's#N', 1 <= N <= MaxMateMoves", "
   CHECK(parse_stipulation("=2", {}).target.kind == Target::Stalemate);
   CHECK(parse_stipulation("hs#2", {}).help_end == HelpEnd::Self);
   CHECK(parse_stipulation("##2", {}).target.kind == Target::DoubleMate);
-  for (std::string s : {"#2.5", "s##2", "ser-hs#5", "reci-h#2.5", "x#2"}) {
+  for (std::string s : {"#2.5", "s##2", "ser-hs#5", "reci-h#0.5", "x#2"}) {
     INFO(s);
     CHECK_THROWS_WITH(parse_stipulation(s, {}), Catch::Contains("unsupported stipulation '" + s + "'"));
   }
@@ -438,9 +438,9 @@ TEST_CASE("what Arbiter does not play yet is read, modelled and named: unsupport
       {"target square", "begin\n" + pieces + "stipulation ser-hsze44\nend\n", {"stipulation ser-hsze44 (series help-self-target square e4)"}},
       {"proof game with the number apart", "begin\n" + pieces + "stipulation dia 15.5\nend\n",
        {"stipulation dia 15.5 (proof game)"}},
-      {"structured stipulation", "begin\n" + pieces + "sstipulation white 3a[#]d | 4hh[#]\nend\n",
-       {"structured stipulation 'white 3a[#]d | 4hh[#]': a root of '!', or of '&' or '|' with a part that is no help or series "
-        "branch (each part's play printed)"}},
+      {"structured stipulation", "begin\n" + pieces + "sstipulation white 3a[#]d | !4hh[#]\nend\n",
+       {"structured stipulation 'white 3a[#]d | !4hh[#]': a root of '!', or of '&' or '|' with a part that is no branch (each "
+        "part's play printed)"}},
       {"conditions with parameters", "begin\ncondition circe parrain madrasi rex\n" + pieces + "stipulation #2\nend\n",
        {"condition Circe parrain", "condition Madrasi rex"}},
       {"German: a condition and a piece list after it, then the next keyword on its own line",

@@ -47,10 +47,11 @@ Lines lines_of(const prover::Solution& s) {
   return out;
 }
 
-// The definition, walked without table or cut: Black starts; at every position with Black to
-// move (the diagram and after each White move) where Black can reach its own goal at once and
-// can play a move after which White reaches the goal, the line ends: each such help line and
-// each such goal move is a solution. Otherwise the help play goes on while plies are left.
+// The definition, walked without table or cut: Black starts (reci-h#N.5: after White's first
+// move); at every position with Black to move (the diagram and after each White move) where
+// Black can reach its own goal at once and can play a move after which White reaches the goal,
+// each such help line and each such goal move is a solution. The help play goes on from there
+// too while plies are left (an open end stops no line: Popeye's lines pass through them).
 struct Walk {
   Target goal, own;
   Lines out;
@@ -86,7 +87,6 @@ struct Walk {
       game.undo();
     }
     if (!help.empty() && !direct.empty()) {
-      orthodox::Game root = game;
       for (const auto& tail : help) {
         auto line = path;
         line.insert(line.end(), tail.begin(), tail.end());
@@ -97,7 +97,6 @@ struct Walk {
         line.insert(line.end(), tail.begin(), tail.end());
         out.insert(text_from_start(line));
       }
-      return;
     }
     if (p < 2) return;
     for (const Move b : moves(game)) {
@@ -125,7 +124,17 @@ Lines walked(const std::string& fen, const std::string& text) {
   auto game = orthodox::Game::from_fen(fen, {"test", 1, 1});
   Walk w{s.target, s.reci_target, {}, fen};
   std::vector<Move> path;
-  w.walk(game, 2 * s.moves - 2, path);
+  if (!s.half_move) {
+    w.walk(game, 2 * s.moves - 2, path);
+    return w.out;
+  }
+  for (const Move first : Walk::moves(game)) {
+    game.play(first);
+    path.push_back(first);
+    w.walk(game, 2 * s.moves - 2, path);
+    path.pop_back();
+    game.undo();
+  }
   return w.out;
 }
 
@@ -156,21 +165,22 @@ TEST_CASE("reciprocal help play: Popeye's expected lines", "[help][reciprocal][p
 }
 
 TEST_CASE("reciprocal help play: the search lists what the definition's walk lists", "[help][reciprocal]") {
-  const std::vector<std::string> forms = {"reci-h#2", "reci-h(+)+1", "reci-h(+)#2", "reci-h(#=)#=2", "reci-h(+)=2"};
+  const std::vector<std::string> forms = {"reci-h#2",   "reci-h(+)+1",   "reci-h(+)#2",  "reci-h(#=)#=2",
+                                          "reci-h(+)=2", "reci-h(+)#1.5", "reci-h(+)+1.5"};
   std::vector<int> with_lines(forms.size(), 0);
   for (const auto& fen : test::sparse_positions(30, 3401)) {
     for (std::size_t i = 0; i < forms.size(); ++i) {
       INFO(forms[i] << "  " << fen);
-      // Black starts: the random position with Black to move.
-      std::string black = fen;
-      black[black.find(' ') + 1] = 'b';
+      // Black starts (reci-h#N.5: White): the random position with that side to move.
+      std::string start = fen;
+      start[start.find(' ') + 1] = stipulation(forms[i]).first_mover() == White ? 'w' : 'b';
       Lines walk;
       try {
-        walk = walked(black, forms[i]);
+        walk = walked(start, forms[i]);
       } catch (const ParseError&) {
-        continue;  // White in check with Black to move: no position
+        continue;  // the other side in check: no position
       }
-      CHECK(lines_of(solved(black, forms[i])) == walk);
+      CHECK(lines_of(solved(start, forms[i])) == walk);
       with_lines[i] += walk.empty() ? 0 : 1;
     }
   }
@@ -178,6 +188,48 @@ TEST_CASE("reciprocal help play: the search lists what the definition's walk lis
     INFO(forms[i]);
     CHECK(with_lines[i] > 0);
   }
+}
+
+TEST_CASE("reciprocal help play: an open end stops no line (Popeye's lines pass through it)", "[help][reciprocal][popeye]") {
+  // Black to move can already mate (1.Qg3#, 1.Bg4#) and help White mate (1.Bg3 Qe4#): the
+  // diagram is an end, a short solution of reci-h#2. Popeye 4.104 (its source at 122c7d0, run
+  // live on this position) lists those 9 lines and 1,412 more of full length through it, 1,421
+  // in all, e.g. 1.Qf2-g1 Re1-e8 2.Qg1-f2 Qa4-e4 #. A search that stopped a line at the first
+  // open end lists the 9 alone.
+  constexpr const char* Open = "8/8/8/7b/Q4P1b/5k1K/5q2/4R3 b - - 0 1";
+  const auto s = solved(Open, "reci-h#2");
+  const Lines lines = lines_of(s);
+  CHECK(lines.size() == 1421);
+  CHECK(lines.count("h4g3 a4e4") == 1);  // 1.Bg3 Qe4#, short
+  CHECK(lines.count("f2g3") == 1);       // 1.Qg3#, Black's own, short
+  CHECK(lines.count("f2g1 e1e8 g1f2 a4e4") == 1);
+  CHECK(lines == walked(Open, "reci-h#2"));
+  // reci-h#2.5 from the position before with White's queen on d4 (Popeye: 37,743 lines, the
+  // first move 1...Qd4-a4 among them, after which the end is open at once).
+  constexpr const char* Half = "8/8/8/7b/3Q1P1b/5k1K/5q2/4R3 w - - 0 1";
+  const auto h = solved(Half, "reci-h#2.5");
+  CHECK(h.solutions.size() == 37743);
+  CHECK(lines_of(h).count("d4a4 h4d8 a4a6 h5g4") == 1);  // 1...Qd4-a4 2.Bh4-d8 Qa4-a6 3.Bh5-g4 #
+}
+
+TEST_CASE("reciprocal help play with a half move: White's move first", "[help][reciprocal][popeye]") {
+  // Probleemblad's reci-h#3 after 1.Kh6 (White to move) as reci-h#2.5, and after 1.Kh6 Bb1
+  // 2.Nxe3 as reci-h#1.5: Popeye 4.104 run live prints "1...Be4-b1 2.Sf5*e3 Qc1-c2 3.Qg3-g5
+  // Qc2-h7 #" and "... 3.Se3-d1 #", and "1...Qc1-c2 2.Qg3-g5 Qc2-h7 #", "1...Qc1-c2 2.Se3-d1 #".
+  const auto a = solved("8/5p2/4Rn1k/3p1n2/1P1PB3/2K1P1q1/3P1p2/2Q5 w - - 0 1", "reci-h#2.5");
+  REQUIRE(a.verdict == prover::Verdict::Proved);
+  CHECK(a.stipulation == "reci-h#2.5");
+  CHECK(lines_of(a) == Lines{"e4b1 f5e3 c1c2 g3g5 c2h7", "e4b1 f5e3 c1c2 e3d1"});
+  CHECK(prover::format_solution_line(a, a.solutions[0]) == "1...Bb1 2.Nxe3 Qc2 3.Qg5 Qh7#");
+  const auto b = solved("8/5p2/4Rn1k/3p4/1P1P4/2K1n1q1/3P1p2/1BQ5 w - - 0 1", "reci-h#1.5");
+  CHECK(lines_of(b) == Lines{"c1c2 g3g5 c2h7", "c1c2 e3d1"});
+  const Stipulation s = stipulation("reci-h#2.5");
+  CHECK(s.first_mover() == White);
+  CHECK(s.half_move);
+  CHECK(s.text == "reci-h#2.5");
+  // The diagram, White to move, is no end: reci-h#1.5 from a position where Black could end at
+  // once lists only lines after a White move.
+  for (const auto& line : b.solutions) CHECK(line.moves.size() >= 2);
 }
 
 TEST_CASE("reciprocal help play: the skeleton cut keeps every line", "[help][reciprocal]") {
@@ -232,8 +284,9 @@ TEST_CASE("reciprocal help play: the stipulation read and named", "[help][recipr
   CHECK(s.text == "reci-h(=)#2");
   CHECK(s.first_mover() == Black);
   CHECK(stipulation("RECI-H#3").text == "reci-h#3");
-  // No half move, no parry series, no goal of a move's facts yet: named, not played.
-  for (const char* text : {"reci-h#2.5", "pser-reci-h#2", "reci-s#2", "reci-hx2", "ser-reci-hx2"}) {
+  // No reci-h#0.5 (Popeye refuses it too), no half move in series play, no parry series, no goal
+  // of a move's facts yet: named, not played.
+  for (const char* text : {"reci-h#0.5", "ser-reci-h#2.5", "pser-reci-h#2", "reci-s#2", "reci-hx2", "ser-reci-hx2"}) {
     INFO(text);
     CHECK_FALSE(parse_stipulation_form(text, {}).playable({}).has_value());
   }
@@ -268,6 +321,14 @@ TEST_CASE("reciprocal help play: the certificate replays, and tamperings are ref
   CHECK(first_error(check(good, "reci-h#2")) == "g6h6 e4b1 f5e3 c1c2 g3g5: the line is longer than the stipulation allows");
   CHECK(first_error(check(good, "reci-h(=)#3")) ==
         "g6h6 e4b1 f5e3 c1c2: not both ends open here: Black cannot both reach its own goal and help reach the goal at once");
+  // reci-h#2.5: the end after White's moves (an own goal line even); lines through an open end
+  // replay (1.Qf2-g1 Re1-e8 2.Qg1-f2 Qa4-e4 # passes the diagram's).
+  const json half = json::parse(prover::make_certificate(solved("8/5p2/4Rn1k/3p1n2/1P1PB3/2K1P1q1/3P1p2/2Q5 w - - 0 1", "reci-h#2.5")).dump());
+  CHECK(check(half, "reci-h#2.5").solutions_replayed == 2);
+  CHECK_FALSE(check(half, "reci-h#2").valid);
+  const json open = json::parse(prover::make_certificate(solved("8/8/8/7b/Q4P1b/5k1K/5q2/4R3 b - - 0 1", "reci-h#2")).dump());
+  CHECK(check(open, "reci-h#2").valid);
+  CHECK(check(open, "reci-h#2").solutions_replayed == 1421);
   // A solution listed twice.
   json twice = good;
   twice["solutions"].push_back(twice["solutions"][0]);
@@ -287,4 +348,26 @@ TEST_CASE("reciprocal series play: Popeye's expected lines", "[help][reciprocal]
   // One end alone is no solution: reci-h#7 with the own goal mate as well has none here.
   CHECK(lines_of(solved("K1k5/7Q/8/7p/8/8/8/8 b - - 0 1", "ser-reci-h#7")).empty());
   CHECK(stipulation("Ser-Reci-H(=)#7").text == "ser-reci-h(=)#7");
+}
+
+TEST_CASE("reciprocal series play: an end open at the diagram is a short solution (where Popeye differs)", "[help][reciprocal][series][popeye]") {
+  // Black to move can mate at once (1.Qg3#, 1.Bg4#) and help White mate (1.Bg3 Qe4#, six more):
+  // in ser-reci-h#3 those nine one-move lines are short solutions, as 1.Bg3 Qe4# is one of
+  // ser-h#3, which Popeye 4.104 (source 122c7d0, run live) lists with six more among its 1,382
+  // lines. For ser-reci-h#3 Popeye lists 1,431 lines, ours less those nine: its series branch
+  // for N >= 2 starts at one series move before the end (input/plaintext/stipulation.c,
+  // alloc_series_branch(length-1, min_length+1)), so the diagram's end is never tried, though
+  // its ser-reci-h#1 is exactly that end. Each of the nine replays as a solution (the checker
+  // below), so they are kept: a composer must see them.
+  constexpr const char* Open = "8/8/8/7b/Q4P1b/5k1K/5q2/4R3 b - - 0 1";
+  const auto s = solved(Open, "ser-reci-h#3");
+  const Lines lines = lines_of(s);
+  CHECK(lines.size() == 1431 + 9);
+  for (const char* line : {"h4g3 a4e4", "h4d8 a4e4", "h5e8 a4e4", "h5f7 a4e4", "f2g3", "h5g4"}) {
+    INFO(line);
+    CHECK(lines.count(line) == 1);
+  }
+  const Lines plain = lines_of(solved(Open, "ser-h#3"));
+  CHECK(plain.size() == 1382);
+  CHECK(plain.count("h4g3 a4e4") == 1);
 }

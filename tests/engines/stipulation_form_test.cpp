@@ -160,7 +160,7 @@ TEST_CASE("stipulation forms: the played ones, in their one spelling", "[stipula
     CHECK_FALSE(s->classic());
   }
   // The other series and play types, and the rest: not yet.
-  for (const char* text : {"ser-hs=2", "2->ser-#2", "#31", "s#2.5", "#2.5", "reci-h#2.5", "ser-hs#2", "hs#0.5", "semi-s#2",
+  for (const char* text : {"ser-hs=2", "2->ser-#2", "#31", "s#2.5", "#2.5", "reci-h#0.5", "ser-hs#2", "hs#0.5", "semi-s#2",
                            "semi-h#2", "ser-semi-r#2", "2->pser-#6", "exact-hs#2", "dia5", "s##2", "hs!#2", "ser-h%2", "hctr2", "ct2", "ser-h#2.5",
                            "ser-#100", "r#2.5", "reci-h##2", "exact-h##2", "s!#2"}) {
     INFO(text);
