@@ -57,9 +57,10 @@ class SolutionChecker {
   // Series play: the series side's moves stand one after the other ("1.g7 2.g8=Q 3.Qg2 4.Qb2#"),
   // the other side passing between them; in help series the line's last move is the other
   // side's own.
-  SolutionChecker& series(bool help) {
+  SolutionChecker& series(bool help, bool reciprocal = false) {
     series_ = true;
     help_series_ = help;
+    reciprocal_ = reciprocal;
     return *this;
   }
   // !#, ## and ##!: a line's last move may be one of the goal's own, which leave the mover in check.
@@ -108,7 +109,10 @@ class SolutionChecker {
       const Move move = published_move(pos, m, &m == &line.back());
       pos.make(move);
       ++played;
-      passed.push_back(series_ && std::size_t(played) < series_moves && !pos.in_check());
+      // Reciprocal series: the line may end with the series side's own goal move, the other side
+      // passing before it too: so read where the other side cannot play it.
+      const bool own_last = reciprocal_ && std::size_t(played) + 1 == line.size() && own_goal_move(pos, line.back());
+      passed.push_back(series_ && (std::size_t(played) < series_moves || own_last) && !pos.in_check());
       if (passed.back()) pos.make_null();
       for (const auto& comment : m.comments_after) check_threat_comment(pos, m, comment);
     }
@@ -116,6 +120,24 @@ class SolutionChecker {
       if (passed[std::size_t(played)]) pos.unmake_null();
       pos.unmake();
     }
+  }
+
+  // Reciprocal series, after the line's last but one move: is its last move no legal move of the
+  // other side, but one of the series side after a pass (its own goal move)?
+  bool own_goal_move(Position& pos, const PgnMove& last) const {
+    const auto legal = [&] {
+      try {
+        (void)parse_san(pos, last.san, last.where);
+        return true;
+      } catch (const ParseError&) {
+        return false;
+      }
+    };
+    if (pos.in_check() || legal()) return false;
+    pos.make_null();
+    const bool own = legal();
+    pos.unmake_null();
+    return own;
   }
 
   Move published_move(Position& pos, const PgnMove& m, bool last) const {
@@ -137,7 +159,7 @@ class SolutionChecker {
 
   const Position& diagram_;
   const std::vector<Twin>& twins_;
-  bool series_ = false, help_series_ = false;
+  bool series_ = false, help_series_ = false, reciprocal_ = false;
   Target target_;
 };
 
@@ -343,7 +365,8 @@ Problem problem_from_game(const PgnGame& game, const std::string& file, int numb
     if (lines == PublishedLines::Checked && !p.stipulation.structured) {
       SolutionChecker checker(pos, p.twins);
       checker.goal(p.stipulation.target);
-      if (p.stipulation.series) checker.series(p.stipulation.kind == Stipulation::HelpMate);
+      if (p.stipulation.series)
+        checker.series(p.stipulation.kind == Stipulation::HelpMate, p.stipulation.help_end == HelpEnd::Reciprocal);
       checker.check_first_move_line(game.moves);
     }
   } else {
@@ -442,8 +465,6 @@ void mark_unverifiable(Problem& p) {
     p.unsupported.push_back(fmt::format("verify of the structured stipulation '{}', whose parts print keys and lines (solve plays it)", s.text));
   else if (s.structured && !s.structured->printed_as_lines() && beyond_key)
     p.unsupported.push_back(fmt::format("verify of the published play after the key of the structured stipulation '{}' (solve plays it)", s.text));
-  else if (s.series && s.help_end == HelpEnd::Reciprocal)
-    p.unsupported.push_back(fmt::format("verify of reciprocal series play '{}' (solve plays it)", s.text));
 }
 
 void require_playable(const std::vector<Problem>& problems) {

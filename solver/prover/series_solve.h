@@ -33,6 +33,7 @@ std::vector<HelpLine> spell_series_lines(G& game, const std::vector<std::vector<
     const auto& line = lines[k];
     HelpLine h;
     const bool other_last = play == SeriesPlay::Help || (play == SeriesPlay::Reciprocal && !(k < own_goal.size() && own_goal[k]));
+    h.own_goal = play == SeriesPlay::Reciprocal && !other_last;
     const std::size_t series_moves = other_last ? line.size() - 1 : line.size();
     for (std::size_t i = 0; i < line.size(); ++i) {
       h.moves.push_back({game.move_text(line[i]), game.move_uci(line[i])});

@@ -61,6 +61,9 @@ struct HelpLine {
   // Structured play whose fork is '&' of goals the last move reaches all of ("4hh[x&=]"): the
   // goals after `goal`; Popeye prints the line once more with each mark.
   std::vector<Target> more_goals = {};
+  // Reciprocal series play: the line ends with the series side's own goal move, not with the
+  // other side's reply (its last move is a series move, and it is one move shorter at full length).
+  bool own_goal = false;
 };
 
 // How a help line is numbered, as Popeye prints it: a number before each move of the numbered
@@ -176,6 +179,11 @@ inline std::size_t full_line_moves(const Solution& s) {
   if (s.series) return std::size_t(s.n + (s.goal == Goal::HelpMate ? 1 : 0));
   if (s.help_end == HelpEnd::Reciprocal) return std::size_t(2 * s.n - 1 + (s.half_move ? 1 : 0));
   return std::size_t(2 * s.n + (s.half_move ? 1 : 0));
+}
+// Is `line` shorter than the stipulation (a short solution)? A reciprocal series line that ends
+// with the series side's own goal move is full at one move less.
+inline bool short_line(const Solution& s, const HelpLine& line) {
+  return line.moves.size() + (s.series && line.own_goal ? 1 : 0) < full_line_moves(s);
 }
 
 // Problemist layout: "1.Qh5! (2.Qxf7#)", then the defences that stop the threat with the

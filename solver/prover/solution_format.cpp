@@ -139,14 +139,12 @@ std::string format_series_line(const HelpLine& line, int series_moves) {
 
 std::string format_solution_line(const Solution& s, const HelpLine& line) {
   if (!s.series) return format_help_line(line, s.half_move);
-  return format_series_line(line, int(line.moves.size()) - (s.goal == Goal::HelpMate ? 1 : 0));
+  return format_series_line(line, int(line.moves.size()) - (s.goal == Goal::HelpMate && !line.own_goal ? 1 : 0));
 }
 
 namespace {
 
 void write_help_solution(std::ostringstream& out, const Solution& s) {
-  // The moves of a full-length line: short ones are marked.
-  const std::size_t full = full_line_moves(s);
   for (const auto& m : s.forced_goal_moves)  // help-reflex play
     out << "1." << m.san << "  (the first mover reaches the goal at once, and must: no solution)\n";
   if (s.verdict == Verdict::Unknown) {  // stopped by a limit: what was found before it, if anything
@@ -157,12 +155,12 @@ void write_help_solution(std::ostringstream& out, const Solution& s) {
                            ? fmt::format("; the first {}", s.solutions_so_far.size())
                            : "");
     for (const auto& line : s.solutions_so_far)
-      out << "  " << format_solution_line(s, line) << (line.moves.size() < full ? "  (short solution)" : "") << "\n";
+      out << "  " << format_solution_line(s, line) << (short_line(s, line) ? "  (short solution)" : "") << "\n";
     return;
   }
   for (const auto& line : s.solutions) {
     out << format_solution_line(s, line);
-    if (line.moves.size() < full) out << "  (short solution)";
+    if (short_line(s, line)) out << "  (short solution)";
     out << "\n";
   }
   out << fmt::format("{} solution{}", s.solutions.size(), s.solutions.size() == 1 ? "" : "s");

@@ -25,10 +25,9 @@ bool VerifyReport::sound() const {
     const std::size_t stated = std::size_t(solution.stated_solutions > 0 ? solution.stated_solutions : 1);
     if (solution.keyed_lines)  // parry series: one key, its lines its variations
       return solution.verdict == Verdict::Proved && counted_first_moves(solution).size() == stated;
-    const std::size_t full = full_line_moves(solution);
     if (solution.verdict != Verdict::Proved || !solution.complete || solution.solutions.size() != stated) return false;
     for (const auto& l : solution.solutions)
-      if (l.moves.size() < full) return false;
+      if (short_line(solution, l)) return false;
     return true;
   }
   return solution.verdict == Verdict::Proved && solution.keys.size() == 1 && solution.shortest == solution.n;

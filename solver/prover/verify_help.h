@@ -13,6 +13,7 @@
 // side passes between them.
 
 #include <algorithm>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -62,7 +63,6 @@ VerifyReport verify_help_published(G& game, Solution solution, const PgnLine& pu
   VerifyReport report;
   report.solution = std::move(solution);
   const Solution& s = report.solution;
-  const std::size_t full = full_line_moves(s);
   const std::size_t stated = std::size_t(s.stated_solutions > 0 ? s.stated_solutions : 1);
   const bool helpmate = s.target.kind == Target::Mate && !s.series && s.help_end == HelpEnd::Goal && s.goal == Goal::HelpMate;
   const std::size_t others = s.series && s.goal == Goal::HelpMate ? 1 : 0;  // help series: the other side's last move
@@ -75,7 +75,7 @@ VerifyReport verify_help_published(G& game, Solution solution, const PgnLine& pu
   if (s.solutions.empty())
     add("no-solution", helpmate ? "there is no helpmate in " + s.stipulation.substr(2) : "there is no solution of " + s.stipulation);
   for (const auto& l : s.solutions)
-    if (l.moves.size() < full)
+    if (short_line(s, l))
       add("short-solution", text_of(l) + (s.target.kind == Target::Mate ? " mates before the stipulated length"
                                                                          : " reaches the goal before the stipulated length"));
 
@@ -91,12 +91,47 @@ VerifyReport verify_help_published(G& game, Solution solution, const PgnLine& pu
   std::vector<const PgnMove*> prefix;
   detail::collect_published_lines(published, prefix, lines);
   report.has_published = !lines.empty();
+  // Reciprocal series play: a line ends with the other side's reply or with the series side's
+  // own goal move (the other side passing before it too). The published line's last move says
+  // which: played silently both ways, the shape that makes a solution, else the one whose moves
+  // are all legal (the help shape when both are and neither is a solution).
+  auto replays_as = [&](const std::vector<const PgnMove*>& line, std::size_t series_moves) -> std::optional<std::string> {
+    if constexpr (NullMove<G>) {
+      HelpLine played;
+      std::vector<bool> passed;
+      bool ok = true;
+      for (const PgnMove* pm : line) {
+        try {
+          auto m = detail::parse_published(game, *pm, nullptr);
+          played.moves.push_back({"", game.move_uci(m)});
+          game.play(m);
+          passed.push_back(played.moves.size() < series_moves && !game.in_check());
+          if (passed.back()) game.play_null();
+        } catch (const ParseError&) {
+          ok = false;
+          break;
+        }
+      }
+      for (std::size_t i = passed.size(); i-- > 0;) {
+        if (passed[i]) game.undo_null();
+        game.undo();
+      }
+      if (ok) return uci_of(played);
+    }
+    return std::nullopt;
+  };
+  const bool reciprocal_series = s.series && s.help_end == HelpEnd::Reciprocal;
   std::set<std::string> published_uci;
   for (const auto& line : lines) {
     HelpLine played;
     bool legal = true;
     std::vector<bool> passed;  // series play: after which moves the other side passed
-    const std::size_t series_moves = line.size() - std::min(others, line.size());
+    std::size_t series_moves = line.size() - std::min(others, line.size());
+    if (reciprocal_series) {
+      const auto own = replays_as(line, line.size());
+      const auto help = replays_as(line, series_moves);
+      if (own && (found.count(*own) || !help)) series_moves = line.size();
+    }
     for (const PgnMove* pm : line) {
       const bool goal_move = pm == line.back() && s.target.self_check_goal();  // (!#, ##, ##!: it may leave the mover in check)
       try {

@@ -231,6 +231,31 @@ TEST_CASE("verify and popeye: reciprocal help play with White's move first (reci
   CHECK(popeye.out.find("  1...Be4-b1   2.Sf5*e3 Qc1-c2   3.Se3-d1 #\n") != std::string::npos);
 }
 
+TEST_CASE("verify: reciprocal series play, a line ending with the other side's reply or the series side's own goal", "[cli][reciprocal][verify]") {
+  // BEISPIEL/h_alt.inp 7 of Popeye's suite (Azemard and Munoz, RIFACE 1991), ser-reci-h(=)#7, with
+  // the lines of REGRESSIONTESTS/h_alt.out: "7.Td7-d8 Dh7-b7 #" and "7.Td7*h7 =" (Black's own
+  // stalemate, after White's passes). Both published: confirmed; the own goal alone: the other a
+  // cook; a wrong reply: refuted. The solution text numbers the own goal move as a series move.
+  test::ScratchDir dir;
+  constexpr const char* Fen = "K1k5/7Q/8/7p/8/8/8/8 b - - 0 1";
+  const std::string file = dir.write("reci_series.pgn",
+                                     pgn_problem("ser-reci-h(=)#7 2.1.1.1", Fen, "1... h4 2. h3 3. h2 4. h1=R 5. Rd1 6. Rd7 7. Rd8 (7. Rxh7) Qb7#") +
+                                         pgn_problem("ser-reci-h(=)#7", Fen, "1... h4 2. h3 3. h2 4. h1=R 5. Rd1 6. Rd7 7. Rxh7") +
+                                         pgn_problem("ser-reci-h(=)#7", Fen, "1... h4 2. h3 3. h2 4. h1=R 5. Rd1 6. Rd7 7. Rd8 Qh8+"));
+  const test::CliRun run = test::run_arbiter_command("verify " + file + " --json", dir);
+  INFO(run.out << run.err);
+  const json out = json::parse(run.out).at("problems");
+  REQUIRE(out.size() == 3);
+  CHECK(out[0]["verdict"] == "confirmed");
+  CHECK(out[1]["verdict"] == "unsound");
+  REQUIRE(out[1]["findings"].size() == 1);
+  CHECK(out[1]["findings"][0]["kind"] == "cook");
+  CHECK(out[2]["verdict"] == "refuted");
+  const test::CliRun text = test::run_arbiter_command("solve " + file + " --problem 1", dir);
+  CHECK(text.out.find("1.h4 2.h3 3.h2 4.h1=R 5.Rd1 6.Rd7 7.Rxh7\n") != std::string::npos);
+  CHECK(text.out.find("short solution") == std::string::npos);
+}
+
 TEST_CASE("structured stipulations: a root of '&' whose parts print keys and lines, each part printed", "[cli][structured-play]") {
   // Popeye's BEISPIEL/sford.inp 15 (M. Myllyniemi, 1st Prize O. Kaila JT 1967; '&' instead of
   // quadruplets): a #2, then Black first an h#2, an s#2, Black first an h=2. Popeye 4.104 prints
