@@ -100,20 +100,20 @@ HelpSelfSolved solve_help_self(const problem::Problem& p, const HelpSelfSolveOpt
     out.seconds += since(start);
     out.nodes += s.nodes;
     problem::TwinSolutionSet set{unit.label, {}};
+    auto take = [&](const std::vector<prover::HelpLine>& lines) {
+      for (const auto& line : lines) {
+        std::string text;
+        for (const auto& m : line.moves) {
+          if (!text.empty()) text += ' ';
+          text += m.uci;
+        }
+        set.solutions.push_back(text);
+      }
+    };
     // A structured root whose parts print differently: each part's keys or lines, as Popeye
     // prints them one after the other.
     for (const prover::Solution* part : prover::parts_of(s)) {
       if (part->goal == prover::Goal::HelpMate || part->series) {
-        auto take = [&](const std::vector<prover::HelpLine>& lines) {
-          for (const auto& line : lines) {
-            std::string text;
-            for (const auto& m : line.moves) {
-              if (!text.empty()) text += ' ';
-              text += m.uci;
-            }
-            set.solutions.push_back(text);
-          }
-        };
         take(part->solutions);
         take(part->set_play);
       } else {

@@ -97,7 +97,6 @@ nlohmann::ordered_json certifies(const CertificateGoal& g) {
   return c;
 }
 
-
 nlohmann::ordered_json certified_by_check(const CertificateCheck& check) {
   nlohmann::ordered_json c = certifies(check.stated);
   const char* replayed = check.stated.lines() ? "each_solution" : "each_key";

@@ -272,12 +272,10 @@ class CertificateChecker {
         ok = false;
         break;
       }
-      if ((i + h) % 2 == 0 && i == end_at) {  // Black to move: the end position?
-        if (!reciprocal_end()) {
-          fail(before, "not both ends open here: Black cannot both reach its own goal and help reach the goal at once");
-          ok = false;
-          break;
-        }
+      if (i == end_at && (end_at + h) % 2 == 0 && !reciprocal_end()) {  // Black to move at the end position
+        fail(before, "not both ends open here: Black cannot both reach its own goal and help reach the goal at once");
+        ok = false;
+        break;
       }
       if (!(ok = play_listed(moves[i], here))) break;
       ++played;
