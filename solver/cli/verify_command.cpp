@@ -214,7 +214,11 @@ the lines found, move by move in the position that line reaches; one that matche
 solution (an illegal move where its first unmatched move is illegal where the line sharing its start
 reaches, with or without a pass), lines
 found and not published are cooks (parry series: under an unpublished key). Battle play printed
-as keys: the published key is judged; the play published after it is not yet (unsupported, named).
+as keys (exact-#N, exact-s#N, exact-r#N, ...): the published key and its play, followed move by move
+through the tree (a move that reaches a fork of battle play goes on in that branch: an exact-r#N's
+forced mate); each move of the side that must solve must keep it solved in the moves left, stated
+threats must work, tries fail. A root of '&' or '|' whose parts print keys and lines: each part
+that holds against its own count (a second key or solution is a cook, named with its part).
 
 Twins: each twin is verified against the published lines labelled for it ({b)} before the line's
 first move), and the JSON has "twins", one report per twin.

@@ -459,12 +459,15 @@ UnsupportedProblem::UnsupportedProblem(const Problem& p)
 void mark_unverifiable(Problem& p) {
   if (!p.playable()) return;
   const Stipulation& s = p.stipulation;
-  // Structured battle play printed as keys: the published key is verified, not the play after it.
+  // Structured battle play printed as keys: the play after the key is followed where each move has
+  // one place in the tree (battle_play_followed), not yet elsewhere.
   const bool beyond_key = p.published && (p.published->moves.size() > 1 || (!p.published->moves.empty() && !p.published->moves.front().variations.empty()));
-  if (s.structured && mixed_parts(*s.structured))
-    p.unsupported.push_back(fmt::format("verify of the structured stipulation '{}', whose parts print keys and lines (solve plays it)", s.text));
-  else if (s.structured && !s.structured->printed_as_lines() && beyond_key)
-    p.unsupported.push_back(fmt::format("verify of the published play after the key of the structured stipulation '{}' (solve plays it)", s.text));
+  if (s.structured && mixed_parts(*s.structured) && p.published && !p.published->moves.empty())
+    p.unsupported.push_back(fmt::format("verify of a published solution of the structured stipulation '{}', whose parts print keys "
+                                        "and lines (solve plays it)", s.text));
+  else if (s.structured && !s.structured->printed_as_lines() && beyond_key && !battle_play_followed(*s.structured))
+    p.unsupported.push_back(fmt::format("verify of the published play after the key of the structured stipulation '{}', whose play "
+                                        "enters a branch of another kind (solve plays it)", s.text));
 }
 
 void require_playable(const std::vector<Problem>& problems) {

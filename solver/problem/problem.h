@@ -114,10 +114,10 @@ class UnsupportedProblem : public std::runtime_error {
 };
 
 // Marks a playable problem unsupported where verifying it is not defined yet though solving it
-// is: the published play after the key of a structured stipulation printed as keys (its answers
-// would have to be judged against the tree; its key is verified, as are published lines of help
-// and series play, verify_structured.h), reciprocal series play and the goals !#, ## and ##! (a published goal move leaves the mover in
-// check, which the replay refuses). `verify`, `regress` and `batch` call it before verifying.
+// is: a structured root whose parts print keys and lines (which published moves belong to which
+// part?), and the published play after the key of structured battle play whose tree a published
+// line cannot be followed through (slice_tree.h, battle_play_followed). `verify`, `regress` and
+// `batch` call it before verifying.
 void mark_unverifiable(Problem& p);
 
 // The twin a line of a twinned problem's published solution solves: "b" when its first move

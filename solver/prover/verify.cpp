@@ -19,7 +19,17 @@ std::string VerifyReport::verdict() const {
   return sound() ? "confirmed" : "unsound";
 }
 
-bool VerifyReport::sound() const {
+namespace {
+
+// Exactly the stated solutions, none short; a root whose parts print keys and lines: proved, and
+// each part that holds sound.
+bool sound_solution(const Solution& solution) {
+  if (!solution.parts.empty()) {
+    if (solution.verdict != Verdict::Proved) return false;
+    for (const auto& part : solution.parts)
+      if (part.verdict == Verdict::Proved && !sound_solution(part)) return false;
+    return true;
+  }
   if (has_lines(solution)) {
     // As many solutions as stated (one when none is stated), all found, none short.
     const std::size_t stated = std::size_t(solution.stated_solutions > 0 ? solution.stated_solutions : 1);
@@ -33,5 +43,8 @@ bool VerifyReport::sound() const {
   return solution.verdict == Verdict::Proved && solution.keys.size() == 1 && solution.shortest == solution.n;
 }
 
+}  // namespace
+
+bool VerifyReport::sound() const { return sound_solution(solution); }
 
 }  // namespace arbiter::prover

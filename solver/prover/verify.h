@@ -12,6 +12,7 @@
 #include "rules/notation/pgn.h"
 #include "rules/notation/san.h"
 #include "solver/prover/published_comments.h"
+#include "solver/prover/published_move.h"
 #include "solver/stipulation/stipulation.h"
 #include "solver/prover/mate_search.h"
 #include "solver/prover/solution.h"
@@ -37,27 +38,11 @@ class PublishedLineChecker {
     int played = 0;
     for (const PgnMove& pm : line) {
       for (const PgnLine& variation : pm.variations) walk(variation, done, after_try);
-      const bool stated_illegal = prover::claims_illegal(pm);
-      typename G::MoveType m;
       // (!#, ##, ##!: a line's last move may be one of the goal's own, which leave the mover in check)
       const bool goal_move = &pm == &line.back() && search_.target().self_check_goal();
-      try {
-        m = detail::parse_published(game_, pm, goal_move ? &search_.target() : nullptr);
-      } catch (const IllegalMoveError& e) {
-        if (stated_illegal) {
-          claim(pm, "illegal", true, e.message());
-        } else {
-          claim(pm, "legal", false, e.message());
-          add("illegal-move", "published move " + pm.san + " is illegal: " + e.message(), pm.where);
-        }
-        break;
-      }
-      if (stated_illegal) {
-        claim(pm, "illegal", false, "the rules allow it");
-        add("legal-move", "published move " + pm.san + " is stated to be illegal, but the rules allow it", pm.where);
-        break;
-      }
-      claim(pm, "legal", true, "");
+      const auto read = read_published_move(game_, pm, goal_move ? &search_.target() : nullptr, report_);
+      if (!read) break;
+      const typename G::MoveType m = *read;
       const bool attacker_move = game_.side_to_move() == attacker_;
       const bool is_try = attacker_move && has_nag(pm, 2);
       const bool is_refutation = !attacker_move && after_try && has_nag(pm, 1);
@@ -103,12 +88,6 @@ class PublishedLineChecker {
   }
 
  private:
-  static bool has_nag(const PgnMove& pm, int nag) {
-    for (int n : pm.nags)
-      if (n == nag) return true;
-    return false;
-  }
-
   void claim(const PgnMove& pm, const std::string& what, bool holds, const std::string& detail) {
     report_.claims.push_back({pm.san, what, holds, detail, pm.where, ""});
   }
@@ -116,18 +95,12 @@ class PublishedLineChecker {
   // '#' claims checkmate (on a line's last move towards !#, ## or ##!, `goal_move`: that goal), '+'
   // check, each checked on the board after the move.
   void check_marks(const PgnMove& pm, bool goal_move) {
-    const bool check = game_.in_check();
     if (goal_move && pm.san.find('#') != std::string::npos) {
       const bool reached = search_.goal_reached();
       claim(pm, "goal", reached, reached ? "" : "not " + search_.target().name());
       if (!reached) add("not-goal", pm.san + " is marked as " + search_.target().name() + " but does not reach it", pm.where);
-    } else if (pm.san.find('#') != std::string::npos) {
-      const bool mate = check && !game_.has_legal_move();
-      claim(pm, "mate", mate, mate ? "" : check ? "the side in check has a legal move" : "no check");
-      if (!mate) add("not-mate", pm.san + " is marked as mate but is not checkmate", pm.where);
-    } else if (pm.san.find('+') != std::string::npos) {
-      claim(pm, "check", check, check ? "" : "no check");
-      if (!check) add("not-check", pm.san + " is marked as check but gives no check", pm.where);
+    } else {
+      check_published_marks(game_, pm, report_);
     }
   }
 

@@ -15,7 +15,7 @@
 // under a published key is a variation the publication left out, not a cook, and the count the
 // problem states is of keys (first moves).
 // Battle play (printed as keys): the published key must be a key; the other keys are cooks. The
-// play published after the key is not judged here (problem::mark_unverifiable names it).
+// play published after the key is followed by solver/structured/battle_play_check.h.
 
 #include <algorithm>
 #include <optional>
@@ -43,6 +43,14 @@ inline VerifyReport verify_structured(Solution solution) {
   if (s.verdict == Verdict::Unknown) return report;
   if (s.verdict == Verdict::Refuted) add("no-solution", "there is no solution of " + s.stipulation);
   add("no-published-solution", "the file states no solution; only the stipulation was checked");
+  // A root whose parts print keys and lines: each part that holds against its own count (a part
+  // that fails is the root's verdict to judge: '&' fails with it, '|' may not).
+  for (std::size_t k = 0; k < s.parts.size(); ++k) {
+    if (s.parts[k].verdict != Verdict::Proved) continue;
+    for (auto& f : verify_structured(s.parts[k]).findings)
+      if (f.kind != "no-published-solution") add(f.kind, "part " + std::to_string(k + 1) + ": " + f.message);
+  }
+  if (!s.parts.empty()) return report;
   const std::size_t stated = std::size_t(s.stated_solutions > 0 ? s.stated_solutions : 1);
   if (s.keyed_lines) {  // parry series: a key beyond the stated count is a cook, not a variation
     const auto keys = counted_first_moves(s);

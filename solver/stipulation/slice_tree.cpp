@@ -98,6 +98,34 @@ bool plays_moves(const SliceNode& n) {
   return false;
 }
 
+namespace {
+
+// A fork of followed battle play: one that prints no moves (a goal, '!' of anything, a hidden
+// branch), a branch followed the same way, or '&' and '|' of forks that print no moves (a branch
+// part of one would leave a published move two places).
+bool fork_followed(const SliceNode& f, bool alone = true) {
+  switch (f.kind) {
+    case SliceNode::Goal:
+    case SliceNode::Not: return true;
+    case SliceNode::And:
+    case SliceNode::Or: return fork_followed(*f.left, false) && fork_followed(*f.right, false);
+    case SliceNode::Branch: return f.hidden || (alone && battle_play_followed(f));
+  }
+  return false;
+}
+
+}  // namespace
+
+bool battle_play_followed(const SliceNode& b) {
+  if (b.kind != SliceNode::Branch || !b.battle() || b.side_change || b.moves.front().letter != 'a') return false;
+  for (const auto& m : b.moves) {
+    if (m.needs_check) return false;
+    for (const auto& f : m.forks)
+      if (!fork_followed(*f)) return false;
+  }
+  return true;
+}
+
 bool mixed_parts(const SliceNode& root) {
   const auto parts = root_parts(root);
   const auto branch = [](const SliceNode* p) { return p->kind == SliceNode::Branch && !p->ends_containing; };

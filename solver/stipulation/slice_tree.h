@@ -73,6 +73,12 @@ bool mixed_parts(const SliceNode& root);
 // '|')? A series move's constraint that plays moves binds before the move, one that judges after.
 bool plays_moves(const SliceNode& n);
 
+// Can battle play from this branch be followed move by move, as a published key's play is checked
+// (battle_play_check.h)? A battle branch that starts with the attacker, with no '?+?' and no '-',
+// whose forks are goals (with their '!', '&', '|'), hidden branches, or branches followed the
+// same way, so that each published move has one place in the tree.
+bool battle_play_followed(const SliceNode& b);
+
 // What the tree asks that the structured engine does not play yet, each named once ("goal ##
 // (double mate)"); empty when it plays all of it.
 std::vector<std::string> structured_unsupported(const SliceNode& root);

@@ -249,6 +249,10 @@ class StructuredSearch {
   // with the cut engaged from the start (Cut::Always) no walk is ever abandoned (Engage).
   bool solves_after(const SliceNode& b, int i, int max, const MoveFacts& facts) { return after(b, i, max, facts); }
   bool solves_from(const SliceNode& b, int i, int max) { return from(b, i, max); }
+  // For a published line followed move by move (battle_play_check.h): may the branch start here
+  // (its start constraints), and which fork holds after its move `i`, just played?
+  bool may_start(const SliceNode& b) { return start_constraints_hold(b); }
+  const SliceNode* fork_after(const SliceNode& b, int i, const MoveFacts& facts) { return fork_reached(b, slot(b, i), i + 1, facts); }
   void walk_play(const M& m) { play(m); }
   void walk_undo() { undo(); }
   void walk_pass() { pass(); }

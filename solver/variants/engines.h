@@ -17,8 +17,8 @@
 #include "solver/perft/perft.h"
 #include "solver/prover/certificate.h"
 #include "solver/prover/solve.h"
-#include "solver/prover/verify.h"
 #include "solver/structured/structured_solve.h"
+#include "solver/structured/structured_verify.h"
 #include "solver/replay/diagram.h"
 #include "solver/variants/registry.h"
 
@@ -125,8 +125,7 @@ VariantEngines register_variant(VariantNames names) {
     e.verify = [](std::string_view fen, const SourceLocation& where, const prover::SolveOptions& options,
                   const PgnLine& published, const Settings& interpret) {
       G game = make_game<G, Extras>(fen, where, interpret);
-      prover::Solution solution = structured::solve_any(game, options);
-      return prover::verify_published(game, std::move(solution), published, options.limits);
+      return structured::verify_any(game, options, published);
     };
     e.check_certificate = [](std::string_view fen, const SourceLocation& where, const nlohmann::json& c, int n,
                              const Settings& interpret) {

@@ -42,6 +42,13 @@ std::string pgn_problem(const char* stipulation, const char* fen, const char* mo
          " *\n\n";
 }
 
+// The kinds of a verify result's findings.
+std::set<std::string> kinds(const json& p) {
+  std::set<std::string> k;
+  for (const auto& f : p["findings"]) k.insert(f["kind"].get<std::string>());
+  return k;
+}
+
 }  // namespace
 
 TEST_CASE("solve: series play and other goals, JSON and text", "[cli][series]") {
@@ -294,10 +301,28 @@ TEST_CASE("structured stipulations: a root of '&' whose parts print keys and lin
     INFO(line);
     CHECK(popeye.out.find(line) != std::string::npos);
   }
-  // verify names what it cannot judge yet: the published play of such a root.
-  const test::CliRun verify = test::run_arbiter_command("verify " + file + " --problem 1 --json", dir);
+  // verify: each part that holds against its own count (one key, one solution each: sound); the
+  // second root fails with its s#1.
+  const test::CliRun verify = test::run_arbiter_command("verify " + file + " --json", dir);
   INFO(verify.out << verify.err);
-  CHECK(verify.status == 4);
+  CHECK(verify.status == 1);
+  const json verified = json::parse(verify.out).at("problems");
+  REQUIRE(verified.size() == 2);
+  CHECK(verified[0]["verdict"] == "confirmed");
+  CHECK(verified[1]["verdict"] == "refuted");
+  // A part with a second key: a cook, named with its part.
+  const std::string cooked = dir.write("cooked.inp",
+                                       "begin\npieces white kd3 rf6 ba4 sc4 pc6 pe2 pe7 pg5 black kd5 sh8 pc5 pc7 pd4 pd6 pe3 pe6 pf7 pg6\n"
+                                       "sstipulation white 5a[#]d & - 4hh[#]\nend\n");
+  const test::CliRun unsound = test::run_arbiter_command("verify " + cooked + " --json", dir);
+  INFO(unsound.out << unsound.err);
+  CHECK(unsound.status == 1);
+  const json u = json::parse(unsound.out);
+  CHECK(u["verdict"] == "unsound");
+  std::set<std::string> cooks;
+  for (const auto& f : u["findings"])
+    if (f["kind"] == "cook") cooks.insert(f["message"].get<std::string>());
+  CHECK(cooks == std::set<std::string>{"part 1: 1.e8=Q is a key too", "part 1: 1.e8=R is a key too", "part 1: 1.e8=N is a key too"});
 }
 
 TEST_CASE("structured stipulations: solved problem by problem, the rest named, verified against the stated count, certified", "[cli][structured-play]") {
@@ -395,14 +420,9 @@ TEST_CASE("verify: published lines of series self play, parry series and exact r
                                       pgn_problem("exact-r#2", reflex, "1.Ra8 Kg8"));
   const test::CliRun run = test::run_arbiter_command("verify " + file + " --json", dir);
   INFO(run.out << run.err);
-  CHECK(run.status == 4);  // the worst: the play after an exact-r#2 key is not judged yet
+  CHECK(run.status == 1);
   const json out = json::parse(run.out).at("problems");
   REQUIRE(out.size() == 7);
-  auto kinds = [](const json& p) {
-    std::set<std::string> k;
-    for (const auto& f : p["findings"]) k.insert(f["kind"].get<std::string>());
-    return k;
-  };
   CHECK(out[0]["verdict"] == "confirmed");
   CHECK(out[1]["verdict"] == "confirmed");  // the three lines, as main line and variations
   CHECK(out[2]["verdict"] == "refuted");
@@ -411,8 +431,9 @@ TEST_CASE("verify: published lines of series self play, parry series and exact r
   CHECK(kinds(out[3]).count("illegal-move") == 1);  // Ne5 from c1: in no position a line reaches
   CHECK(out[4]["verdict"] == "confirmed");
   CHECK(out[5]["verdict"] == "refuted");
-  CHECK(kinds(out[5]) == std::set<std::string>{"not-a-key", "actual-key"});
-  CHECK(out[6]["verdict"] == "unsupported");
+  CHECK(kinds(out[5]) == std::set<std::string>{"not-a-key", "actual-key", "line-fails"});  // as a direct mate's wrong key
+  CHECK(out[6]["verdict"] == "refuted");  // the play after the key is followed: Kg8 walks into the rook's check
+  CHECK(kinds(out[6]) == std::set<std::string>{"illegal-move"});
   // Parry series counts keys: its three lines are one key's variations, in Popeye input (no
   // published solution) as in PGN with the main line alone (the others left out, no cook).
   const std::string inp = dir.write("pser.inp", "begin\npieces white kg1 qe1 ba6 black ke5 sg8g7 pf6c5d5e4a3e3\nstipulation pser-#3\nend\n");
@@ -424,6 +445,45 @@ TEST_CASE("verify: published lines of series self play, parry series and exact r
   const std::string main_line = dir.write("main.pgn", pgn_problem("pser-#3", "6n1/6n1/B4p2/2ppk3/4p3/p3p3/8/4Q1K1 w - - 0 1", "1.Qg3+ Kd4 2.Qe1 3.Qa1#"));
   const test::CliRun one = test::run_arbiter_command("verify " + main_line + " --json", dir);
   CHECK(json::parse(one.out)["verdict"] == "confirmed");
+}
+
+TEST_CASE("verify: the play published after a structured battle key, followed through the tree", "[cli][structured-play][verify]") {
+  // Exact play (the structured engine's battle play): C. Mansfield's #2 (The Hindu 1951,
+  // puzzles/orthodox) as exact-#2, and Popeye's TESTS/battle_play.inp 37 as exact-r#2, whose
+  // Black mate is the move of a branch nested in the fork ("3:3a[1a[#]d]d{!1a[#]d}").
+  test::ScratchDir dir;
+  const char* mansfield = "3K2b1/2B2p1N/5P1p/R2N1k2/4p1R1/1Q6/2n1B1P1/r2q4 w - - 0 1";
+  const char* reflex = "7k/8/5P2/8/8/8/R1p5/K7 w - - 0 1";
+  const std::string file = dir.write(
+      "battle.pgn",
+      pgn_problem("exact-#2", mansfield, "1. Bb5! {threat: 2. Bd7#} 1... Qxg4 (1... Nd4 2. Ne3#) (1... Kxg4 2. Qh3#) 2. Ne7#") +
+          pgn_problem("exact-#2", mansfield, "1. Bb5! {threat: 2. Qh3#} 1... Qxg4 2. Ne7#") +
+          pgn_problem("exact-#2", mansfield, "1. Qc4? (1. Bb5? Qxg4!)") + pgn_problem("exact-r#2", reflex, "1. Ra8+ Kh7 2. Ra2 c1=Q#") +
+          pgn_problem("exact-r#2", reflex, "1. Ra8+ Kh7 2. Rb8 c1=Q+") +
+          pgn_problem("exact-r#2", reflex, "1. Ra8+ Kh7 2. Ra2 c1=Q# 3. Kb1"));
+  const test::CliRun run = test::run_arbiter_command("verify " + file + " --json", dir);
+  INFO(run.out << run.err);
+  CHECK(run.status == 1);
+  const json out = json::parse(run.out).at("problems");
+  REQUIRE(out.size() == 6);
+  auto claim = [](const json& p, const std::string& move, const std::string& what) {
+    for (const auto& c : p["claims"])
+      if (c["move"] == move && c["claim"] == what) return c["holds"].get<bool>() ? 1 : 0;
+    return -1;
+  };
+  CHECK(out[0]["verdict"] == "confirmed");
+  CHECK(out[0]["published_plies_checked"] == 7);
+  CHECK(claim(out[0], "Qh3#", "forces-mate") == 1);
+  CHECK(out[1]["verdict"] == "refuted");  // the threat is Bd7
+  CHECK(kinds(out[1]) == std::set<std::string>{"threat-fails"});
+  CHECK(kinds(out[2]) == std::set<std::string>{"not-a-key", "actual-key", "try-wins", "refutation-fails"});
+  CHECK(claim(out[2], "Qc4", "try") == 1);
+  CHECK(out[3]["verdict"] == "confirmed");
+  CHECK(claim(out[3], "c1=Q#", "forces-mate") == 1);  // Black's mate, in the branch of the fork
+  CHECK(out[4]["verdict"] == "refuted");
+  CHECK(kinds(out[4]) == std::set<std::string>{"line-fails"});  // the move after it is only replayed
+  CHECK(claim(out[4], "Rb8", "forces-mate") == 0);
+  CHECK(kinds(out[5]) == std::set<std::string>{"line-too-long"});
 }
 
 TEST_CASE("structured lines in JSON: each line's unprinted passes and its goal marks", "[cli][structured-play]") {

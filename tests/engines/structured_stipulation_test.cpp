@@ -88,6 +88,20 @@ TEST_CASE("structured stipulations: the synonyms of plain stipulations", "[stipu
   CHECK_FALSE(read("3a[#]d", White).post_key);
 }
 
+TEST_CASE("structured stipulations: which battle play a published line can be followed through", "[stipulation][structured]") {
+  // battle_play_followed: each published move after the key must have one place in the tree.
+  for (const char* text : {"3a[#]d", "3:3a[1a[#]d]d{!1a[#]d}", "4:4ad[#]", "3a[/1d[+]a{!+}]d", "1a[!x&#]d", "3a[#]d{!+}"}) {
+    INFO(text);
+    CHECK(battle_play_followed(*read(text).tree));
+  }
+  // Help play, parry series ('?+?'), a side change, a nested help branch, a branch part of '|'
+  // (the same moves could belong to either), and a root that starts with the defence.
+  for (const char* text : {"4hh[#]", "15a[#]?+?d", "- 6da[#]", "3a[2hh[#]]d", "3a[# | 1a[#]d]d", "2da[#]"}) {
+    INFO(text);
+    CHECK_FALSE(battle_play_followed(*read(text).tree));
+  }
+}
+
 TEST_CASE("structured stipulations: malformed text is bad input at its column", "[stipulation][structured][errors]") {
   CHECK(error_column("4hh[2da[#]") == 30);      // the fork's '[' is not closed
   CHECK(error_column("3q[#]d") == 21);          // no such move letter
