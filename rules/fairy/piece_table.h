@@ -1,0 +1,21 @@
+#pragma once
+// Popeye's fairy pieces whose walk Arbiter's walk notation writes (WALKS.md): each with the code
+// Popeye's English input gives it (py-engl.txt, "Popeye supports the following piece walks"), its
+// name, and its walk. The table is facts about Popeye's pieces; pieces not in it are not yet here.
+
+#include <optional>
+#include <string_view>
+#include <vector>
+
+namespace arbiter::fairy {
+
+struct PieceEntry {
+  std::string_view code;  // Popeye's English code, lower case ("s", "n", "gi", "15")
+  std::string_view name;  // as py-engl.txt names it
+  std::string_view walk;  // in walk notation
+};
+
+const std::vector<PieceEntry>& popeye_pieces();
+std::optional<PieceEntry> popeye_piece(std::string_view code);  // any case
+
+}  // namespace arbiter::fairy

@@ -1,0 +1,211 @@
+#include "rules/fairy/walk.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <optional>
+
+namespace arbiter::fairy {
+
+std::vector<Vector> leap_vectors(int m, int n) {
+  std::vector<Vector> out;
+  for (const auto& [a, b] : {std::pair{m, n}, std::pair{n, m}})
+    for (const int sa : {1, -1})
+      for (const int sb : {1, -1}) {
+        const Vector v{sa * a, sb * b};
+        if (std::find(out.begin(), out.end(), v) == out.end()) out.push_back(v);
+      }
+  return out;
+}
+
+namespace {
+
+// Betza's one-letter atoms: a leap and whether the letter is itself a rider (R, B, Q) or a
+// compound of leaps (K).
+struct Letter {
+  char c;
+  std::vector<std::pair<int, int>> leaps;
+  bool rider;
+};
+
+const std::vector<Letter>& letters() {
+  static const std::vector<Letter> table{
+      {'W', {{1, 0}}, false}, {'F', {{1, 1}}, false}, {'D', {{2, 0}}, false}, {'N', {{1, 2}}, false},
+      {'A', {{2, 2}}, false}, {'H', {{3, 0}}, false}, {'C', {{1, 3}}, false}, {'Z', {{2, 3}}, false},
+      {'G', {{3, 3}}, false}, {'K', {{1, 0}, {1, 1}}, false}, {'R', {{1, 0}}, true}, {'B', {{1, 1}}, true},
+      {'Q', {{1, 0}, {1, 1}}, true},
+  };
+  return table;
+}
+
+// The modifiers written before an atom.
+struct Modifiers {
+  bool move_only = false, capture_only = false;
+  char hop = 0;                 // 'g', 'p' or 'n'
+  std::vector<std::string> directions;  // "f", "fl", "v", ... (empty: all)
+};
+
+bool selected(const Vector& v, const std::string& d) {
+  auto one = [&](char c) {
+    switch (c) {
+      case 'f': return v.rank > 0;
+      case 'b': return v.rank < 0;
+      case 'l': return v.file < 0;
+      case 'r': return v.file > 0;
+      case 'v': return std::abs(v.rank) > std::abs(v.file);
+      case 's': return std::abs(v.file) > std::abs(v.rank);
+    }
+    return false;
+  };
+  return std::all_of(d.begin(), d.end(), one);
+}
+
+class Reader {
+ public:
+  Reader(std::string_view text, const SourceLocation& where) : text_(text), where_(where) {}
+
+  Walk read() {
+    Walk walk{std::string(text_), {}};
+    if (text_.empty()) fail("expected a walk: atoms such as N, NN, mRcpR, gQ or (1,4)");
+    while (pos_ < text_.size()) read_group(walk);
+    return walk;
+  }
+
+ private:
+  [[noreturn]] void fail(const std::string& what) const { throw ParseError(where_.advanced(int(pos_)), what + " in walk '" + std::string(text_) + "'"); }
+
+  char peek() const { return pos_ < text_.size() ? text_[pos_] : '\0'; }
+
+  Modifiers read_modifiers() {
+    Modifiers m;
+    while (std::islower(static_cast<unsigned char>(peek()))) {
+      const char c = peek();
+      switch (c) {
+        case 'm':
+        case 'c':
+          if (m.move_only || m.capture_only) fail("expected 'm' or 'c' once before an atom");
+          (c == 'm' ? m.move_only : m.capture_only) = true;
+          break;
+        case 'g':
+        case 'p':
+        case 'n':
+          if (m.hop) fail("expected one of 'g' (hopper), 'p' (cannon) and 'n' (lame) at most");
+          m.hop = c;
+          break;
+        case 'f':
+        case 'b':
+          // f or b followed by l or r: the one quarter (fl: forward and left)
+          if (pos_ + 1 < text_.size() && (text_[pos_ + 1] == 'l' || text_[pos_ + 1] == 'r')) {
+            m.directions.push_back(std::string{c, text_[pos_ + 1]});
+            ++pos_;
+          } else {
+            m.directions.push_back(std::string(1, c));
+          }
+          break;
+        case 'l':
+        case 'r':
+        case 'v':
+        case 's': m.directions.push_back(std::string(1, c)); break;
+        default: fail(std::string("expected a modifier (m c f b l r v s g p n) or an atom, found '") + c + "'");
+      }
+      ++pos_;
+    }
+    return m;
+  }
+
+  int read_number() {
+    const std::size_t start = pos_;
+    while (std::isdigit(static_cast<unsigned char>(peek()))) ++pos_;
+    if (start == pos_ || pos_ - start > 2) {
+      pos_ = start;
+      fail("expected a number from 0 to 99");
+    }
+    return std::atoi(std::string(text_.substr(start, pos_ - start)).c_str());
+  }
+
+  // "(m,n)": a leap of any size.
+  std::pair<int, int> read_leap() {
+    ++pos_;  // '('
+    const int m = read_number();
+    if (peek() != ',') fail("expected ',' between the leap's two numbers");
+    ++pos_;
+    const int n = read_number();
+    if (peek() != ')') fail("expected ')' after the leap's two numbers");
+    ++pos_;
+    if (m == 0 && n == 0) {
+      pos_ -= 1;
+      fail("expected a leap that moves: (0,0) goes nowhere");
+    }
+    return {m, n};
+  }
+
+  void read_group(Walk& walk) {
+    const Modifiers mods = read_modifiers();
+    const std::size_t atom_at = pos_;
+    std::vector<std::pair<int, int>> leaps;
+    bool rider = false;
+    std::string spelt;
+    if (peek() == '(') {
+      leaps.push_back(read_leap());
+      spelt = std::string(text_.substr(atom_at, pos_ - atom_at));
+    } else {
+      const auto it = std::find_if(letters().begin(), letters().end(), [&](const Letter& l) { return l.c == peek(); });
+      if (it == letters().end()) fail("expected an atom: one of W F D N A H C Z G K R B Q, or a leap such as (1,4)");
+      leaps = it->leaps;
+      rider = it->rider;
+      spelt = std::string(1, peek());
+      ++pos_;
+    }
+    if (rider && peek() == spelt[0]) fail(std::string("expected no doubling: ") + spelt + " is a rider already");
+    int range = rider ? 0 : 1;
+    // A doubled atom is its rider (NN: nightrider); a number its range (W3; 0: no limit).
+    if (!rider && text_.substr(pos_, spelt.size()) == spelt) {
+      pos_ += spelt.size();
+      range = 0;
+    } else if (std::isdigit(static_cast<unsigned char>(peek()))) {
+      range = read_number();
+    }
+    WalkAtom atom;
+    atom.moves = !mods.capture_only;
+    atom.captures = !mods.move_only;
+    atom.range = range;
+    switch (mods.hop) {
+      case 'g': atom.kind = WalkAtom::Kind::Hop; break;
+      case 'p':
+        if (range == 1) {
+          pos_ = atom_at;
+          fail("expected a line for 'p' (a rider: R, B, Q, NN, ...): it hops over one man and goes on beyond");
+        }
+        atom.kind = WalkAtom::Kind::Cannon;
+        break;
+      case 'n':
+        if (range != 1 || leaps.size() != 1 || !(leaps[0] == std::pair{1, 2} || leaps[0] == std::pair{2, 0} || leaps[0] == std::pair{2, 2})) {
+          pos_ = atom_at;
+          fail("expected a lame leap after 'n': nN (mao), nD or nA");
+        }
+        atom.kind = WalkAtom::Kind::Lame;
+        break;
+      default: atom.kind = range == 1 ? WalkAtom::Kind::Leap : WalkAtom::Kind::Ride;
+    }
+    for (const auto& [m, n] : leaps)
+      for (const Vector& v : leap_vectors(m, n))
+        if (mods.directions.empty() ||
+            std::any_of(mods.directions.begin(), mods.directions.end(), [&](const std::string& d) { return selected(v, d); }))
+          atom.vectors.push_back(v);
+    if (atom.vectors.empty()) {
+      pos_ = atom_at;
+      fail("expected directions that leave the atom a vector");
+    }
+    walk.atoms.push_back(std::move(atom));
+  }
+
+  std::string_view text_;
+  SourceLocation where_;
+  std::size_t pos_ = 0;
+};
+
+}  // namespace
+
+Walk parse_walk(std::string_view text, const SourceLocation& where) { return Reader(text, where).read(); }
+
+}  // namespace arbiter::fairy

@@ -1,0 +1,51 @@
+#pragma once
+// A piece's walk as data: a short text in Arbiter's walk notation (WALKS.md, Betza's notation with
+// its common extensions) compiled into atoms, each a set of vectors and how the piece goes along
+// them. The generator (walk_moves.h) reads only the atoms, so a new piece is a line of text.
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "rules/core/parse_error.h"
+
+namespace arbiter::fairy {
+
+// A vector in White's view: files to the right, ranks forward. Black's walks are turned over
+// (ranks negated) when generated, so "forward" is towards the mover's opponent.
+struct Vector {
+  int file = 0, rank = 0;
+  bool operator==(const Vector&) const = default;
+};
+
+struct WalkAtom {
+  enum class Kind : std::uint8_t {
+    Leap,    // to the square one vector away
+    Ride,    // along the vector's line over empty squares, up to `range` steps (0: no limit)
+    Hop,     // 'g': over the first occupied square of the line (within `range` steps), landing
+             // on the square one vector beyond it (grasshopper, rook- and knight-hoppers)
+    Cannon,  // 'p': over exactly one occupied square of the line, then on along it as a rider
+             // (lion; with 'c' the Chinese pao's capture)
+    Lame,    // 'n': a leap blocked where its first orthogonal or diagonal step lands (mao)
+  };
+  Kind kind = Kind::Leap;
+  std::vector<Vector> vectors;
+  int range = 1;          // Ride, Hop, Cannon: the most steps along the line (0: no limit)
+  bool moves = true;      // may go to an empty square
+  bool captures = true;   // may capture on an occupied one
+};
+
+struct Walk {
+  std::string text;  // as written
+  std::vector<WalkAtom> atoms;
+};
+
+// Reads a walk ("N", "NN", "mRcpR", "gQ", "(1,4)"); throws ParseError at the column (from
+// `where`) of the first character that does not fit, saying what was expected there.
+Walk parse_walk(std::string_view text, const SourceLocation& where = {});
+
+// The vectors of a leap (m,n) in every direction, each once: 4 for (m,0) and (m,m), else 8.
+std::vector<Vector> leap_vectors(int m, int n);
+
+}  // namespace arbiter::fairy

@@ -1,0 +1,186 @@
+// Walks as data (rules/fairy/walk.h, walk_moves.h): the notation read, and each family's squares
+// pinned from a few squares of a board, edges and blocked lines included. Expected squares are
+// counted by hand from the pieces' definitions (Popeye's pie-engl.txt names, its walks' vectors).
+
+#include <catch2/catch.hpp>
+
+#include <set>
+#include <string>
+
+#include "rules/fairy/piece_table.h"
+#include "rules/fairy/walk.h"
+#include "rules/fairy/walk_moves.h"
+
+using namespace arbiter;
+using namespace arbiter::fairy;
+
+namespace {
+
+// A board given as "own" and "other" square lists ("d4 e5"), 8 x 8 unless told.
+struct TestBoard {
+  std::set<std::string> own, other;
+  int files = 8, ranks = 8;
+};
+
+std::set<std::string> squares(const std::string& list) {
+  std::set<std::string> out;
+  for (std::size_t i = 0; i + 1 < list.size(); i += 3) out.insert(list.substr(i, 2));
+  return out;
+}
+
+std::string name(int f, int r) {
+  std::string s(2, ' ');
+  s[0] = char('a' + f);
+  s[1] = char('1' + r);
+  return s;
+}
+
+// The squares `walk` reaches from `from`: "d5" for a move, "xd5" for a capture.
+std::set<std::string> landings(const std::string& walk, const std::string& from, const TestBoard& board = {}, bool black = false) {
+  const Walk w = parse_walk(walk);
+  std::set<std::string> out;
+  auto at = [&](int f, int r) {
+    const std::string s = name(f, r);
+    return board.own.count(s) ? Occupant::Own : board.other.count(s) ? Occupant::Other : Occupant::Empty;
+  };
+  walk_landings(w, from[0] - 'a', from[1] - '1', black, board.files, board.ranks, at,
+                [&](const Landing& l) {
+                  std::string s = l.capture ? "x" : "";
+                  s.push_back(char('a' + l.file));
+                  s.push_back(char('1' + l.rank));
+                  out.insert(s);
+                });
+  return out;
+}
+
+TestBoard with(const std::string& own, const std::string& other) { return {squares(own), squares(other)}; }
+
+int error_column(const std::string& walk) {
+  try {
+    (void)parse_walk(walk, {"w.txt", 2, 10});
+  } catch (const ParseError& e) {
+    CHECK(e.where().line == 2);
+    return e.where().column - 10;
+  }
+  FAIL("no error for " << walk);
+  return -1;
+}
+
+using Set = std::set<std::string>;
+
+}  // namespace
+
+TEST_CASE("fairy walks: leapers of any size, at the edge and in the middle", "[fairy][walk]") {
+  CHECK(landings("N", "a1") == Set{"b3", "c2"});
+  CHECK(landings("N", "d4").size() == 8);
+  CHECK(landings("W", "h8") == Set{"g8", "h7"});
+  CHECK(landings("F", "a8") == Set{"b7"});
+  CHECK(landings("C", "a1") == Set{"b4", "d2"});             // camel (1,3)
+  CHECK(landings("Z", "a1") == Set{"c4", "d3"});             // zebra (2,3)
+  CHECK(landings("(1,4)", "a1") == Set{"b5", "e2"});         // giraffe
+  CHECK(landings("(3,4)(0,5)", "a1") == Set{"d5", "e4", "a6", "f1"});  // bucephale
+  CHECK(landings("(1,7)(5,5)", "a1") == Set{"b8", "h2", "f6"});  // root-50-leaper
+  CHECK(landings("D", "b2") == Set{"d2", "b4"});
+  CHECK(landings("A", "c3") == Set{"a1", "a5", "e1", "e5"});
+  CHECK(landings("K", "e1").size() == 5);
+  // Own men block a leap's square, the other side's are captured; nothing in between matters.
+  CHECK(landings("N", "a1", with("b3", "c2 b2 a2 b1")) == Set{"xc2"});
+  // A leap off a larger board.
+  TestBoard wide;
+  wide.files = 10;
+  CHECK(landings("(1,4)", "f1", wide) == Set{"e5", "g5", "b2", "j2"});
+}
+
+TEST_CASE("fairy walks: riders stop at the first man, capturing the other side's", "[fairy][walk]") {
+  CHECK(landings("R", "a1").size() == 14);
+  CHECK(landings("R", "d4", with("d6", "f4")) == Set{"d5", "e4", "xf4", "c4", "b4", "a4", "d3", "d2", "d1"});
+  CHECK(landings("NN", "a1") == Set{"b3", "c5", "d7", "c2", "e3", "g4"});  // nightrider
+  CHECK(landings("NN", "a1", with("e3", "c5")) == Set{"b3", "xc5", "c2"});
+  CHECK(landings("CC", "a1") == Set{"b4", "c7", "d2", "g3"});  // camelrider
+  CHECK(landings("W2", "a1") == Set{"a2", "a3", "b1", "c1"});  // a range
+  CHECK(landings("N0", "a1") == landings("NN", "a1"));          // 0: no limit
+  CHECK(landings("QN", "a1").size() == 21 + 2);                 // amazon: queen 21 and knight 2
+  CHECK(landings("NNR", "a1").size() == 14 + 6);                // waran: rook and nightrider lines
+}
+
+TEST_CASE("fairy walks: hoppers land right behind the first man of the line", "[fairy][walk]") {
+  // Grasshopper on d4: over e5 (own) to f6, over d6 (other) onto d7 (other: a capture), over
+  // b4 to a4; the f4 hurdle has g4 beyond it, occupied by its own side: no move.
+  const TestBoard b = with("e5 g4", "d6 d7 b4 f4");
+  CHECK(landings("gQ", "d4", b) == Set{"f6", "xd7", "a4"});
+  CHECK(landings("gQ", "d4").empty());  // no hurdle, no move
+  CHECK(landings("gR", "d4", b) == Set{"xd7", "a4"});
+  CHECK(landings("gB", "d4", b) == Set{"f6"});
+  CHECK(landings("gQ", "a1", with("", "h8")).empty());  // the hurdle at the edge: nothing beyond
+  // Knight hopper: the hurdle one knight's leap away, the landing one more (b3 over to c5).
+  CHECK(landings("gN", "a1", with("", "b3 e3")) == Set{"c5"});
+  // Nightrider hopper: the first man of the nightrider line, at any distance.
+  CHECK(landings("gNN", "a1", with("", "c5 g4")) == Set{"d7"});
+  CHECK(landings("gK", "d4", with("d5", "e4")) == Set{"d6", "f4"});  // kinghopper
+}
+
+TEST_CASE("fairy walks: lions and Chinese pieces go on beyond one man", "[fairy][walk]") {
+  // Lion on a1: over a3 to a4 .. a6, capturing a7 (a8 beyond it unreached); over d4 to e5, f6,
+  // g7 and h8; along the first rank no hurdle.
+  const TestBoard b = with("d4", "a3 a7");
+  CHECK(landings("pQ", "a1", b) == Set{"a4", "a5", "a6", "xa7", "e5", "f6", "g7", "h8"});
+  CHECK(landings("pR", "a1", b) == Set{"a4", "a5", "a6", "xa7"});
+  // Pao: a rook's moves, captures only over a screen (the first man beyond it).
+  CHECK(landings("mRcpR", "a1", b) == Set{"a2", "b1", "c1", "d1", "e1", "f1", "g1", "h1", "xa7"});
+  CHECK(landings("mRcpR", "a1", with("a3 a5", "")) == Set{"a2", "b1", "c1", "d1", "e1", "f1", "g1", "h1"});
+  // Vao: the same on the bishop's lines, the screen own or not.
+  CHECK(landings("mBcpB", "a1", with("c3", "f6")) == Set{"b2", "xf6"});
+  // Mao: a knight blocked on its first, orthogonal, step (a2 blocks b3, b1 blocks c2).
+  CHECK(landings("nN", "a1", with("a2", "")) == Set{"c2"});
+  CHECK(landings("nN", "a1", with("", "b1")) == Set{"b3"});
+  CHECK(landings("nN", "a1", with("b2", "")) == Set{"b3", "c2"});  // the diagonal does not block a mao
+  CHECK(landings("nA", "c3", with("b2", "")) == Set{"a5", "e1", "e5"});
+}
+
+TEST_CASE("fairy walks: move-only, capture-only and directions, turned over for Black", "[fairy][walk]") {
+  const TestBoard b = with("", "d5 c5 e5");
+  CHECK(landings("mfWcfF", "d4", b) == Set{"xc5", "xe5"});                 // a pawn without the double step
+  CHECK(landings("mfWcfF", "d4") == Set{"d5"});
+  CHECK(landings("mfFcfW", "d4", with("", "d5")) == Set{"xd5", "c5", "e5"});  // a berolina pawn
+  CHECK(landings("mfWcfF", "d5", with("", "c4"), true) == Set{"d4", "xc4"});  // Black's forward is down
+  CHECK(landings("flF", "d4") == Set{"c5"});
+  CHECK(landings("fbR", "d4").size() == 7);
+  CHECK(landings("sR", "d4").size() == 7);
+  CHECK(landings("vN", "d4") == Set{"c6", "e6", "c2", "e2"});
+  CHECK(landings("fN", "d4") == Set{"c6", "e6", "b5", "f5"});
+}
+
+TEST_CASE("fairy walks: malformed walks name the column and what was expected", "[fairy][walk][errors]") {
+  CHECK(error_column("") == 0);
+  CHECK(error_column("N X") == 1);        // a blank is no atom
+  CHECK(error_column("Nx") == 1);         // 'x' is no modifier
+  CHECK(error_column("(1,") == 3);        // the second number
+  CHECK(error_column("(1,2") == 4);       // the ')'
+  CHECK(error_column("(0,0)") == 4);
+  CHECK(error_column("pN") == 1);         // a lion needs a line
+  CHECK(error_column("nNN") == 1);        // no lame rider yet
+  CHECK(error_column("nW") == 1);
+  CHECK(error_column("RR") == 1);         // a rider doubled
+  CHECK(error_column("mcR") == 1);
+  CHECK(error_column("gpQ") == 1);
+  CHECK(error_column("W123") == 1);
+  try {
+    (void)parse_walk("Nq");
+  } catch (const ParseError& e) {
+    CHECK(std::string(e.what()).find("expected a modifier (m c f b l r v s g p n) or an atom, found 'q' in walk 'Nq'") != std::string::npos);
+  }
+}
+
+TEST_CASE("fairy walks: Popeye's pieces, each walk read, each code once", "[fairy][walk]") {
+  std::set<std::string> codes;
+  for (const auto& e : popeye_pieces()) {
+    INFO(e.code);
+    CHECK(codes.insert(std::string(e.code)).second);
+    CHECK_NOTHROW(parse_walk(e.walk));
+  }
+  CHECK(popeye_piece("GI")->walk == "(1,4)");
+  CHECK(popeye_piece("Sq")->name == "squirrel");
+  CHECK_FALSE(popeye_piece("xx"));
+  // The squirrel: every square two steps away (knight, dabbaba, alfil), 16 from d4.
+  CHECK(landings(std::string(popeye_piece("sq")->walk), "d4").size() == 16);
+}
