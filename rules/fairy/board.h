@@ -1,0 +1,100 @@
+#pragma once
+// The fairy rule set's position: a board of up to 16 x 16 squares holding men of the variant's
+// kinds (variant.h), the side to move, castling rights, the en passant square and the move
+// counters, with make/unmake and an incremental Zobrist key. Squares are numbered
+// rank * files + file from a1.
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "rules/core/parse_error.h"
+#include "rules/core/types.h"
+#include "rules/fairy/variant.h"
+
+namespace arbiter::fairy {
+
+// A man: its kind + 1 (0: empty square) and colour in one byte.
+struct Man {
+  std::uint8_t bits = 0;
+  static Man of(Color c, int kind) { return Man{std::uint8_t((kind + 1) | (c == Black ? 0x80 : 0))}; }
+  bool empty() const { return bits == 0; }
+  int kind() const { return (bits & 0x7f) - 1; }
+  Color color() const { return (bits & 0x80) ? Black : White; }
+  bool operator==(const Man&) const = default;
+};
+
+struct FairyMove {
+  enum Flag : std::uint8_t { Plain = 0, EnPassant = 1, Castling = 2, DoubleStep = 4 };
+  std::uint8_t from = 0, to = 0;
+  std::uint8_t promotion = 0;  // the kind promoted to + 1 (0: none)
+  std::uint8_t flags = Plain;
+  bool operator==(const FairyMove&) const = default;
+};
+
+class Board {
+ public:
+  static constexpr int NoSquare = -1;
+
+  explicit Board(std::shared_ptr<const Variant> variant);
+  // Reads a FEN of the variant's letters (ranks from the last, digits for empty runs, a run may
+  // take two digits on a wide board); throws ParseError at the offending character.
+  static Board from_fen(std::shared_ptr<const Variant> variant, std::string_view fen, const SourceLocation& where);
+  std::string fen() const;
+
+  const Variant& variant() const { return *variant_; }
+  const std::shared_ptr<const Variant>& variant_ptr() const { return variant_; }
+  int files() const { return variant_->files; }
+  int ranks() const { return variant_->ranks; }
+  int squares() const { return files() * ranks(); }
+  int square(int file, int rank) const { return rank * files() + file; }
+  int file_of(int sq) const { return sq % files(); }
+  int rank_of(int sq) const { return sq / files(); }
+
+  Man at(int sq) const { return board_[std::size_t(sq)]; }
+  Color side_to_move() const { return side_; }
+  int en_passant() const { return ep_; }          // the square a double step passed, or NoSquare
+  int en_passant_victim() const { return ep_victim_; }
+  // Castling rights: bit 0 White king side, 1 White queen side, 2 Black king side, 3 Black queen side.
+  unsigned castling() const { return castling_; }
+  std::uint64_t key() const { return key_; }
+  int plies_played() const { return int(history_.size()); }
+
+  void make(const FairyMove& m);
+  void unmake();
+  void make_null();
+  void unmake_null();
+
+  // The squares of castling: the king's start file and the rooks' corner files.
+  int king_file() const { return files() / 2; }
+
+ private:
+  struct Undo {
+    FairyMove move;
+    Man mover;  // as it stood before the move (a promoted pawn's kind)
+    Man captured;
+    std::int16_t captured_square;
+    std::int16_t ep, ep_victim;
+    std::uint8_t castling;
+    int halfmove;
+    std::uint64_t key;
+    bool null;
+  };
+  void put(int sq, Man m);
+  void set_castling(unsigned c);
+  void set_ep(int ep, int victim);
+
+  std::shared_ptr<const Variant> variant_;
+  std::array<Man, 256> board_{};
+  Color side_ = White;
+  unsigned castling_ = 0;
+  int ep_ = NoSquare, ep_victim_ = NoSquare;
+  int halfmove_ = 0, fullmove_ = 1;
+  std::uint64_t key_ = 0;
+  std::vector<Undo> history_;
+};
+
+}  // namespace arbiter::fairy

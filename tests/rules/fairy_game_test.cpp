@@ -1,0 +1,128 @@
+// The fairy rule set with orthodox pieces (rules/fairy/game.h, Variant::orthodox()) is orthodox
+// chess: perft equal to the reference counts of corpus/perft-standard.epd, and move for move the
+// same legal moves, SAN, check and key behaviour as rules/orthodox on sampled positions.
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "rules/fairy/game.h"
+#include "rules/orthodox/game.h"
+#include "solver/perft/perft.h"
+#include "tests/support/test_support.h"
+
+using namespace arbiter;
+
+namespace {
+
+template <class G>
+std::vector<std::string> legal_uci(const G& game) {
+  typename G::MoveListType moves;
+  game.generate_legal(moves);
+  std::vector<std::string> out;
+  for (const auto& m : moves) out.push_back(game.move_uci(m));
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+template <class G>
+typename G::MoveType by_uci(const G& game, const std::string& uci) {
+  typename G::MoveListType moves;
+  game.generate_legal(moves);
+  for (const auto& m : moves)
+    if (game.move_uci(m) == uci) return m;
+  FAIL("no move " << uci);
+  return {};
+}
+
+// The FEN's board, side and castling (the en passant field is written differently: orthodox
+// names it only where a capture onto it is possible).
+std::string placement(const std::string& fen) {
+  const auto fields = test::split(fen, ' ');
+  return fields[0] + " " + fields[1] + " " + fields[2];
+}
+
+}  // namespace
+
+TEST_CASE("fairy rule set, orthodox pieces: perft equals the reference counts", "[fairy][perft]") {
+  for (const auto& ref : test::standard_perft_suite()) {
+    auto game = fairy::Game::from_fen(ref.fen, {"perft-standard.epd", ref.line, 1});
+    for (const auto& [depth, nodes] : ref.counts) {
+      if (nodes > 1'000'000) break;  // the deeper counts: bench territory for a mailbox generator
+      INFO(ref.fen << " depth " << depth);
+      CHECK(perft(game, depth) == nodes);
+      CHECK(game.fen() == fairy::Game::from_fen(ref.fen, {}).fen());  // play and undo restore it
+    }
+  }
+}
+
+TEST_CASE("fairy rule set, orthodox pieces: the same moves, SAN, checks and keys as rules/orthodox", "[fairy][differential]") {
+  // Random games from the sampled starts: at every position both rule sets list the same legal
+  // moves, spell each alike, agree on check and status, and a repeated position has one key.
+  test::Rng rng(20261129);
+  int positions = 0;
+  for (const auto& start : test::random_play_starts()) {
+    auto fairy_game = fairy::Game::from_fen(start, {});
+    auto ortho = orthodox::Game::from_fen(start, {});
+    const std::uint64_t key0 = fairy_game.key();
+    for (int ply = 0; ply < 60; ++ply) {
+      INFO(ortho.fen());
+      ++positions;
+      const auto moves = legal_uci(ortho);
+      REQUIRE(legal_uci(fairy_game) == moves);
+      CHECK(placement(fairy_game.fen()) == placement(ortho.fen()));
+      CHECK(fairy_game.in_check() == ortho.in_check());
+      CHECK(fairy_game.status() == ortho.status());
+      if (moves.empty()) break;
+      const std::string pick = moves[rng.next() % moves.size()];
+      const auto om = by_uci(ortho, pick);
+      const auto fm = fairy_game.parse_move(pick, {});  // UCI read
+      CHECK(fairy_game.move_text(fm) == ortho.move_text(om));
+      CHECK(fairy_game.move_uci(fairy_game.parse_move(ortho.move_text(om), {})) == pick);  // SAN read back
+      ortho.play(om);
+      fairy_game.play(fm);
+    }
+    for (int k = 0; k < 60 && fairy_game.board().plies_played() > 0; ++k) fairy_game.undo();
+    CHECK(fairy_game.key() == key0);
+  }
+  CHECK(positions > 300);
+}
+
+TEST_CASE("fairy rule set: bad FEN is an error at its column", "[fairy][errors]") {
+  auto column = [](const std::string& fen) {
+    try {
+      (void)fairy::Game::from_fen(fen, {"f.pgn", 4, 10});
+    } catch (const ParseError& e) {
+      CHECK(e.where().line == 4);
+      return e.where().column - 10;
+    }
+    FAIL("no error for " << fen);
+    return -1;
+  };
+  CHECK(column("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1") == 42);  // X is no piece
+  CHECK(column("rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1") == 18);  // nine squares
+  CHECK(column("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1") == 44);  // the side
+  CHECK(column("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQxq - 0 1") == 46);  // castling
+  CHECK(column("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq j9 0 1") == 51);  // en passant
+}
+
+TEST_CASE("fairy rule set: a grasshopper checks over a hurdle, and moving the hurdle parries", "[fairy]") {
+  auto v = std::make_shared<fairy::Variant>();
+  v->kinds = {{"pawn", 'P', fairy::parse_walk("mfWcfF"), false, true},
+              {"king", 'K', fairy::parse_walk("K"), true, false},
+              {"grasshopper", 'G', fairy::parse_walk("gQ"), false, false}};
+  v->promotions = {2};
+  // Black's grasshopper on e4 hops over the e2 pawn onto e1: check. e3 moves the hurdle next to
+  // the grasshopper, which then lands on e2: no check; the king's four side squares are free.
+  auto game = fairy::Game::with(v, "4k3/8/8/8/4g3/8/4P3/4K3 w - - 0 1", {});
+  CHECK(game.in_check());
+  CHECK(legal_uci(game) == std::vector<std::string>{"e1d1", "e1d2", "e1f1", "e1f2", "e2e3"});
+  game.play(game.parse_move("e3", {}));
+  CHECK_FALSE(game.in_check());
+  CHECK(game.fen() == "4k3/8/8/8/4g3/4P3/8/4K3 b - - 0 1");
+  // The grasshopper cannot take the pawn next to it (nothing to hop over), but hops over it to e2.
+  CHECK_THROWS_AS(game.parse_move("Gxe3", {}), ParseError);
+  CHECK(game.move_text(game.parse_move("Ge2", {})) == "Ge2");
+}
