@@ -84,6 +84,13 @@ concept OwnDiagram = requires(const G& g) {
   { g.diagram() } -> std::convertible_to<std::string>;
 };
 
+// A board of the rule set's own letters (the fairy rule set: any size, any kind): each rank's
+// squares as FEN letters ('.' empty), the last rank first, for the diagrams to draw.
+template <class G>
+concept LetterRows = requires(const G& g) {
+  { g.rank_rows() } -> std::convertible_to<std::vector<std::string>>;
+};
+
 // An orthodox board underneath (a Position a diagram or a replay can show).
 template <class G>
 concept BoardPosition = requires(const G& g) {

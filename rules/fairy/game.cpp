@@ -1,8 +1,25 @@
 #include "rules/fairy/game.h"
 
+#include <algorithm>
 #include <cctype>
 
+#include "rules/core/fen.h"
+
 namespace arbiter::fairy {
+
+Game Game::with(std::shared_ptr<const Variant> variant, std::string_view fen, const SourceLocation& where) {
+  Game game(Board::from_fen(std::move(variant), fen, where));
+  const Board& b = game.board_;
+  for (int sq = 0; sq < b.squares(); ++sq) {
+    const Man m = b.at(sq);
+    const int rank = b.rank_of(sq);
+    if (!m.empty() && b.variant().kinds[std::size_t(m.kind())].pawn && (rank == 0 || rank == b.ranks() - 1))
+      throw ParseError(where, "expected no pawn on the first or last rank in FEN '" + std::string(fen) + "'");
+  }
+  if (royal_attacked(b, ~b.side_to_move()))
+    throw ParseError(where, "expected the side not to move out of check in FEN '" + std::string(fen) + "'");
+  return game;
+}
 
 std::string Game::square_name(int sq) const {
   std::string out(1, char('a' + board_.file_of(sq)));
@@ -73,6 +90,38 @@ FairyMove Game::parse_move(std::string_view text, const SourceLocation& where) c
     if (san == written || move_uci(m) == written) return m;
   }
   throw ParseError(where, "illegal move " + std::string(text) + ": no legal move of the position is written so");
+}
+
+std::vector<std::string> Game::rank_rows() const {
+  std::vector<std::string> rows;
+  for (int r = board_.ranks() - 1; r >= 0; --r) {
+    std::string row;
+    for (int f = 0; f < board_.files(); ++f) {
+      const Man m = board_.at(board_.square(f, r));
+      const char letter = m.empty() ? '.' : board_.variant().kinds[std::size_t(m.kind())].letter;
+      row += m.color() == Black ? char(std::tolower(static_cast<unsigned char>(letter))) : letter;
+    }
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
+
+std::optional<Position> Game::orthodox_position() const {
+  if (board_.files() != 8 || board_.ranks() != 8) return std::nullopt;
+  // Every kind the board holds must be an orthodox one: its letter and its walk.
+  const auto& orthodox = Variant::orthodox()->kinds;
+  for (int sq = 0; sq < 64; ++sq) {
+    const Man m = board_.at(sq);
+    if (m.empty()) continue;
+    const PieceKind& k = board_.variant().kinds[std::size_t(m.kind())];
+    const bool same = std::any_of(orthodox.begin(), orthodox.end(), [&](const PieceKind& o) {
+      return o.letter == k.letter && o.walk.text == k.walk.text && o.royal == k.royal && o.pawn == k.pawn;
+    });
+    if (!same) return std::nullopt;
+  }
+  FenOptions relaxed;
+  relaxed.orthodox_legality = false;
+  return read_fen(board_.fen(), {"<fairy board>", 1, 1}, relaxed);
 }
 
 bool Game::has_legal_move() const {

@@ -7,12 +7,18 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
+#include "rules/core/position.h"
 #include "rules/core/ruleset.h"
 #include "rules/fairy/board.h"
 #include "rules/fairy/movegen.h"
 
 namespace arbiter::fairy {
+
+// No named interpretations yet (the conditions and attributes of the next issues bring them).
+struct Options {};
+inline bool apply_interpretation(Options&, std::string_view, std::string_view) { return false; }
 
 class Game {
  public:
@@ -23,12 +29,19 @@ class Game {
 
   explicit Game(Board board) : board_(std::move(board)) {}
   // A position of orthodox() pieces; with() for any other variant.
-  static Game from_fen(std::string_view fen, const SourceLocation& where) { return with(Variant::orthodox(), fen, where); }
-  static Game with(std::shared_ptr<const Variant> variant, std::string_view fen, const SourceLocation& where) {
-    return Game(Board::from_fen(std::move(variant), fen, where));
+  static Game from_fen(std::string_view fen, const SourceLocation& where, const Options& = {}) {
+    return with(Variant::orthodox(), fen, where);
   }
+  // Throws ParseError for a FEN that does not read, or a position no game reaches: a pawn on
+  // its first or last rank, the side not to move in check.
+  static Game with(std::shared_ptr<const Variant> variant, std::string_view fen, const SourceLocation& where);
   std::string fen() const { return board_.fen(); }
   const Board& board() const { return board_; }
+  Options options() const { return {}; }
+  // Each rank's FEN letters ('.' empty), the last rank first (capabilities.h, LetterRows).
+  std::vector<std::string> rank_rows() const;
+  // The position as an orthodox Position, where it is one: 8 x 8, orthodox kinds only.
+  std::optional<Position> orthodox_position() const;
 
   // SAN with the variant's letters ("Nf3", "exd6", "O-O", "e8=Q", "Gxd7+"), or UCI ("g1f3").
   FairyMove parse_move(std::string_view text, const SourceLocation& where) const;

@@ -50,7 +50,7 @@ void add_diagram_command(CLI::App& app, int& status) {
   auto* cmd = app.add_subcommand("diagram", "Draw a position as an SVG diagram (for reports), with moves shown as arrows.");
   cmd->footer(DiagramHelp);
   auto args = std::make_shared<Args>();
-  cmd->add_option("--variant", args->variant, "Rules: orthodox (default), option, timetravel, transactional, conditional");
+  cmd->add_option("--variant", args->variant, "Rules: orthodox (default), option, timetravel, transactional, conditional, fairy");
   cmd->add_option("--fen", args->fen, "Position in FEN (default: the start position)");
   cmd->add_option("--play", args->play, "Moves to play first, in the variant's notation (repeatable)")->allow_extra_args(false);
   cmd->add_option("--show", args->show, "Moves to draw as arrows from there (repeatable)")->allow_extra_args(false);

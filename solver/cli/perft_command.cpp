@@ -78,7 +78,8 @@ passant captures); the FEN may add the tokens as a seventh field ("... b - - 0 3
 timetravel counts explosions, annihilations and normal moves (Time Traveler's FEN: rules/README.md,
 "Positions and notation"). --variant transactional counts each move with each decision it allows
 (commit, rollback or neither). --variant conditional counts each stated conditional move, or with
---count outcomes each C-ply outcome once (rules/conditional/RULES.md).
+--count outcomes each C-ply outcome once (rules/conditional/RULES.md). --variant fairy counts the
+fairy rule set's moves (rules/fairy/: pieces as walks on a mailbox board), orthodox pieces for now.
 
 --divide prints the count below each first move in UCI notation, with progress on stderr for deep
 runs when stderr is a terminal.
@@ -104,7 +105,7 @@ void add_perft_command(CLI::App& app, int& status) {
   };
   auto args = std::make_shared<Args>();
   cmd->add_option("--variant", args->variant,
-                  "Rules: orthodox (default), option, timetravel, transactional, conditional (each FEN may add the "
+                  "Rules: orthodox (default), option, timetravel, transactional, conditional, fairy (each FEN may add the "
                   "variant's own fields)");
   cmd->add_option("--fen", args->fen, "Position in FEN (default: the start position)");
   cmd->add_option("--depth,-d", args->depth, "Depth in plies (0-15)")->required()->check(CLI::Range(0, MaxPerftDepth));

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "rules/core/fen.h"
+#include "rules/core/capabilities.h"
 #include "rules/core/ruleset.h"
 #include "rules/notation/san.h"
 
@@ -115,7 +116,8 @@ LineState play_line(G& game, const std::vector<std::string>& moves, const std::o
   s.fen = game.fen();
   s.side = game.side_to_move();
   s.status = game.status();
-  s.board = rank_rows(game.position());
+  if constexpr (LetterRows<G>) s.board = game.rank_rows();
+  else s.board = rank_rows(game.position());
   typename G::MoveListType legal;
   game.generate_legal(legal);
   s.legal_count = int(legal.size());

@@ -206,6 +206,7 @@ ReplayReport replay_game(const PgnGame& record, Make make) {
   report.side_to_move = game->side_to_move();
   report.fen = game->fen();
   if constexpr (OwnDiagram<G>) report.diagram = game->diagram();
+  else if constexpr (LetterRows<G>) report.diagram = board_diagram(game->rank_rows());
   else if constexpr (BoardPosition<G>) report.diagram = board_diagram(game->position());
   const bool main_line_legal =
       std::none_of(report.errors.begin(), report.errors.end(), [](const ReplayError& e) { return !e.in_variation; });

@@ -92,6 +92,7 @@ VariantEngines register_variant(VariantNames names) {
   e.diagram = [](std::string_view fen, const SourceLocation& where, const Settings& interpret) {
     const G game = make_game<G, Extras>(fen, where, interpret);
     if constexpr (OwnDiagram<G>) return game.diagram();
+    else if constexpr (LetterRows<G>) return board_diagram(game.rank_rows());
     else return board_diagram(game.position());
   };
   e.svg = [](std::string_view fen, const SourceLocation& where, const std::vector<std::string>& play,
@@ -114,7 +115,13 @@ VariantEngines register_variant(VariantNames names) {
       }
     }
     if constexpr (requires { Extras::decorate(game, spec, notes); }) Extras::decorate(game, spec, notes);
-    return report::svg_diagram(game.position(), spec);
+    if constexpr (BoardPosition<G>) {
+      return report::svg_diagram(game.position(), spec);
+    } else {
+      const auto pos = game.orthodox_position();  // glyphs for orthodox men only, as yet
+      if (!pos) throw std::runtime_error("an SVG diagram of fairy men is not drawn yet (the text diagram shows them)");
+      return report::svg_diagram(*pos, spec);
+    }
   };
   if constexpr (with_prover<Extras>) {
     e.solve = [](std::string_view fen, const SourceLocation& where, const prover::SolveOptions& options,

@@ -16,6 +16,7 @@ const std::vector<VariantNames>& all_variant_names() {
        {"timetravel", "time traveler's", "time traveler's chess", "time travelers chess", "time-travel"}},
       {"transactional", "Transactional Chess", "transactional", {"transactional", "transactional chess"}},
       {"conditional", "Conditional Chess", "conditional", {"conditional", "conditional chess"}},
+      {"fairy", "fairy chess", "fairy", {"fairy", "fairy chess"}},
   };
   return all;
 }

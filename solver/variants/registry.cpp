@@ -8,6 +8,7 @@ VariantEngines option_entry(const VariantNames& names);
 VariantEngines timetravel_entry(const VariantNames& names);
 VariantEngines transactional_entry(const VariantNames& names);
 VariantEngines conditional_entry(const VariantNames& names);
+VariantEngines fairy_entry(const VariantNames& names);
 
 // The registry: one line a rule set, in the order of names.cpp (register_variant checks that
 // each entry's rules carry the name it is given). The first is the default (no [Variant]).
@@ -20,6 +21,7 @@ const std::vector<VariantEngines>& variants() {
         timetravel_entry(n.at(2)),
         transactional_entry(n.at(3)),
         conditional_entry(n.at(4)),
+        fairy_entry(n.at(5)),
     };
   }();
   return all;

@@ -140,7 +140,7 @@ TEST_CASE("studio: malformed input is a 400 with the reader's message, a long bo
   const auto [s3, pgn] = studio.post("/api/replay", json{{"pgn", "[Event \"x\"\n\n1. e4 *\n"}, {"name", "mine.pgn"}}.dump());
   CHECK(s3 == 400);
   CHECK(pgn["error"].get<std::string>().rfind("mine.pgn:1:", 0) == 0);
-  const auto [s4, variant] = studio.post("/api/position", R"({"variant":"fairy"})");
+  const auto [s4, variant] = studio.post("/api/position", R"({"variant":"no-such-rules"})");
   CHECK(s4 == 400);
   CHECK(variant["error"].get<std::string>().find("variant:1:1:") == 0);
   const auto [s5, body] = studio.post("/api/position", "{\"fen\": \"" + std::string(100 * 1024, ' ') + "\"}");

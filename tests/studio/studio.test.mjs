@@ -164,6 +164,7 @@ const BOARD_PLAN = {
   timetravel: { click: ['e2', 'e4'], first: 'e4', typed: ['e5', 'Qh5'], refused: ['f7', 'f6'] },
   transactional: { click: ['e2', 'e4'], choose: 'T1: e4', first: 'T1: e4', typed: ['T2: e5'], refused: ['e4', 'e5'] },
   conditional: { click: ['e2', 'e4'], first: 'e4', typed: ['e5', '!Qh5'], refused: ['f7', 'f6'] },
+  fairy: { click: ['e2', 'e4'], first: 'e4', typed: ['e5', 'Qh5'], refused: ['f7', 'f6'] },
 };
 
 async function boardChecks(page) {
@@ -545,7 +546,7 @@ async function main() {
   });
   await check('api: GET /api/variants lists the five rule sets', async () => {
     const r = await api('/api/variants');
-    assert.deepEqual(r.json.variants.map((v) => v.name).sort(), ['conditional', 'option', 'orthodox', 'timetravel', 'transactional']);
+    assert.deepEqual(r.json.variants.map((v) => v.name).sort(), ['conditional', 'fairy', 'option', 'orthodox', 'timetravel', 'transactional']);
   });
   await boardChecks(page);
   await solveChecks(page);

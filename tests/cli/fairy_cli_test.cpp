@@ -1,0 +1,65 @@
+// The fairy rule set (rules/fairy/) through the command line: registered as "fairy", every engine
+// runs on it unchanged; with orthodox pieces it answers as orthodox chess does.
+
+#include <catch2/catch.hpp>
+
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "tests/support/test_support.h"
+
+using namespace arbiter;
+using nlohmann::json;
+
+namespace {
+
+// A puzzle of puzzles/orthodox with [Variant "fairy"] added.
+std::string as_fairy(test::ScratchDir& dir, const std::string& name) {
+  const std::string text = test::read_text_file(std::string(ARBITER_SOURCE_DIR) + "/puzzles/orthodox/" + name);
+  return dir.write(name, "[Variant \"fairy\"]\n" + text);
+}
+
+}  // namespace
+
+TEST_CASE("fairy variant: perft, solve, verify and replay as orthodox chess with orthodox pieces", "[fairy][cli]") {
+  test::ScratchDir dir;
+  int status = -1;
+  const json perft = test::run_arbiter_json("perft --variant fairy --depth 3 --json", status);
+  CHECK(status == 0);
+  CHECK(perft["variant"] == "fairy");
+  CHECK(perft["nodes"] == 8902);
+  // Kiwipete to depth 2 (perft-standard.epd: 2039).
+  const json kiwi = test::run_arbiter_json(
+      "perft --variant fairy --depth 2 --json --fen 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1'", status);
+  CHECK(kiwi["nodes"] == 2039);
+
+  // C. Mansfield's #2 (The Hindu 1951): the same key, threat and verdict as in orthodox chess.
+  const std::string mansfield = as_fairy(dir, "problem-mansfield-1951-mate2.pgn");
+  const json solved = test::run_arbiter_json("solve --json " + test::shell_quote(mansfield), status);
+  CHECK(status == 0);
+  CHECK(solved["variant"] == "fairy");
+  CHECK(solved["keys_uci"] == json::array({"e2b5"}));
+  CHECK(solved["solution"][0]["threat"][0]["move"] == "Bd7#");
+  const json verified = test::run_arbiter_json("verify --json " + test::shell_quote(mansfield), status);
+  CHECK(status == 0);
+  CHECK(verified["verdict"] == "confirmed");
+
+  // The Immortal Game replayed move by move in SAN, to its mate; the text diagram drawn.
+  const std::string immortal = as_fairy(dir, "immortal-game-1851.pgn");
+  const test::CliRun replay = test::run_arbiter_command("replay " + test::shell_quote(immortal), dir);
+  INFO(replay.out << replay.err);
+  CHECK(replay.status == 0);
+  CHECK(replay.out.find("checkmate") != std::string::npos);
+  CHECK(replay.out.find("7 | p . . p B p N p | 7") != std::string::npos);
+}
+
+TEST_CASE("fairy variant: a bad FEN is exit 2 with its column", "[fairy][cli][errors]") {
+  test::ScratchDir dir;
+  const test::CliRun run = test::run_arbiter_command("perft --variant fairy --depth 1 --fen 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1'", dir);
+  CHECK(run.status == 2);
+  CHECK(run.err.find(":1:43: expected a piece letter of the variant, found 'X'") != std::string::npos);
+  const test::CliRun in_check = test::run_arbiter_command("perft --variant fairy --depth 1 --fen '4k3/8/8/8/8/8/8/4R1K1 w - - 0 1'", dir);
+  CHECK(in_check.status == 2);
+  CHECK(in_check.err.find("expected the side not to move out of check") != std::string::npos);
+}
