@@ -165,6 +165,17 @@ Board Board::from_fen(std::shared_ptr<const Variant> variant, std::string_view f
       if (i + 1 < fen.size() && std::isdigit(static_cast<unsigned char>(fen[i + 1]))) n = n * 10 + (fen[++i] - '0');
       if (n == 0) fail("expected a run of 1 or more empty squares");
       file += n;
+    } else if (c == '(') {  // a fairy man by Popeye's code: "(G)" White, "(g)" Black
+      const std::size_t close = fen.find(')', i);
+      const std::string_view code = close == std::string_view::npos ? std::string_view() : fen.substr(i + 1, close - i - 1);
+      const auto letter = std::find_if(code.begin(), code.end(), [](char ch) { return std::isalpha(static_cast<unsigned char>(ch)); });
+      if (code.empty() || letter == code.end()) fail("expected a fairy piece's code with letters in '(...)', such as (G) or (gi)");
+      const int kind = b.variant().kind_of_code(code);
+      if (kind < 0) fail("expected a fairy piece code this variant has, found '(" + std::string(code) + ")'");
+      if (file >= b.files()) fail("expected " + std::to_string(b.files()) + " squares in the rank");
+      b.put(b.square(file, rank), Man::of(std::isupper(static_cast<unsigned char>(*letter)) ? White : Black, kind));
+      ++file;
+      i = close;
     } else {
       const int kind = b.variant().kind_of(c);
       if (kind < 0) fail(std::string("expected a piece letter of the variant, found '") + c + "'");
@@ -231,8 +242,7 @@ std::string Board::fen() const {
       }
       if (run) out += std::to_string(run);
       run = 0;
-      const char letter = variant_->kinds[std::size_t(m.kind())].letter;
-      out += m.color() == White ? letter : char(std::tolower(static_cast<unsigned char>(letter)));
+      out += variant_->symbol(m.kind(), m.color());
     }
     if (run) out += std::to_string(run);
     if (r) out += '/';

@@ -7,6 +7,23 @@
 
 namespace arbiter::fairy {
 
+Game Game::from_fen(std::string_view fen, const SourceLocation& where, const Options&) {
+  // The codes of the placement field, each a kind added to the orthodox ones in order of appearance.
+  std::shared_ptr<const Variant> v = Variant::orthodox();
+  const std::size_t placement_end = std::min(fen.find(' '), fen.size());
+  for (std::size_t i = fen.find('('); i < placement_end; i = fen.find('(', i + 1)) {
+    const std::size_t close = fen.find(')', i);
+    if (close == std::string_view::npos || close > placement_end) break;  // the board's reader says what is wrong
+    try {
+      v = Variant::with_code(v, fen.substr(i + 1, close - i - 1));
+    } catch (const std::invalid_argument&) {
+      throw ParseError(where.advanced(int(i)), "expected a fairy piece code of Popeye's that Arbiter has (rules/fairy/piece_table.cpp), found '" +
+                                                   std::string(fen.substr(i, close - i + 1)) + "' in FEN '" + std::string(fen) + "'");
+    }
+  }
+  return with(std::move(v), fen, where);
+}
+
 Game Game::with(std::shared_ptr<const Variant> variant, std::string_view fen, const SourceLocation& where) {
   Game game(Board::from_fen(std::move(variant), fen, where));
   const Board& b = game.board_;
@@ -52,7 +69,7 @@ std::string Game::move_text(const FairyMove& m) const {
       out.push_back(board_.variant().kinds[m.promotion - 1u].letter);
     }
   } else {
-    out = std::string(1, kind.letter);
+    out = board_.variant().san_symbol(mover.kind());
     // Disambiguation: by file, else by rank, else both, among the same kind's legal moves to `to`.
     FairyMoveList legal;
     generate_legal(legal);

@@ -28,10 +28,9 @@ class Game {
   static constexpr std::string_view start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
   explicit Game(Board board) : board_(std::move(board)) {}
-  // A position of orthodox() pieces; with() for any other variant.
-  static Game from_fen(std::string_view fen, const SourceLocation& where, const Options& = {}) {
-    return with(Variant::orthodox(), fen, where);
-  }
+  // A position of orthodox() pieces and of Popeye's fairy pieces by code ("(G)" a white
+  // grasshopper, "(gi)" a black giraffe: piece_table.h); with() for any other variant.
+  static Game from_fen(std::string_view fen, const SourceLocation& where, const Options& = {});
   // Throws ParseError for a FEN that does not read, or a position no game reaches: a pawn on
   // its first or last rank, the side not to move in check.
   static Game with(std::shared_ptr<const Variant> variant, std::string_view fen, const SourceLocation& where);
@@ -43,7 +42,7 @@ class Game {
   // The position as an orthodox Position, where it is one: 8 x 8, orthodox kinds only.
   std::optional<Position> orthodox_position() const;
 
-  // SAN with the variant's letters ("Nf3", "exd6", "O-O", "e8=Q", "Gxd7+"), or UCI ("g1f3").
+  // SAN with the variant's letters ("Nf3", "exd6", "O-O", "e8=Q", "G_xd7+" for a grasshopper), or UCI ("g1f3").
   FairyMove parse_move(std::string_view text, const SourceLocation& where) const;
   std::string move_text(const FairyMove& m) const;
   std::string move_uci(const FairyMove& m) const;

@@ -6,21 +6,26 @@
 
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "rules/core/types.h"
 #include "rules/fairy/walk.h"
 
 namespace arbiter::fairy {
 
 struct PieceKind {
   std::string name;   // "knight", "grasshopper"
-  char letter = '?';  // FEN and SAN letter, upper case ('N', 'G')
+  char letter = '?';  // FEN and SAN letter, upper case ('N', 'G'); a diagram's letter for a coded kind
   Walk walk;
   bool royal = false;  // checked and mated like a king (a side may not leave it attacked)
   // The pawn's rules on top of its walk: from its second rank a double step along a move-only
   // vector over an empty square (leaving an en passant square), en passant capture onto it,
   // promotion on the last rank.
   bool pawn = false;
+  // Popeye's code of a kind added by code (piece_table.h), lower case: written "(G)" / "(g)" in
+  // FEN and "G_" in SAN instead of a letter; empty for a kind of the variant's own letters.
+  std::string code = {};
 };
 
 struct Variant {
@@ -33,7 +38,16 @@ struct Variant {
   int castling_king = -1, castling_rook = -1;
   std::string start_fen;
 
-  int kind_of(char letter) const;  // the kind whose letter this is (either case), or -1
+  int kind_of(char letter) const;  // the lettered kind (no code) whose letter this is (either case), or -1
+  int kind_of_code(std::string_view code) const;  // the kind of Popeye's code (either case), or -1
+  // FEN spells a kind by its letter, or "(CODE)" (upper case for White, lower for Black).
+  std::string symbol(int kind, Color side = White) const;
+  // SAN spells it by its letter, or its code in upper case and '_' ("G_a8", "N_c3" the
+  // nightrider beside "Nc3" the knight): PGN's movetext keeps '(' for variations.
+  std::string san_symbol(int kind) const;
+  // This variant with the kind of Popeye's code `code` added (piece_table.h), or the same
+  // variant when it has it; throws std::invalid_argument for a code not in the table.
+  static std::shared_ptr<const Variant> with_code(std::shared_ptr<const Variant> v, std::string_view code);
   static std::shared_ptr<const Variant> orthodox();
 };
 

@@ -54,6 +54,25 @@ TEST_CASE("fairy variant: perft, solve, verify and replay as orthodox chess with
   CHECK(replay.out.find("7 | p . . p B p N p | 7") != std::string::npos);
 }
 
+TEST_CASE("fairy variant: a grasshopper's mate in one solved and verified; without its hurdle, none", "[fairy][cli]") {
+  // White's grasshopper a2 hops over the a7 pawn to a8, then checks over the g8 knight; h7 and g7
+  // hold the king, the d5 bishop guards g8. Built for this test, counted by hand: the one mate.
+  test::ScratchDir dir;
+  const std::string fen = "6Nk/P5pp/8/3B4/8/8/(G)7/2K5 w - - 0 1";
+  const std::string file = dir.write("g.pgn", "[Event \"g\"]\n[Variant \"fairy\"]\n[FEN \"" + fen +
+                                                   "\"]\n[SetUp \"1\"]\n[Stipulation \"#1\"]\n\n1. G_a8# *\n");
+  int status = -1;
+  const json verified = test::run_arbiter_json("verify --json " + test::shell_quote(file), status);
+  CHECK(status == 0);
+  CHECK(verified["verdict"] == "confirmed");
+  CHECK(verified["keys"] == json::array({"G_a8#"}));
+  // Without the a7 pawn there is no hurdle on the file: no mate.
+  const std::string none = dir.write("n.pgn", "[Event \"n\"]\n[Variant \"fairy\"]\n[FEN \"6Nk/6pp/8/3B4/8/8/(G)7/2K5 w - - 0 1\"]\n"
+                                              "[SetUp \"1\"]\n[Stipulation \"#1\"]\n\n*\n");
+  const json solved = test::run_arbiter_json("solve --json " + test::shell_quote(none), status);
+  CHECK(solved["verdict"] == "refuted");
+}
+
 TEST_CASE("fairy variant: a bad FEN is exit 2 with its column", "[fairy][cli][errors]") {
   test::ScratchDir dir;
   const test::CliRun run = test::run_arbiter_command("perft --variant fairy --depth 1 --fen 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1'", dir);

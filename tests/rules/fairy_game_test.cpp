@@ -126,3 +126,31 @@ TEST_CASE("fairy rule set: a grasshopper checks over a hurdle, and moving the hu
   CHECK_THROWS_AS(game.parse_move("Gxe3", {}), ParseError);
   CHECK(game.move_text(game.parse_move("Ge2", {})) == "Ge2");
 }
+
+TEST_CASE("fairy rule set: Popeye's pieces by code in FEN, '(G)' and '(n)', and in SAN, G_ and N_", "[fairy]") {
+  // A white nightrider (Popeye's "n") beside a white knight, a black grasshopper: the FEN reads
+  // and writes them back; the nightrider's SAN is N_, the knight's N.
+  const std::string fen = "7k/8/8/8/4(g)3/8/1(N)1P4/1N2K3 w - - 0 1";
+  auto game = fairy::Game::from_fen(fen, {});
+  CHECK(game.fen() == fen);
+  CHECK(game.rank_rows()[6] == ".N.P....");  // a diagram's letter: the code's first
+  const auto nightrider = game.parse_move("N_d6", {});  // b2 by c4 to d6
+  CHECK(game.move_uci(nightrider) == "b2d6");
+  CHECK(game.move_text(game.parse_move("b1c3", {})) == "Nc3");
+  CHECK(game.move_text(game.parse_move("b2c4", {})) == "N_c4");
+  CHECK_THROWS_AS(game.parse_move("Nd6", {}), ParseError);  // the knight cannot
+  game.play(game.parse_move("d3", {}));
+  CHECK(game.move_text(game.parse_move("e4c2", {})) == "G_c2");  // over the d3 pawn
+  // Unknown or malformed codes: an error at the '('.
+  auto column = [](const std::string& text) {
+    try {
+      (void)fairy::Game::from_fen(text, {"f", 1, 1});
+    } catch (const ParseError& e) {
+      return e.where().column - 1;
+    }
+    return -1;
+  };
+  CHECK(column("4k3/8/8/8/4(zz)3/8/8/4K3 w - - 0 1") == 11);
+  CHECK(column("4k3/8/8/8/4(15)3/8/8/4K3 w - - 0 1") == 11);  // a code without letters: no colour
+  CHECK(column("4k3/8/8/8/4(g3/8/8/4K3 w - - 0 1") == 11);
+}
