@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The test command: installs missing Debian packages, builds (Release), runs every test with
-# ctest and the studio's browser tests (tests/studio/: Debian's Chromium driven by the pinned
-# playwright-core; installed here when missing); then fuzzes every reader briefly (tests/fuzz.sh, clang's libFuzzer, 10 s a harness);
+# ctest, the studio's browser tests (tests/studio/: Debian's Chromium driven by the pinned
+# playwright-core; installed here when missing) and the fairy rule set's perft against
+# Fairy-Stockfish (tests/ffish/: the pinned ffish); then fuzzes every reader briefly (tests/fuzz.sh, clang's libFuzzer, 10 s a harness);
 # then rebuilds with AddressSanitizer + UndefinedBehaviorSanitizer and the standard library's
 # assertions (_GLIBCXX_ASSERTIONS) and runs the tests again.
 #   bash tests/run.sh              all three passes
@@ -15,6 +16,8 @@ ctest --test-dir "$ARBITER_BUILD" --output-on-failure -j "$(nproc)"
 echo "== studio browser tests (tests/studio/run.sh)"
 arbiter_install_browser_packages
 bash "$ARBITER_ROOT/tests/studio/run.sh" "$ARBITER_BUILD"
+echo "== fairy moves against Fairy-Stockfish (tests/ffish/run.sh: ffish, pinned)"
+bash "$ARBITER_ROOT/tests/ffish/run.sh" "$ARBITER_BUILD"
 
 if [ "${1:-}" != "--fast" ]; then
   # One clang build (build-sanitize/, see .ci/bootstrap.sh) serves the fuzzing and the sanitizer
