@@ -25,6 +25,12 @@ std::string board_text(const std::array<Piece, 64>& board) {
 
 std::string exact_state(const orthodox::Game& game) { return position_state(game.position()); }
 
+// The FEN, the key, and what the FEN leaves out: the plies beneath and the e.p. victim.
+std::string exact_state(const fairy::Game& game) {
+  const fairy::Board& b = game.board();
+  return fmt::format("{} | key={:016x} plies={} ep-victim={}", game.fen(), game.key(), b.plies_played(), b.en_passant_victim());
+}
+
 std::string exact_state(const option::Game& game) {
   return fmt::format("{} | key={:016x} | {}", game.fen(), game.key(), position_state(game.position()));
 }

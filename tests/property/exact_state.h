@@ -8,6 +8,7 @@
 #include <string>
 
 #include "rules/conditional/game.h"
+#include "rules/fairy/game.h"
 #include "rules/option/game.h"
 #include "rules/orthodox/game.h"
 #include "rules/timetravel/game.h"
@@ -20,5 +21,6 @@ std::string exact_state(const option::Game& game);
 std::string exact_state(const timetravel::Game& game);
 std::string exact_state(const transactional::Game& game);
 std::string exact_state(const conditional::Game& game);
+std::string exact_state(const fairy::Game& game);
 
 }  // namespace arbiter::test

@@ -91,3 +91,7 @@ TEST_CASE("legal moves are the candidates no predicate rejects: Transactional, e
 TEST_CASE("legal moves are the candidates no predicate rejects: Conditional, every node", "[property][predicates]") {
   check_legal_equals_predicates(conditional_samples());
 }
+
+TEST_CASE("legal moves are the candidates no predicate rejects: fairy, every node", "[property][predicates]") {
+  check_legal_equals_predicates(fairy_samples());
+}

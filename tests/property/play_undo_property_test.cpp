@@ -68,3 +68,5 @@ TEST_CASE("play then undo restores the exact state: Transactional", "[property][
 TEST_CASE("play then undo restores the exact state: Conditional", "[property][undo]") {
   check_play_undo(conditional_samples());
 }
+
+TEST_CASE("play then undo restores the exact state: fairy", "[property][undo]") { check_play_undo(fairy_samples()); }

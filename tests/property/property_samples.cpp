@@ -230,4 +230,21 @@ std::vector<Sample<conditional::Game>> conditional_samples() {
   return play(r);
 }
 
+std::vector<Sample<fairy::Game>> fairy_samples() {
+  Recipe<fairy::Game> r;
+  r.seed = 0xFA1E7;
+  // Orthodox starts, and fairy men by Popeye's code among them: hoppers, lions, Chinese pieces,
+  // riders and leapers beside castling rights and pawns that may double-step or take e.p.
+  r.starts = random_play_starts();
+  for (const char* fen : {"r3k2r/pp1(g)1ppp/2n2(n)2/3p4/3P4/2(LI)2(PA)2/PPP2PPP/R3K2R w KQkq - 0 1",
+                          "4k3/1(va)4(ma)1/8/2(z)1(le)3/8/1(GN)3(MA)2/3P4/4K2R w K - 0 1",
+                          "2(cr)1k3/p6p/8/1(Z)2(NH)3/6(g)1/8/P3(ZR)2P/4K3 b - - 0 1",
+                          "r1b1k2r/1(li)6/8/8/8/8/4(KP)3/R3K2(SQ) w Qkq - 0 1"})
+    r.starts.push_back(fen);
+  r.max_plies = 40;
+  r.leaf_budget = 20'000;
+  r.setup = [](const std::string& fen, int) { return fairy::Game::from_fen(fen, Where); };
+  return play(r);
+}
+
 }  // namespace arbiter::test::property

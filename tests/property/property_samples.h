@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "rules/conditional/game.h"
+#include "rules/fairy/game.h"
 #include "rules/option/game.h"
 #include "rules/orthodox/game.h"
 #include "rules/timetravel/game.h"
@@ -34,5 +35,6 @@ std::vector<Sample<option::Game>> option_samples();
 std::vector<Sample<timetravel::Game>> timetravel_samples();
 std::vector<Sample<transactional::Game>> transactional_samples();
 std::vector<Sample<conditional::Game>> conditional_samples();
+std::vector<Sample<fairy::Game>> fairy_samples();
 
 }  // namespace arbiter::test::property
