@@ -47,7 +47,10 @@ std::string Game::square_name(int sq) const {
 std::string Game::move_uci(const FairyMove& m) const {
   std::string out = square_name(m.from);
   out.append(square_name(m.to));
-  if (m.promotion) out += char(std::tolower(static_cast<unsigned char>(board_.variant().kinds[m.promotion - 1u].letter)));
+  if (m.promotion) {  // the kind's letter, or a coded kind's code ("g7g8nh": the nightrider hopper)
+    const PieceKind& k = board_.variant().kinds[m.promotion - 1u];
+    out += k.code.empty() ? std::string(1, char(std::tolower(static_cast<unsigned char>(k.letter)))) : k.code;
+  }
   return out;
 }
 
@@ -66,7 +69,7 @@ std::string Game::move_text(const FairyMove& m) const {
     out.append(square_name(m.to));
     if (m.promotion) {
       out.push_back('=');
-      out.push_back(board_.variant().kinds[m.promotion - 1u].letter);
+      out.append(board_.variant().san_symbol(m.promotion - 1));
     }
   } else {
     out = board_.variant().san_symbol(mover.kind());

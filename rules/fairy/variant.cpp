@@ -57,6 +57,9 @@ std::shared_ptr<const Variant> Variant::with_code(std::shared_ptr<const Variant>
   k.letter = alpha == k.code.end() ? '*' : char(std::toupper(static_cast<unsigned char>(*alpha)));
   k.walk = parse_walk(entry->walk);
   out->kinds.push_back(std::move(k));
+  // Pawns promote to it too: Popeye's convention, the orthodox four and every other walk the
+  // problem holds (its promotee sequence: neither pawns nor kings).
+  out->promotions.push_back(int(out->kinds.size()) - 1);
   return out;
 }
 

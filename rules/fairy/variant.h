@@ -45,8 +45,9 @@ struct Variant {
   // SAN spells it by its letter, or its code in upper case and '_' ("G_a8", "N_c3" the
   // nightrider beside "Nc3" the knight): PGN's movetext keeps '(' for variations.
   std::string san_symbol(int kind) const;
-  // This variant with the kind of Popeye's code `code` added (piece_table.h), or the same
-  // variant when it has it; throws std::invalid_argument for a code not in the table.
+  // This variant with the kind of Popeye's code `code` added (piece_table.h), a pawn's promotion
+  // too (Popeye's convention: to every walk the problem holds), or the same variant when it has
+  // it; throws std::invalid_argument for a code not in the table.
   static std::shared_ptr<const Variant> with_code(std::shared_ptr<const Variant> v, std::string_view code);
   static std::shared_ptr<const Variant> orthodox();
 };

@@ -122,7 +122,7 @@ std::string relative_to_root(std::string text, const fs::path& root) {
 // Popeye's extra line replayed on the twin's position: whether it is legal and, for a helpmate,
 // ends in mate. Only orthodox chess is played here, as only orthodox problems are solved.
 std::string replay_note(const std::string& fen, const std::string& line, bool keys) {
-  if (fen.empty()) return "";
+  if (fen.empty() || fen.find('(') != std::string::npos) return "";  // fairy men: not replayed here
   Position pos = read_known_fen(fen);
   std::istringstream moves(line);
   std::string uci;
@@ -318,7 +318,8 @@ void solve_and_compare(SuiteProblemRow& row, const problem::Problem& p, const pr
   row.outcome = difference.empty() ? SuiteOutcome::Identical : SuiteOutcome::Different;
   row.detail = difference;
   if (difference.empty()) {
-    if (listing == PopeyeListing::Whole) row.layout = compare_layout(p, block->text, options);
+    // (The Popeye layout is written for orthodox men: a position of fairy men, "(G)", is not compared.)
+    if (listing == PopeyeListing::Whole && p.fen.find('(') == std::string::npos) row.layout = compare_layout(p, block->text, options);
     if (!solved.illegal_twins.empty())  // the same (empty) lines, for a different reason: said
       row.detail = fmt::format("twins {}) refused as illegal positions (Popeye prints no line under them)",
                                fmt::join(solved.illegal_twins, "), "));

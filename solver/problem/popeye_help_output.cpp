@@ -56,23 +56,34 @@ std::string popeye_move_uci(std::string_view move, Color side, popeye::Language 
   if (move == "0-0" || move == "O-O") return side == White ? "e1g1" : "e8g8";
   if (move == "0-0-0" || move == "O-O-O") return side == White ? "e1c1" : "e8c8";
   std::size_t i = 0;
-  if (!move.empty() && english_piece_letter(move[0], language) != 0) ++i;
   auto square = [&](std::size_t at) {
     return at + 1 < move.size() && move[at] >= 'a' && move[at] <= 'h' && move[at + 1] >= '1' && move[at + 1] <= '8';
   };
+  if (!move.empty() && !square(0)) {  // the piece's code: one or two characters ("S", "G", "LE", "NH")
+    const std::size_t length = move.size() > 1 && !square(1) ? 2 : 1;
+    if (!(length == 1 && english_piece_letter(move[0], language) != 0) &&
+        !popeye::find_keyword(popeye::Kind::Piece, language, move.substr(0, length)))
+      return "";
+    i = length;
+  }
   if (!square(i) || i + 2 >= move.size() || (move[i + 2] != '-' && move[i + 2] != '*') || !square(i + 3)) return "";
   std::string uci(move.substr(i, 2));
   uci += move.substr(i + 3, 2);
   std::string_view rest = move.substr(i + 5);
   if (rest.empty()) return uci;
-  if (rest.size() != 2 || rest[0] != '=') return "";
-  switch (english_piece_letter(rest[1], language)) {
-    case 'Q': return uci + 'q';
-    case 'R': return uci + 'r';
-    case 'B': return uci + 'b';
-    case 'S': return uci + 'n';
-    default: return "";
-  }
+  if (rest.size() < 2 || rest.size() > 3 || rest[0] != '=') return "";
+  if (rest.size() == 2)
+    switch (english_piece_letter(rest[1], language)) {
+      case 'Q': return uci + 'q';
+      case 'R': return uci + 'r';
+      case 'B': return uci + 'b';
+      case 'S': return uci + 'n';
+      default: break;
+    }
+  // A fairy promotee: its English code, lower case ("g7g8nh", the fairy rule set's UCI).
+  const auto match = popeye::find_keyword(popeye::Kind::Piece, language, rest.substr(1));
+  if (!match || match->ambiguous() || match->keyword->id == "king" || match->keyword->id == "pawn") return "";
+  return uci + lowercase(popeye::spelling_of(popeye::Kind::Piece, match->keyword->id, popeye::Language::English));
 }
 
 namespace {

@@ -19,6 +19,7 @@
 #include "rules/core/fen.h"
 #include "rules/core/text.h"
 #include "rules/core/position.h"
+#include "rules/fairy/piece_table.h"
 #include "rules/orthodox/options.h"
 #include "solver/problem/diagram.h"
 #include "solver/problem/popeye_conditions.h"
@@ -898,6 +899,17 @@ class PopeyeReader {
            p.duplex == Duplex::No && !p.white_to_play;
   }
 
+  // The fairy rule set's code of a man whose walk it plays (rules/fairy/piece_table.cpp, by
+  // Popeye's English code), or nothing: an orthodox man, or a walk not there yet.
+  static std::optional<std::string> fairy_code(const PopeyeMan& m) {
+    if (m.orthodox != NoPieceType) return std::nullopt;
+    const std::string code = lowercase(spelling_of(Kind::Piece, m.walk, Language::English));
+    // (A code without a letter, the (1,5)-leaper's "15", has no case for its colour in the FEN.)
+    if (!fairy::popeye_piece(code) || std::none_of(code.begin(), code.end(), [](char c) { return std::isalpha(static_cast<unsigned char>(c)); }))
+      return std::nullopt;
+    return code;
+  }
+
   // What the problem needs that Arbiter does not play, each named once.
   std::vector<std::string> unsupported_of(const ProblemText& p) const {
     std::vector<std::string> reasons;
@@ -926,8 +938,12 @@ class PopeyeReader {
     for (const auto& m : p.men) {
       if (m.colour == "Neutral") add_reason(reasons, "neutral pieces");
       for (const auto& a : m.attributes) add_reason(reasons, "piece attribute " + a);
-      if (m.orthodox == NoPieceType) add_reason(reasons, "piece " + walk_name(m));
+      if (m.orthodox == NoPieceType && !fairy_code(m)) add_reason(reasons, "piece " + walk_name(m));
     }
+    // Fairy men go to the fairy rule set as the diagram's FEN; twins derive orthodox diagrams only.
+    const bool fairy_men = std::any_of(p.men.begin(), p.men.end(), [](const PopeyeMan& m) { return fairy_code(m).has_value(); });
+    if (fairy_men && (!p.twins.empty() || p.zero_position)) add_reason(reasons, "twins of a problem with fairy pieces");
+    if (fairy_men && p.en_passant) add_reason(reasons, "option EnPassant with fairy pieces");
     if (p.total_invisible > 0) add_reason(reasons, "total invisible pieces");
     // EnPassant for the set play only: played in help play on the diagram (the set play's pass
     // keeps the e.p. square), not yet with twins, Duplex, WhiteToPlay or in other genres.
@@ -979,6 +995,42 @@ class PopeyeReader {
       battle_applier(p.battle)(twins, reasons);
     }
     return reasons;
+  }
+
+  // `fen` with each fairy man set on its square, by code: "(G)" White, "(g)" Black.
+  static std::string with_fairy_men(const std::string& fen, const std::vector<const PopeyeMan*>& men) {
+    std::vector<std::string> cells(64, "");
+    const std::size_t space = fen.find(' ');
+    int sq = 56;
+    for (std::size_t i = 0; i < space; ++i) {
+      const char c = fen[i];
+      if (c == '/') sq -= 16;
+      else if (std::isdigit(static_cast<unsigned char>(c))) sq += c - '0';
+      else cells[std::size_t(sq++)] = std::string(1, c);
+    }
+    for (const PopeyeMan* m : men) {
+      std::string code = *fairy_code(*m);
+      if (m->colour == "White")
+        for (char& c : code) c = char(std::toupper(static_cast<unsigned char>(c)));
+      cells[std::size_t(m->square)] = "(" + code + ")";
+    }
+    std::string out;
+    for (int rank = 7; rank >= 0; --rank) {
+      int run = 0;
+      for (int file = 0; file < 8; ++file) {
+        const std::string& cell = cells[std::size_t(rank * 8 + file)];
+        if (cell.empty()) {
+          ++run;
+          continue;
+        }
+        if (run) out += std::to_string(run);
+        run = 0;
+        out += cell;
+      }
+      if (run) out += std::to_string(run);
+      if (rank) out += '/';
+    }
+    return out + fen.substr(space);
   }
 
   Problem finish(const ProblemText& p, const Token& closing, int number) {
@@ -1048,8 +1100,13 @@ class PopeyeReader {
     Diagram diagram;
     int pawns[2] = {0, 0}, men[2] = {0, 0};
     const PopeyeMan* first_king[2] = {nullptr, nullptr};
+    std::vector<const PopeyeMan*> fairy_men;  // placed in the FEN after the orthodox diagram's
     for (const auto& m : p.men) {
       const Color c = m.colour == "White" ? White : Black;
+      if (fairy_code(m)) {
+        fairy_men.push_back(&m);
+        continue;
+      }
       const Piece piece = make_piece(c, m.orthodox);
       if (++men[c] > 16)
         fail(m.where, fmt::format("a 17th {} man ({} on {}): a side has at most 16", color_name(c), piece_description(piece),
@@ -1097,6 +1154,13 @@ class PopeyeReader {
       out.fen = twins.front().fen;
       out.stipulation = twins.front().stipulation;
       if (twins.size() > 1) out.twins = std::move(twins);
+    } else if (!fairy_men.empty()) {
+      // The fairy rule set reads the position (its own checks: a pawn on an edge rank, the side
+      // not to move in check, with the fairy men's walks); the orthodox diagram's FEN carries
+      // the castling rights, the fairy men are set into its board by code ("(G)", "(le)").
+      out.fen = with_fairy_men(write_fen(position_of(diagram, side)), fairy_men);
+      out.variant = fairy_pieces_variant_names().name;
+      out.tags["Variant"] = fairy_pieces_variant_names().pgn_tag;
     } else {
       out.fen = legal_problem_fen(position_of(diagram, side), stipulation, p.stipulation_location, pieces_at, {}, diagram.kings_optional);
       if (!twin_texts.empty()) out.twins = derive_twins({diagram, stipulation}, out.fen, p.begin, twin_texts);

@@ -23,6 +23,8 @@ const std::vector<VariantNames>& all_variant_names() {
 
 const VariantNames& default_variant_names() { return all_variant_names().front(); }
 
+const VariantNames& fairy_pieces_variant_names() { return *lookup_variant_names("fairy"); }
+
 const VariantNames* lookup_variant_names(std::string_view text) {
   const std::string wanted = lowercase(text);
   if (wanted.empty()) return &default_variant_names();

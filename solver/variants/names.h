@@ -18,6 +18,9 @@ struct VariantNames {
 
 // Every rule set's names; the first is the default (a record or problem without [Variant]).
 const std::vector<VariantNames>& all_variant_names();
+// The rule set that plays Popeye's fairy pieces by code (rules/fairy/): where a Popeye problem
+// with fairy men goes.
+const VariantNames& fairy_pieces_variant_names();
 const VariantNames& default_variant_names();
 // The rule set `text` names (its name or any alias, in any case; empty: the default), or null.
 const VariantNames* lookup_variant_names(std::string_view text);

@@ -54,11 +54,11 @@ TEST_CASE("fairy variant: perft, solve, verify and replay as orthodox chess with
   CHECK(replay.out.find("7 | p . . p B p N p | 7") != std::string::npos);
 }
 
-TEST_CASE("fairy variant: a grasshopper's mate in one solved and verified; without its hurdle, none", "[fairy][cli]") {
-  // White's grasshopper a2 hops over the a7 pawn to a8, then checks over the g8 knight; h7 and g7
+TEST_CASE("fairy variant: a grasshopper's mate in one solved and verified, and none without its hurdle", "[fairy][cli]") {
+  // White's grasshopper a2 hops over the a7 knight to a8, then checks over the g8 knight; h7 and g7
   // hold the king, the d5 bishop guards g8. Built for this test, counted by hand: the one mate.
   test::ScratchDir dir;
-  const std::string fen = "6Nk/P5pp/8/3B4/8/8/(G)7/2K5 w - - 0 1";
+  const std::string fen = "6Nk/N5pp/8/3B4/8/8/(G)7/2K5 w - - 0 1";
   const std::string file = dir.write("g.pgn", "[Event \"g\"]\n[Variant \"fairy\"]\n[FEN \"" + fen +
                                                    "\"]\n[SetUp \"1\"]\n[Stipulation \"#1\"]\n\n1. G_a8# *\n");
   int status = -1;
@@ -66,7 +66,7 @@ TEST_CASE("fairy variant: a grasshopper's mate in one solved and verified; witho
   CHECK(status == 0);
   CHECK(verified["verdict"] == "confirmed");
   CHECK(verified["keys"] == json::array({"G_a8#"}));
-  // Without the a7 pawn there is no hurdle on the file: no mate.
+  // Without the a7 knight there is no hurdle on the file: no mate.
   const std::string none = dir.write("n.pgn", "[Event \"n\"]\n[Variant \"fairy\"]\n[FEN \"6Nk/6pp/8/3B4/8/8/(G)7/2K5 w - - 0 1\"]\n"
                                               "[SetUp \"1\"]\n[Stipulation \"#1\"]\n\n*\n");
   const json solved = test::run_arbiter_json("solve --json " + test::shell_quote(none), status);
@@ -81,4 +81,27 @@ TEST_CASE("fairy variant: a bad FEN is exit 2 with its column", "[fairy][cli][er
   const test::CliRun in_check = test::run_arbiter_command("perft --variant fairy --depth 1 --fen '4k3/8/8/8/8/8/8/4R1K1 w - - 0 1'", dir);
   CHECK(in_check.status == 2);
   CHECK(in_check.err.find("expected the side not to move out of check") != std::string::npos);
+}
+
+TEST_CASE("fairy variant: Popeye input with fairy men, a nightrider hopper promotion in the threat", "[fairy][cli]") {
+  // V. Kotesovec, Sachove umeni 2/1984 (Popeye's BEISPIEL/hopper.inp 7, written in English):
+  // grasshoppers and nightrider hoppers; Popeye's expected output (REGRESSIONTESTS/hopper.out)
+  // has the one key 1.Ga8-c8 threatening 2.g7-g8=NH # -- pawns promote to every walk the problem holds.
+  test::ScratchDir dir;
+  const std::string file = dir.write("hopper.inp",
+                                     "begin\npieces white kb8 rc4 be6 ga8d3f8 nha1 pa5c2g6g7\n"
+                                     "black kc6 gb2b6e7f5 nhb3d6d7 pc5d2d4e5f3h7\nstipulation #2\nend\n");
+  int status = -1;
+  const json solved = test::run_arbiter_json("solve --json " + test::shell_quote(file), status);
+  INFO(solved.dump());
+  CHECK(status == 0);
+  CHECK(solved["variant"] == "fairy");
+  CHECK(solved["keys_uci"] == json::array({"a8c8"}));
+  CHECK(solved["solution"][0]["threat"][0]["uci"] == "g7g8nh");
+  CHECK(solved["solution"][0]["threat"][0]["move"] == "g8=NH_#");
+  // A walk not in the fairy rule set's table yet stays unsupported, named.
+  const std::string rose = dir.write("rose.inp", "begin\npieces white kb8 roa8 black kc6\nstipulation #2\nend\n");
+  const json refused = test::run_arbiter_json("solve --json " + test::shell_quote(rose), status);
+  CHECK(status == 4);
+  CHECK(refused["unsupported"] == json::array({"piece rose (RO)"}));
 }

@@ -66,7 +66,7 @@ TEST_CASE("Popeye moves in UCI, without a position", "[help-self]") {
   CHECK(problem::popeye_move_uci("0-0", Black) == "e8g8");
   CHECK(problem::popeye_move_uci("0-0-0", Black) == "e8c8");
   CHECK(problem::popeye_move_uci("0-0-0", White) == "e1c1");
-  CHECK(problem::popeye_move_uci("Nb1-c3", White).empty());  // N is no orthodox piece in Popeye's English
+  CHECK(problem::popeye_move_uci("Nb1-c3", White) == "b1c3");  // N: the nightrider in Popeye's English
   CHECK(problem::popeye_move_uci("Rd2-e9", White).empty());
   CHECK(problem::popeye_move_uci("e7-e8=K", White).empty());
   CHECK(problem::popeye_move_uci("threat:", White).empty());

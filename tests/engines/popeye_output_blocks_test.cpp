@@ -229,7 +229,10 @@ TEST_CASE("popeye output blocks: piece letters by language, and the lines beside
   CHECK(popeye_move_uci("Fc1-d2", White, popeye::Language::French) == "c1d2");
   CHECK(popeye_move_uci("Cb1*c3", White, popeye::Language::French) == "b1c3");
   CHECK(popeye_move_uci("Bc1-d2", White) == "c1d2");
-  CHECK(popeye_move_uci("Lc1-d2", White).empty());  // 'L' is German
+  CHECK(popeye_move_uci("Tc1-d2", White).empty());  // 'T' is German's rook, no piece of Popeye's English
+  CHECK(popeye_move_uci("Lc1-d2", White) == "c1d2");  // 'L' is German's bishop, English's locust
+  CHECK(popeye_move_uci("NHb3-d4", White) == "b3d4");  // a fairy piece's two-letter code
+  CHECK(popeye_move_uci("g7-g8=NH", White) == "g7g8nh");  // promotion to a fairy piece: its English code
 
   CHECK(is_popeye_side_line("add_to_move_generation_stack:        6742"));
   CHECK(is_popeye_side_line("0 moegliche Stellungen in 1+1"));

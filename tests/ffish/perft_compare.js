@@ -138,8 +138,20 @@ function main() {
   globalThis.fetch = undefined;  // this ffish build fetches its .wasm by URL where fetch exists
   const ffish = require('ffish');
   ffish.onRuntimeInitialized = () => {
-    const ini = `[arbiterfairy:chess]\n${PIECES.map((p, i) => `customPiece${i + 1} = ${p[0]}:${p[2]}`).join('\n')}\n`;
-    ffish.loadVariantConfig(ini);
+    // A pawn promotes to the orthodox four and to every fairy piece of the position (Popeye's
+    // convention, Arbiter's default): one variant section per set of fairy letters.
+    const customPieces = PIECES.map((p, i) => `customPiece${i + 1} = ${p[0]}:${p[2]}`).join('\n');
+    const loaded = new Set();
+    const variantOf = (ffFen) => {
+      const letters = [...new Set(ffFen.split(' ')[0].toLowerCase().replace(/[^a-z]/g, '').split(''))]
+        .filter((c) => PIECES.some((p) => p[0] === c)).sort().join('');
+      const name = `arbiterfairy${letters}`;
+      if (!loaded.has(name)) {
+        ffish.loadVariantConfig(`[${name}:chess]\n${customPieces}\npromotionPieceTypes = qrbn${letters}\n`);
+        loaded.add(name);
+      }
+      return name;
+    };
     const next = rng(opts.seed);
     let compared = 0;
     let refused = 0;
@@ -153,7 +165,7 @@ function main() {
         ++refused;
         continue;
       }
-      const board = new ffish.Board('arbiterfairy', pos.ff);
+      const board = new ffish.Board(variantOf(pos.ff), pos.ff);
       const theirs = ffishPerft(board, opts.depth, opts.maxNodes);
       board.delete();
       ++compared;
@@ -161,7 +173,7 @@ function main() {
       for (const c of pos.ff.split(' ')[0]) if (/[a-z]/i.test(c)) seen.add(c.toLowerCase());
       if (theirs !== mine.nodes) {
         const divided = arbiterPerft(opts.arbiter, pos.arbiter, 1, true);
-        const b = new ffish.Board('arbiterfairy', pos.ff);
+        const b = new ffish.Board(variantOf(pos.ff), pos.ff);
         const ffMoves = new Set(b.legalMoves().split(' ').filter(Boolean));
         b.delete();
         const ours = new Set(Object.keys(divided.divide || {}));
