@@ -30,7 +30,11 @@ struct Args {
 int write_popeye_output(const std::vector<problem::Problem>& problems, const PopeyeRunLimits& limits) {
   int status = ExitOk;
   nlohmann::ordered_json unused;
-  for (const auto& p : problems) {
+  for (const auto& given : problems) {
+    problem::Problem p = given;
+    // The layout is written for orthodox men: a position of fairy men ("(G)") is named, not misdrawn.
+    if (p.playable() && p.fen.find('(') != std::string::npos)
+      p.unsupported.push_back("Popeye's layout of fairy men (solve and verify play the problem)");
     const int problem_status = play_problem("popeye", p, false, unused, [&] {
       const auto written = popeye::write_popeye_problem(p, limits, std::cout);
       // A twin with an illegal position: nothing under its label (as Popeye), bad input here.
