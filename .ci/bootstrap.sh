@@ -33,6 +33,17 @@ arbiter_install_browser_packages() {
   arbiter_install_packages $ARBITER_PACKAGES $extra
 }
 
+# The npm packages a test folder pins in its package-lock.json (tests/studio/, tests/ffish/),
+# installed into its node_modules; again only when the lock file is newer than the install.
+# Usage: arbiter_npm_ci DIR PACKAGE   (PACKAGE: one the lock file holds, to see whether it is there)
+arbiter_npm_ci() {
+  local dir="$1" package="$2"
+  if [ ! -d "$dir/node_modules/$package" ] || [ "$dir/package-lock.json" -nt "$dir/node_modules" ]; then
+    (cd "$dir" && npm ci --no-audit --no-fund)
+    touch "$dir/node_modules"
+  fi
+}
+
 arbiter_install_fuzz_packages() {
   arbiter_install_packages $ARBITER_PACKAGES $ARBITER_FUZZ_PACKAGES
 }

@@ -42,17 +42,27 @@ std::uint64_t ep_key(int ep) { return zobrist().ep[std::size_t(ep + 1)]; }
 
 }  // namespace
 
-Board::Board(std::shared_ptr<const Variant> variant) : variant_(std::move(variant)) {
+Board::Board(std::shared_ptr<const Variant> variant, const Options& options) : variant_(std::move(variant)), options_(options) {
   if (squares() > 256 || files() < 1 || ranks() < 2) throw std::invalid_argument("a fairy board has 2 to 16 ranks and at most 256 squares");
+  if (variant_->kinds.size() > royal_kind_.size()) throw std::invalid_argument("a fairy variant has at most 32 piece kinds");
+  for (std::size_t k = 0; k < variant_->kinds.size(); ++k) royal_kind_[k] = variant_->kinds[k].royal;
   key_ = ep_key(NoSquare) ^ zobrist().castling[0];
   history_.reserve(512);
+}
+
+void Board::place(int sq, Man m) {
+  const Man old = board_[std::size_t(sq)];
+  const std::uint64_t bit = std::uint64_t(1) << (sq % 64);
+  if (!old.empty() && royal_kind_[std::size_t(old.kind())]) royals_[old.color() == White ? 0 : 1][std::size_t(sq / 64)] &= ~bit;
+  if (!m.empty() && royal_kind_[std::size_t(m.kind())]) royals_[m.color() == White ? 0 : 1][std::size_t(sq / 64)] |= bit;
+  board_[std::size_t(sq)] = m;
 }
 
 void Board::put(int sq, Man m) {
   const Man old = board_[std::size_t(sq)];
   if (!old.empty()) key_ ^= man_key(sq, old);
   if (!m.empty()) key_ ^= man_key(sq, m);
-  board_[std::size_t(sq)] = m;
+  place(sq, m);
 }
 
 void Board::set_castling(unsigned c) {
@@ -112,16 +122,16 @@ void Board::unmake() {
   side_ = ~side_;
   if (side_ == Black) --fullmove_;
   const FairyMove& m = u.move;
-  board_[m.from] = u.mover;
-  board_[m.to] = Man{};
+  place(m.to, Man{});
+  place(m.from, u.mover);
   if (m.flags & FairyMove::Castling) {
     const int rank = rank_of(m.from);
     const bool king_side = file_of(m.to) > file_of(m.from);
     const int rook_from = square(king_side ? files() - 1 : 0, rank), rook_to = king_side ? m.to - 1 : m.to + 1;
-    board_[std::size_t(rook_from)] = board_[std::size_t(rook_to)];
-    board_[std::size_t(rook_to)] = Man{};
+    place(rook_from, at(rook_to));
+    place(rook_to, Man{});
   }
-  if (u.captured_square != NoSquare) board_[std::size_t(u.captured_square)] = u.captured;
+  if (u.captured_square != NoSquare) place(u.captured_square, u.captured);
   castling_ = u.castling;
   ep_ = u.ep;
   ep_victim_ = u.ep_victim;
@@ -146,8 +156,9 @@ void Board::unmake_null() {
   key_ = u.key;
 }
 
-Board Board::from_fen(std::shared_ptr<const Variant> variant, std::string_view fen, const SourceLocation& where) {
-  Board b(std::move(variant));
+Board Board::from_fen(std::shared_ptr<const Variant> variant, std::string_view fen, const SourceLocation& where,
+                      const Options& options) {
+  Board b(std::move(variant), options);
   std::size_t i = 0;
   auto fail = [&](const std::string& what) -> void { throw ParseError(where.advanced(int(i)), what + " in FEN '" + std::string(fen) + "'"); };
   int rank = b.ranks() - 1, file = 0;

@@ -5,6 +5,7 @@
 // rank * files + file from a1.
 
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -13,6 +14,7 @@
 
 #include "rules/core/parse_error.h"
 #include "rules/core/types.h"
+#include "rules/fairy/options.h"
 #include "rules/fairy/variant.h"
 
 namespace arbiter::fairy {
@@ -39,14 +41,16 @@ class Board {
  public:
   static constexpr int NoSquare = -1;
 
-  explicit Board(std::shared_ptr<const Variant> variant);
+  explicit Board(std::shared_ptr<const Variant> variant, const Options& options = {});
   // Reads a FEN of the variant's letters (ranks from the last, digits for empty runs, a run may
   // take two digits on a wide board); throws ParseError at the offending character.
-  static Board from_fen(std::shared_ptr<const Variant> variant, std::string_view fen, const SourceLocation& where);
+  static Board from_fen(std::shared_ptr<const Variant> variant, std::string_view fen, const SourceLocation& where,
+                        const Options& options = {});
   std::string fen() const;
 
   const Variant& variant() const { return *variant_; }
   const std::shared_ptr<const Variant>& variant_ptr() const { return variant_; }
+  const Options& options() const { return options_; }
   int files() const { return variant_->files; }
   int ranks() const { return variant_->ranks; }
   int squares() const { return files() * ranks(); }
@@ -55,6 +59,14 @@ class Board {
   int rank_of(int sq) const { return sq / files(); }
 
   Man at(int sq) const { return board_[std::size_t(sq)]; }
+  // Calls f(square) for each royal man of `side`: kept as the men move, so that asking for check
+  // does not scan the board.
+  template <class F>
+  void for_each_royal(Color side, F&& f) const {
+    const auto& set = royals_[side == White ? 0 : 1];
+    for (std::size_t w = 0; w < set.size(); ++w)
+      for (std::uint64_t bits = set[w]; bits; bits &= bits - 1) f(int(w * 64 + std::size_t(std::countr_zero(bits))));
+  }
   Color side_to_move() const { return side_; }
   int en_passant() const { return ep_; }          // the square a double step passed, or NoSquare
   int en_passant_victim() const { return ep_victim_; }
@@ -83,12 +95,16 @@ class Board {
     std::uint64_t key;
     bool null;
   };
-  void put(int sq, Man m);
+  void put(int sq, Man m);    // with the key
+  void place(int sq, Man m);  // the square and the royal sets only (unmake restores the key)
   void set_castling(unsigned c);
   void set_ep(int ep, int victim);
 
   std::shared_ptr<const Variant> variant_;
+  Options options_;
+  std::array<bool, 32> royal_kind_{};
   std::array<Man, 256> board_{};
+  std::array<std::array<std::uint64_t, 4>, 2> royals_{};  // per side, a bit per square
   Color side_ = White;
   unsigned castling_ = 0;
   int ep_ = NoSquare, ep_victim_ = NoSquare;

@@ -4,10 +4,11 @@
 #include <cctype>
 
 #include "rules/core/fen.h"
+#include "rules/notation/popeye.h"
 
 namespace arbiter::fairy {
 
-Game Game::from_fen(std::string_view fen, const SourceLocation& where, const Options&) {
+Game Game::from_fen(std::string_view fen, const SourceLocation& where, const Options& options) {
   // The codes of the placement field, each a kind added to the orthodox ones in order of appearance.
   std::shared_ptr<const Variant> v = Variant::orthodox();
   const std::size_t placement_end = std::min(fen.find(' '), fen.size());
@@ -21,11 +22,11 @@ Game Game::from_fen(std::string_view fen, const SourceLocation& where, const Opt
                                                    std::string(fen.substr(i, close - i + 1)) + "' in FEN '" + std::string(fen) + "'");
     }
   }
-  return with(std::move(v), fen, where);
+  return with(std::move(v), fen, where, options);
 }
 
-Game Game::with(std::shared_ptr<const Variant> variant, std::string_view fen, const SourceLocation& where) {
-  Game game(Board::from_fen(std::move(variant), fen, where));
+Game Game::with(std::shared_ptr<const Variant> variant, std::string_view fen, const SourceLocation& where, const Options& options) {
+  Game game(Board::from_fen(std::move(variant), fen, where, options));
   const Board& b = game.board_;
   for (int sq = 0; sq < b.squares(); ++sq) {
     const Man m = b.at(sq);
@@ -49,7 +50,7 @@ std::string Game::move_uci(const FairyMove& m) const {
   out.append(square_name(m.to));
   if (m.promotion) {  // the kind's letter, or a coded kind's code ("g7g8nh": the nightrider hopper)
     const PieceKind& k = board_.variant().kinds[m.promotion - 1u];
-    out += k.code.empty() ? std::string(1, char(std::tolower(static_cast<unsigned char>(k.letter)))) : k.code;
+    out += k.code.empty() ? std::string(1, char(std::tolower(static_cast<unsigned char>(k.letter)))) : popeye_code_uci(k.code);
   }
   return out;
 }

@@ -13,12 +13,10 @@
 #include "rules/core/ruleset.h"
 #include "rules/fairy/board.h"
 #include "rules/fairy/movegen.h"
+#include "rules/fairy/options.h"
 
 namespace arbiter::fairy {
 
-// No named interpretations yet (the conditions and attributes of the next issues bring them).
-struct Options {};
-inline bool apply_interpretation(Options&, std::string_view, std::string_view) { return false; }
 
 class Game {
  public:
@@ -33,10 +31,10 @@ class Game {
   static Game from_fen(std::string_view fen, const SourceLocation& where, const Options& = {});
   // Throws ParseError for a FEN that does not read, or a position no game reaches: a pawn on
   // its first or last rank, the side not to move in check.
-  static Game with(std::shared_ptr<const Variant> variant, std::string_view fen, const SourceLocation& where);
+  static Game with(std::shared_ptr<const Variant> variant, std::string_view fen, const SourceLocation& where, const Options& = {});
   std::string fen() const { return board_.fen(); }
   const Board& board() const { return board_; }
-  Options options() const { return {}; }
+  const Options& options() const { return board_.options(); }
   // Each rank's FEN letters ('.' empty), the last rank first (capabilities.h, LetterRows).
   std::vector<std::string> rank_rows() const;
   // The position as an orthodox Position, where it is one: 8 x 8, orthodox kinds only.

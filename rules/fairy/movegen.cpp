@@ -22,7 +22,9 @@ void add_pawn_moves(const Board& b, int from, const Landing& l, FairyMoveList& o
   const int to = b.square(l.file, l.rank);
   const int last = side == White ? b.ranks() - 1 : 0;
   if (l.rank == last) {
-    for (int k : b.variant().promotions) out.push(FairyMove{std::uint8_t(from), std::uint8_t(to), std::uint8_t(k + 1), FairyMove::Plain});
+    const bool orthodox_four = b.options().promotion == Promotion::OrthodoxFour;
+    for (int k : b.variant().promotions)
+      if (!orthodox_four || b.variant().kinds[std::size_t(k)].code.empty()) out.push(FairyMove{std::uint8_t(from), std::uint8_t(to), std::uint8_t(k + 1), FairyMove::Plain});
     return;
   }
   out.push(FairyMove{std::uint8_t(from), std::uint8_t(to), 0, FairyMove::Plain});
@@ -91,19 +93,33 @@ bool attacked(const Board& b, int sq, Color by) {
 }
 
 bool royal_attacked(const Board& b, Color side) {
-  const Variant& v = b.variant();
-  for (int sq = 0; sq < b.squares(); ++sq) {
-    const Man m = b.at(sq);
-    if (!m.empty() && m.color() == side && v.kinds[std::size_t(m.kind())].royal && attacked(b, sq, ~side)) return true;
-  }
-  return false;
+  bool hit = false;
+  b.for_each_royal(side, [&](int sq) { hit = hit || attacked(b, sq, ~side); });
+  return hit;
 }
+
+namespace {
+
+// Is the square the castling king crosses guarded (fairy.castling-passage)? KingMoved: the king's
+// step there is played and check asked, so a hopper cannot use the king's start square as its
+// hurdle, nor a lion as its screen; KingAtHome: the square as the position stands.
+bool passage_guarded(Board& b, const FairyMove& castling) {
+  const int passed = (castling.from + castling.to) / 2;
+  const Color side = b.side_to_move();
+  if (b.options().castling_passage == CastlingPassage::KingAtHome) return attacked(b, passed, ~side);
+  b.make(FairyMove{castling.from, std::uint8_t(passed), 0, FairyMove::Plain});
+  const bool guarded = royal_attacked(b, side);
+  b.unmake();
+  return guarded;
+}
+
+}  // namespace
 
 std::optional<std::string_view> rejecting_predicate(Board& b, const FairyMove& m) {
   const Color side = b.side_to_move();
   if (m.flags & FairyMove::Castling) {
     if (royal_attacked(b, side)) return "castling-not-out-of-check";
-    if (attacked(b, (m.from + m.to) / 2, ~side)) return "castling-squares-unguarded";
+    if (passage_guarded(b, m)) return "castling-squares-unguarded";
   }
   b.make(m);
   const bool exposed = royal_attacked(b, side);

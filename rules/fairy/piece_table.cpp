@@ -29,8 +29,24 @@ const std::vector<PieceEntry>& popeye_pieces() {
       {"nh", "nightrider hopper", "gNN"}, {"kh", "kinghopper", "gK"}, {"kp", "knight hopper", "gN"},
       {"ch", "camelrider hopper", "gCC"}, {"zh", "zebrarider hopper", "gZZ"}, {"gh", "gnurider hopper", "gNNgCC"},
       {"gl", "gral", "AgR"},
+      // Hoppers of other landings: G2 and G3 farther beyond the hurdle, the kangaroo over two men,
+      // the contra-grasshopper from next to its hurdle on as a rider, the dolphin grasshopper and
+      // kangaroo in one.
+      {"g2", "grasshopper-2", "g2Q"}, {"g3", "grasshopper-3", "g3Q"}, {"ka", "kangaroo", "ggQ"},
+      {"cg", "contra grasshopper", "jQ"}, {"do", "dolphin", "gQggQ"},
+      // Angle hoppers: over the first man of the line, one step on turned by 45 (moose), 90
+      // (eagle) or 135 degrees (sparrow), either way.
+      {"m", "moose", "gQ@45"}, {"ea", "eagle", "gQ@90"}, {"sw", "sparrow", "gQ@135"},
+      {"rm", "rook moose", "gR@45"}, {"re", "rook eagle", "gR@90"}, {"rw", "rook sparrow", "gR@135"},
+      {"bm", "bishop moose", "gB@45"}, {"be", "bishop eagle", "gB@90"}, {"bw", "bishop sparrow", "gB@135"},
+      // Equihoppers: to the square mirrored in the hurdle; on queen lines over empty squares
+      // only (orix), and the non-interceptable (1,2), (1,3) and (2,3) hurdles on 8 x 8; the
+      // nonstop one over anything between.
+      {"eq", "equihopper", "eQeNe(1,3)eZ"}, {"or", "orix", "eQ"}, {"ne", "nonstop equihopper", "eWeDeHeFeAeGeNe(1,3)eZ"},
+      // Circular riders: the rose on the knight's octagon, its lion and hopper, the Chinese rao.
+      {"ro", "rose", "qN"}, {"rn", "rose-lion", "qpN"}, {"rp", "rose-hopper", "qgN"}, {"ra", "rao", "mqNcqpN"},
       // Lions: over one man of the line, to any square beyond it.
-      {"li", "lion", "pQ"}, {"rl", "rook-lion", "pR"}, {"bl", "bishop-lion", "pB"}, {"nl", "nightrider lion", "pNN"},
+      {"li", "lion", "pQ"}, {"kl", "kangaroo lion", "ppQ"}, {"rl", "rook-lion", "pR"}, {"bl", "bishop-lion", "pB"}, {"nl", "nightrider lion", "pNN"},
       // Chinese pieces: the rider's moves, captures over one man; the mao a lame knight.
       {"le", "leo", "mQcpQ"}, {"pa", "pao", "mRcpR"}, {"va", "vao", "mBcpB"}, {"na", "nao", "mNNcpNN"},
       {"ma", "mao", "nN"},

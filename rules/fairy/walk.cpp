@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <cstdlib>
 #include <optional>
 
@@ -41,7 +42,10 @@ const std::vector<Letter>& letters() {
 // The modifiers written before an atom.
 struct Modifiers {
   bool move_only = false, capture_only = false;
-  char hop = 0;                 // 'g', 'p' or 'n'
+  char hop = 0;                 // 'g', 'p', 'n', 'j' or 'e'
+  int hurdles = 0;              // 'g' or 'p' written this many times
+  int land = 1;                 // the digit after 'g' (G2, G3)
+  bool circular = false;        // 'q'
   std::vector<std::string> directions;  // "f", "fl", "v", ... (empty: all)
 };
 
@@ -88,9 +92,22 @@ class Reader {
           break;
         case 'g':
         case 'p':
-        case 'n':
-          if (m.hop) fail("expected one of 'g' (hopper), 'p' (cannon) and 'n' (lame) at most");
+          if (m.hop && m.hop != c) fail("expected one of 'g' (hopper), 'p' (cannon), 'n' (lame), 'j' (contra) and 'e' (equi) at most");
           m.hop = c;
+          if (++m.hurdles > 2) fail(std::string("expected '") + c + "' at most twice (two hurdles: kangaroo)");
+          if (c == 'g' && pos_ + 1 < text_.size() && text_[pos_ + 1] >= '1' && text_[pos_ + 1] <= '9') {
+            m.land = text_[++pos_] - '0';
+          }
+          break;
+        case 'n':
+        case 'j':
+        case 'e':
+          if (m.hop) fail("expected one of 'g' (hopper), 'p' (cannon), 'n' (lame), 'j' (contra) and 'e' (equi) at most");
+          m.hop = c;
+          break;
+        case 'q':
+          if (m.circular) fail("expected 'q' once before an atom");
+          m.circular = true;
           break;
         case 'f':
         case 'b':
@@ -106,19 +123,21 @@ class Reader {
         case 'r':
         case 'v':
         case 's': m.directions.push_back(std::string(1, c)); break;
-        default: fail(std::string("expected a modifier (m c f b l r v s g p n) or an atom, found '") + c + "'");
+        default: fail(std::string("expected a modifier (m c f b l r v s g p n j e q) or an atom, found '") + c + "'");
       }
       ++pos_;
     }
     return m;
   }
 
-  int read_number() {
+  int read_number() { return read_number_up_to(2); }
+
+  int read_number_up_to(std::size_t digits) {
     const std::size_t start = pos_;
     while (std::isdigit(static_cast<unsigned char>(peek()))) ++pos_;
-    if (start == pos_ || pos_ - start > 2) {
+    if (start == pos_ || pos_ - start > digits) {
       pos_ = start;
-      fail("expected a number from 0 to 99");
+      fail(digits == 2 ? "expected a number from 0 to 99" : "expected a number of at most " + std::to_string(digits) + " digits");
     }
     return std::atoi(std::string(text_.substr(start, pos_ - start)).c_str());
   }
@@ -169,10 +188,22 @@ class Reader {
     atom.moves = !mods.capture_only;
     atom.captures = !mods.move_only;
     atom.range = range;
+    atom.hurdles = std::max(1, mods.hurdles);
+    atom.land = mods.land;
+    atom.circular = mods.circular;
+    if (mods.circular) {
+      // A circle needs eight vectors a 45-degree turn apart in order: a leap (m,n), 0 < m != n.
+      if (leaps.size() != 1 || leaps[0].first == leaps[0].second || leaps[0].first == 0 || leaps[0].second == 0 ||
+          (mods.hop && mods.hop != 'g' && mods.hop != 'p')) {
+        pos_ = atom_at;
+        fail("expected a leap of eight vectors after 'q' (qN rose, qpN rose lion, qgN rose hopper), such as N or (1,3)");
+      }
+      atom.range = 0;  // around the circle until it closes or meets a man
+    }
     switch (mods.hop) {
       case 'g': atom.kind = WalkAtom::Kind::Hop; break;
       case 'p':
-        if (range == 1) {
+        if (atom.range == 1) {
           pos_ = atom_at;
           fail("expected a line for 'p' (a rider: R, B, Q, NN, ...): it hops over one man and goes on beyond");
         }
@@ -185,7 +216,24 @@ class Reader {
         }
         atom.kind = WalkAtom::Kind::Lame;
         break;
-      default: atom.kind = range == 1 ? WalkAtom::Kind::Leap : WalkAtom::Kind::Ride;
+      case 'j': atom.kind = WalkAtom::Kind::Contra; break;
+      case 'e': atom.kind = WalkAtom::Kind::Equi; break;
+      default: atom.kind = atom.range == 1 ? WalkAtom::Kind::Leap : WalkAtom::Kind::Ride;
+    }
+    // "@45", "@90", "@135": the landing turned from the line (moose, eagle, sparrow).
+    if (peek() == '@') {
+      const std::size_t at = pos_;
+      ++pos_;
+      const int degrees = read_number_up_to(3);
+      const bool unit_lines = std::all_of(leaps.begin(), leaps.end(), [](const auto& l) {
+        return (l.first == 1 && l.second == 0) || (l.first == 1 && l.second == 1);
+      });
+      if ((degrees != 45 && degrees != 90 && degrees != 135) || mods.hop != 'g' || atom.hurdles != 1 || atom.land != 1 ||
+          atom.circular || !unit_lines) {
+        pos_ = at;
+        fail("expected '@45', '@90' or '@135' only after a hopper of orthogonal or diagonal lines (gQ@45 moose, gR@90 rook eagle)");
+      }
+      atom.turn = degrees / 45;
     }
     for (const auto& [m, n] : leaps)
       for (const Vector& v : leap_vectors(m, n))
@@ -195,6 +243,16 @@ class Reader {
     if (atom.vectors.empty()) {
       pos_ = atom_at;
       fail("expected directions that leave the atom a vector");
+    }
+    if (atom.circular) {
+      // The circle's order: by angle. Direction modifiers choose starting vectors only, so the
+      // circle is all eight, and the starting ones are recorded apart.
+      std::vector<Vector> all = leap_vectors(leaps[0].first, leaps[0].second);
+      std::sort(all.begin(), all.end(), [](const Vector& a, const Vector& b) { return std::atan2(a.rank, a.file) < std::atan2(b.rank, b.file); });
+      atom.starts.clear();
+      for (std::size_t i = 0; i < all.size(); ++i)
+        if (std::find(atom.vectors.begin(), atom.vectors.end(), all[i]) != atom.vectors.end()) atom.starts.push_back(int(i));
+      atom.vectors = std::move(all);
     }
     walk.atoms.push_back(std::move(atom));
   }

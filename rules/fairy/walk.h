@@ -23,17 +23,31 @@ struct WalkAtom {
   enum class Kind : std::uint8_t {
     Leap,    // to the square one vector away
     Ride,    // along the vector's line over empty squares, up to `range` steps (0: no limit)
-    Hop,     // 'g': over the first occupied square of the line (within `range` steps), landing
-             // on the square one vector beyond it (grasshopper, rook- and knight-hoppers)
-    Cannon,  // 'p': over exactly one occupied square of the line, then on along it as a rider
-             // (lion; with 'c' the Chinese pao's capture)
+    Hop,     // 'g': over the `hurdles`-th occupied square of the line (the first within `range`
+             // steps), landing `land` squares beyond it over empty ones (grasshopper, G2, G3,
+             // kangaroo 'gg'); with `turn`, one step from the hurdle along the line turned by
+             // `turn` x 45 degrees either way (moose, eagle, sparrow)
+    Cannon,  // 'p': over exactly `hurdles` occupied squares of the line, then on along it as a
+             // rider (lion; kangaroo lion 'pp'; with 'c' the Chinese pao's capture)
     Lame,    // 'n': a leap blocked where its first orthogonal or diagonal step lands (mao)
+    Contra,  // 'j': over a man on the line's first square, then on along it as a rider
+             // (contra-grasshopper)
+    Equi,    // 'e': over a man to the square as far beyond it as it stands from the mover: on a
+             // line over the first man, the squares past it empty (equihopper); a leap's hurdle
+             // is the man one vector away, whatever stands between (nonstop equihopper)
   };
   Kind kind = Kind::Leap;
   std::vector<Vector> vectors;
   int range = 1;          // Ride, Hop, Cannon: the most steps along the line (0: no limit)
   bool moves = true;      // may go to an empty square
   bool captures = true;   // may capture on an occupied one
+  int hurdles = 1;        // Hop, Cannon: the men passed over
+  int land = 1;           // Hop: the landing square's distance beyond the hurdle
+  int turn = 0;           // Hop: the landing step's turn from the line, in 45-degree units
+  // 'q': the line is a circle (rose): each step takes the next of the leap's eight vectors,
+  // kept in `vectors` in angular order, in either sense; `starts`: the indices it may begin with.
+  bool circular = false;
+  std::vector<int> starts;
 };
 
 struct Walk {
@@ -41,7 +55,7 @@ struct Walk {
   std::vector<WalkAtom> atoms;
 };
 
-// Reads a walk ("N", "NN", "mRcpR", "gQ", "(1,4)"); throws ParseError at the column (from
+// Reads a walk ("N", "NN", "mRcpR", "gQ", "(1,4)", "qN", "gQ@45"); throws ParseError at the column (from
 // `where`) of the first character that does not fit, saying what was expected there.
 Walk parse_walk(std::string_view text, const SourceLocation& where = {});
 

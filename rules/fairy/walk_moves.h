@@ -36,47 +36,90 @@ void walk_landings(const Walk& walk, int file, int rank, bool black, int files, 
     given[index] = true;
     emit(Landing{f, r, capture});
   };
+  // The eight unit directions in angular order, for a hop's turned landing.
+  static constexpr int compass[8][2] = {{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
+  auto sign = [](int x) { return (x > 0) - (x < 0); };
   for (const WalkAtom& a : walk.atoms) {
-    for (const Vector& v0 : a.vectors) {
-      const Vector v{v0.file, black ? -v0.rank : v0.rank};
-      int f = file + v.file, r = rank + v.rank;
+    const int lines = a.circular ? int(a.starts.size()) * 2 : int(a.vectors.size());
+    for (int line = 0; line < lines; ++line) {
+      // The line's n-th step (from 0): the same vector, or on a circle the next one in the
+      // line's sense (the starting vector's index plus or minus n, of eight).
+      const int first = a.circular ? a.starts[std::size_t(line / 2)] : line;
+      const int sense = a.circular && line % 2 ? -1 : 1;
+      auto vector_of = [&](int n) {
+        const Vector& v0 = a.vectors[std::size_t(a.circular ? ((first + sense * n) % 8 + 8) % 8 : first)];
+        return Vector{v0.file, black ? -v0.rank : v0.rank};
+      };
+      int f = file, r = rank, n = 0;
+      auto step = [&] {  // one more step along the line: false when it leaves the board
+        const Vector v = vector_of(n++);
+        f += v.file;
+        r += v.rank;
+        return on_board(f, r);
+      };
+      auto within_range = [&] { return a.range == 0 || n < a.range; };
+      // On along the line over empty squares after a hurdle, landing on each and on the first man.
+      auto ride_on = [&] {
+        while (within_range() && step()) {
+          land(a, f, r);
+          if (at(f, r) != Occupant::Empty) break;
+        }
+      };
       switch (a.kind) {
         case WalkAtom::Kind::Leap:
-          if (on_board(f, r)) land(a, f, r);
+          if (step()) land(a, f, r);
           break;
         case WalkAtom::Kind::Lame: {
           // The first step: along the longer side of the leap (mao: orthogonal), or diagonal (nA).
-          const int sf = v.file == 0 ? 0 : v.file / std::abs(v.file), sr = v.rank == 0 ? 0 : v.rank / std::abs(v.rank);
+          const Vector v = vector_of(0);
+          const int sf = sign(v.file), sr = sign(v.rank);
           const bool diagonal = std::abs(v.file) == std::abs(v.rank);
           const int ff = file + (diagonal || std::abs(v.file) > std::abs(v.rank) ? sf : 0);
           const int fr = rank + (diagonal || std::abs(v.rank) > std::abs(v.file) ? sr : 0);
-          if (on_board(f, r) && at(ff, fr) == Occupant::Empty) land(a, f, r);
+          if (step() && at(ff, fr) == Occupant::Empty) land(a, f, r);
           break;
         }
-        case WalkAtom::Kind::Ride:
-          for (int step = 1; on_board(f, r) && (a.range == 0 || step <= a.range); ++step, f += v.file, r += v.rank) {
-            land(a, f, r);
-            if (at(f, r) != Occupant::Empty) break;
+        case WalkAtom::Kind::Ride: ride_on(); break;
+        case WalkAtom::Kind::Hop:
+        case WalkAtom::Kind::Cannon: {
+          // The hurdles: the first within the range, the second anywhere beyond it.
+          // A circle closing on the mover's own square ends there: the mover is no hurdle.
+          int found = 0;
+          while (found < a.hurdles && (found > 0 || within_range()) && step() && (f != file || r != rank))
+            if (at(f, r) != Occupant::Empty) ++found;
+          if (found < a.hurdles) break;
+          if (a.kind == WalkAtom::Kind::Cannon) {
+            ride_on();
+          } else if (a.turn) {
+            const Vector v = vector_of(n - 1);
+            int d = 0;
+            while (compass[d][0] != sign(v.file) || compass[d][1] != sign(v.rank)) ++d;
+            for (const int side : {a.turn, -a.turn}) {
+              const int t = ((d + side) % 8 + 8) % 8;
+              if (on_board(f + compass[t][0], r + compass[t][1])) land(a, f + compass[t][0], r + compass[t][1]);
+            }
+          } else {
+            bool clear = true;
+            for (int d = 1; clear && d <= a.land; ++d) clear = step() && (d == a.land || at(f, r) == Occupant::Empty);
+            if (clear) land(a, f, r);
           }
           break;
-        case WalkAtom::Kind::Hop:
-          for (int step = 1; on_board(f, r) && (a.range == 0 || step <= a.range); ++step, f += v.file, r += v.rank) {
-            if (at(f, r) == Occupant::Empty) continue;
-            if (on_board(f + v.file, r + v.rank)) land(a, f + v.file, r + v.rank);
+        }
+        case WalkAtom::Kind::Contra:
+          if (step() && at(f, r) != Occupant::Empty) ride_on();
+          break;
+        case WalkAtom::Kind::Equi: {
+          if (a.range == 1) {  // a leap: the hurdle one vector away, the landing two
+            if (step() && at(f, r) != Occupant::Empty && step()) land(a, f, r);
             break;
           }
-          break;
-        case WalkAtom::Kind::Cannon: {
-          bool screened = false;
-          for (int step = 1; on_board(f, r) && (a.range == 0 || step <= a.range); ++step, f += v.file, r += v.rank) {
-            const bool empty = at(f, r) == Occupant::Empty;
-            if (!screened) {
-              screened = !empty;
-              continue;
-            }
-            land(a, f, r);
-            if (!empty) break;
+          while (within_range() && step() && at(f, r) == Occupant::Empty) {
           }
+          if (!on_board(f, r) || at(f, r) == Occupant::Empty) break;
+          const int distance = n;  // the hurdle's
+          bool clear = true;
+          for (int d = 1; clear && d <= distance; ++d) clear = step() && (d == distance || at(f, r) == Occupant::Empty);
+          if (clear) land(a, f, r);
           break;
         }
       }

@@ -8,6 +8,13 @@
 
 namespace arbiter {
 
+std::string popeye_code_uci(std::string_view code) {
+  std::string out;
+  for (const char c : code) out.push_back(char(std::tolower(static_cast<unsigned char>(c))));
+  if (out.size() == 1 && std::string_view("qrbn").find(out[0]) != std::string_view::npos) out.push_back('_');
+  return out;
+}
+
 namespace {
 
 bool is_mark_char(char c) { return c == '+' || c == '#' || c == '!' || c == '?'; }

@@ -17,6 +17,11 @@
 
 namespace arbiter {
 
+// A promotion to a piece of Popeye's code in UCI: the code in lower case ("g7g8nh", the
+// nightrider hopper), and '_' after a code that is an orthodox promotion letter, so that Popeye's
+// nightrider ("n") is "g7g8n_" beside the knight's "g7g8n".
+std::string popeye_code_uci(std::string_view code);
+
 enum class PopeyeMarks {
   Without,  // "Ra8-a7": the move only (the normal form, what normalize_popeye() returns)
   With,     // "Ra8-a7 +", "Ra7-g7 #": as Popeye prints it in a solution

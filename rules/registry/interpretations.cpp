@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "rules/conditional/options.h"
+#include "rules/fairy/options.h"
 #include "rules/option/options.h"
 #include "rules/orthodox/options.h"
 #include "rules/timetravel/options.h"
@@ -23,7 +24,7 @@ std::string_view trim(std::string_view s) {
 }  // namespace
 
 const std::vector<std::string_view>& interpretation_variants() {
-  static const std::vector<std::string_view> all = {"orthodox", "option", "timetravel", "transactional", "conditional"};
+  static const std::vector<std::string_view> all = {"orthodox", "option", "timetravel", "transactional", "conditional", "fairy"};
   return all;
 }
 
@@ -31,7 +32,8 @@ const std::vector<Interpretation>& all_interpretations() {
   static const std::vector<Interpretation> all = [] {
     std::vector<Interpretation> out;
     for (const auto* list : {&orthodox::interpretations(), &option::interpretations(), &timetravel::interpretations(),
-                             &transactional::interpretations(), &conditional::interpretations()})
+                             &transactional::interpretations(), &conditional::interpretations(),
+                             &fairy::interpretations()})
       out.insert(out.end(), list->begin(), list->end());
     return out;
   }();

@@ -9,6 +9,7 @@
 #include <fmt/core.h>
 
 #include "rules/core/text.h"
+#include "rules/notation/popeye.h"
 #include "solver/problem/popeye_reader.h"
 #include "solver/stipulation/stipulation_form.h"
 #include "solver/stipulation/structured_stipulation.h"
@@ -80,10 +81,10 @@ std::string popeye_move_uci(std::string_view move, Color side, popeye::Language 
       case 'S': return uci + 'n';
       default: break;
     }
-  // A fairy promotee: its English code, lower case ("g7g8nh", the fairy rule set's UCI).
+  // A fairy promotee: its English code, as the fairy rule set's UCI writes it ("g7g8nh", "g7g8n_").
   const auto match = popeye::find_keyword(popeye::Kind::Piece, language, rest.substr(1));
   if (!match || match->ambiguous() || match->keyword->id == "king" || match->keyword->id == "pawn") return "";
-  return uci + lowercase(popeye::spelling_of(popeye::Kind::Piece, match->keyword->id, popeye::Language::English));
+  return uci + popeye_code_uci(popeye::spelling_of(popeye::Kind::Piece, match->keyword->id, popeye::Language::English));
 }
 
 namespace {

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "rules/conditional/options.h"
+#include "rules/fairy/options.h"
 #include "rules/option/options.h"
 #include "rules/orthodox/options.h"
 #include "rules/registry/interpretations.h"
@@ -92,7 +93,8 @@ TEST_CASE("the registry holds every variant's interpretations and each quotes it
   CHECK(per_variant["timetravel"] == 17);
   CHECK(per_variant["transactional"] == 6);
   CHECK(per_variant["conditional"] == 3);
-  CHECK(all.size() == 40);
+  CHECK(per_variant["fairy"] == 2);
+  CHECK(all.size() == 42);
 }
 
 TEST_CASE("every choice the registry lists is one its rule set can apply", "[interpretations]") {
@@ -119,6 +121,9 @@ TEST_CASE("every choice the registry lists is one its rule set can apply", "[int
       } else if (i.variant == "conditional") {
         conditional::Options o;
         applied = conditional::apply_interpretation(o, i.id, c.name);
+      } else if (i.variant == "fairy") {
+        fairy::Options o;
+        applied = fairy::apply_interpretation(o, i.id, c.name);
       }
       CHECK(applied);
     }
@@ -135,9 +140,10 @@ TEST_CASE("every rule set applies the registry's defaults and reads its choices 
   check_read_back<timetravel::Options>("timetravel");
   check_read_back<transactional::Options>("transactional");
   check_read_back<conditional::Options>("conditional");
+  check_read_back<fairy::Options>("fairy");
   // Every variant in the registry is covered above.
   CHECK(interpretation_variants() ==
-        std::vector<std::string_view>{"orthodox", "option", "timetravel", "transactional", "conditional"});
+        std::vector<std::string_view>{"orthodox", "option", "timetravel", "transactional", "conditional", "fairy"});
   // An id of another variant reads as unknown.
   CHECK(current_choice(conditional::Options{}, "transactional.isolation").empty());
   CHECK(current_choice(orthodox::Options{}, "option.castling-in-double").empty());
@@ -178,7 +184,7 @@ TEST_CASE("arbiter interpretations lists them by variant", "[interpretations][cl
   int status = -1;
   const auto all = test::run_arbiter_json("interpretations --json", status);
   CHECK(status == 0);
-  REQUIRE(all["interpretations"].size() == 40);
+  REQUIRE(all["interpretations"].size() == 42);
   const auto& first = all["interpretations"][0];
   CHECK(first["id"] == "orthodox.castling-guarded-squares");
   CHECK(first["default"] == "king-path");

@@ -233,6 +233,8 @@ TEST_CASE("popeye output blocks: piece letters by language, and the lines beside
   CHECK(popeye_move_uci("Lc1-d2", White) == "c1d2");  // 'L' is German's bishop, English's locust
   CHECK(popeye_move_uci("NHb3-d4", White) == "b3d4");  // a fairy piece's two-letter code
   CHECK(popeye_move_uci("g7-g8=NH", White) == "g7g8nh");  // promotion to a fairy piece: its English code
+  CHECK(popeye_move_uci("g7-g8=N", White) == "g7g8n_");   // the nightrider, beside the knight's g7g8n
+  CHECK(popeye_move_uci("g7-g8=S", White) == "g7g8n");
 
   CHECK(is_popeye_side_line("add_to_move_generation_stack:        6742"));
   CHECK(is_popeye_side_line("0 moegliche Stellungen in 1+1"));

@@ -51,7 +51,7 @@ function rng(seed) {
   };
 }
 
-// A random position: both kings, a few pawns, an orthodox piece or two, and fairy men; the
+// A random position: both kings (castling or not), a few pawns, an orthodox piece or two, and fairy men; the
 // FEN twice, in Fairy-Stockfish's letters and in Arbiter's codes.
 function randomPosition(next) {
   const board = Array(64).fill(null);
@@ -71,8 +71,22 @@ function randomPosition(next) {
       }
     }
   };
-  place({ white: true, ff: 'k', code: null });
-  place({ white: false, ff: 'k', code: null });
+  // A side's king and rooks on their home squares with castling rights, two positions in five;
+  // else the king anywhere.
+  let rights = '';
+  for (const white of [true, false]) {
+    const home = white ? 0 : 56;
+    if (next() < 0.4) {
+      board[home + 4] = { white, ff: 'k', code: null };
+      const sides = [[7, 'k'], [0, 'q']].filter(() => next() < 0.7);
+      for (const [file, letter] of sides) {
+        board[home + file] = { white, ff: 'r', code: null };
+        rights += white ? letter.toUpperCase() : letter;
+      }
+    } else {
+      place({ white, ff: 'k', code: null });
+    }
+  }
   const pawns = Math.floor(next() * 4);
   for (let i = 0; i < pawns; ++i) place({ white: next() < 0.5, ff: 'p', code: null }, [1, 2, 3, 4, 5, 6]);
   const orthodox = Math.floor(next() * 3);
@@ -101,7 +115,7 @@ function randomPosition(next) {
       if (run) row += run;
       rows.push(row);
     }
-    return `${rows.join('/')} ${side} - - 0 1`;
+    return `${rows.join('/')} ${side} ${rights || '-'} - 0 1`;
   };
   const cased = (text, white) => (white ? text.toUpperCase() : text.toLowerCase());
   return {

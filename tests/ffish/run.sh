@@ -22,9 +22,7 @@ if [ ! -x "$build/solver/arbiter" ]; then
   echo "ffish oracle: no $build/solver/arbiter (build first)" >&2
   exit 2
 fi
-# ffish as pinned in package-lock.json; again only when the lock file changed.
-if [ ! -d "$here/node_modules/ffish" ] || [ "$here/package-lock.json" -nt "$here/node_modules" ]; then
-  (cd "$here" && npm ci --no-audit --no-fund)
-  touch "$here/node_modules"
-fi
+# ffish as pinned in package-lock.json.
+source "$here/../../.ci/bootstrap.sh"
+arbiter_npm_ci "$here" ffish
 node "$here/perft_compare.js" "$build/solver/arbiter" --positions "$positions" --depth "$depth" --seed 1

@@ -154,3 +154,59 @@ TEST_CASE("fairy rule set: Popeye's pieces by code in FEN, '(G)' and '(n)', and 
   CHECK(column("4k3/8/8/8/4(15)3/8/8/4K3 w - - 0 1") == 11);  // a code without letters: no colour
   CHECK(column("4k3/8/8/8/4(g3/8/8/4K3 w - - 0 1") == 11);
 }
+
+TEST_CASE("fairy.castling-passage: the crossed square judged with the king on it, or at home", "[fairy][interpretations]") {
+  // A black kinghopper on d1 hops over the white king on e1 to f1, the square O-O crosses. Popeye
+  // plays the king's step to f1 first: then e1 is empty, nothing to hop over, and it castles
+  // (Popeye 4.104 on "pieces white ke1 rh1 black ke8 khd1", stipulation ~1: "1.0-0 !").
+  const std::string fen = "4k3/8/8/8/8/8/8/3(kh)K2R w K - 0 1";
+  auto castles = [&](const fairy::Options& options) {
+    const auto game = fairy::Game::from_fen(fen, {"test", 1, 1}, options);
+    const auto moves = legal_uci(game);
+    return std::find(moves.begin(), moves.end(), "e1g1") != moves.end();
+  };
+  fairy::Options options;
+  CHECK(castles(options));  // king-moved, the default
+  REQUIRE(fairy::apply_interpretation(options, "fairy.castling-passage", "king-at-home"));
+  CHECK_FALSE(castles(options));
+  auto game = fairy::Game::from_fen(fen, {"test", 1, 1}, options);
+  CHECK(game.rejecting_predicate(by_uci(fairy::Game::from_fen(fen, {"test", 1, 1}), "e1g1")) == "castling-squares-unguarded");
+  // Either way a square guarded without the king as hurdle stops it: a grasshopper on f3 hops
+  // over the f2 pawn onto f1.
+  for (const char* choice : {"king-moved", "king-at-home"}) {
+    fairy::Options o;
+    REQUIRE(fairy::apply_interpretation(o, "fairy.castling-passage", choice));
+    const auto guarded = fairy::Game::from_fen("4k3/8/8/8/8/5(g)2/5P2/4K2R w K - 0 1", {"test", 1, 1}, o);
+    const auto moves = legal_uci(guarded);
+    CHECK(std::find(moves.begin(), moves.end(), "e1g1") == moves.end());
+  }
+}
+
+TEST_CASE("fairy.promotion: to the fairy pieces of the problem, or to the orthodox four", "[fairy][interpretations]") {
+  // A white pawn on g7 beside a black grasshopper: Popeye's promotee sequence holds the
+  // grasshopper's walk, so g8 may be a white grasshopper too.
+  const std::string fen = "k7/6P1/8/8/4(g)3/8/8/4K3 w - - 0 1";
+  auto promotions = [&](const fairy::Options& options) {
+    std::vector<std::string> out;
+    for (const auto& m : legal_uci(fairy::Game::from_fen(fen, {"test", 1, 1}, options)))
+      if (m.starts_with("g7g8")) out.push_back(m);
+    return out;
+  };
+  fairy::Options options;
+  CHECK(promotions(options) == std::vector<std::string>{"g7g8b", "g7g8g", "g7g8n", "g7g8q", "g7g8r"});
+  auto game = fairy::Game::from_fen(fen, {"test", 1, 1});
+  CHECK(game.move_text(game.parse_move("g8=G_", {})) == "g8=G_");
+  REQUIRE(fairy::apply_interpretation(options, "fairy.promotion", "orthodox-four"));
+  CHECK(promotions(options) == std::vector<std::string>{"g7g8b", "g7g8n", "g7g8q", "g7g8r"});
+}
+
+TEST_CASE("fairy rule set: a promotion to the nightrider is g7g8n_ in UCI, to the knight g7g8n", "[fairy]") {
+  // Popeye's nightrider has the code "n", the knight's UCI letter: the nightrider's gets a '_'.
+  auto game = fairy::Game::from_fen("k7/6P1/8/8/4(n)3/8/8/4K3 w - - 0 1", {"test", 1, 1});
+  const auto knight = game.parse_move("g7g8n", {});
+  const auto nightrider = game.parse_move("g7g8n_", {});
+  CHECK_FALSE(knight == nightrider);
+  CHECK(game.move_text(knight) == "g8=N");
+  CHECK(game.move_text(nightrider) == "g8=N_");
+  CHECK(game.move_uci(nightrider) == "g7g8n_");
+}

@@ -164,11 +164,77 @@ TEST_CASE("fairy walks: malformed walks name the column and what was expected", 
   CHECK(error_column("mcR") == 1);
   CHECK(error_column("gpQ") == 1);
   CHECK(error_column("W123") == 1);
+  CHECK(error_column("gggQ") == 2);      // two hurdles at most
+  CHECK(error_column("qR") == 1);         // a circle needs eight vectors
+  CHECK(error_column("qnN") == 2);
+  CHECK(error_column("gN@45") == 2);      // a turned landing needs orthogonal or diagonal lines
+  CHECK(error_column("gQ@60") == 2);
+  CHECK(error_column("pQ@45") == 2);
   try {
-    (void)parse_walk("Nq");
+    (void)parse_walk("Nx");
+    FAIL("no error for Nx");
   } catch (const ParseError& e) {
-    CHECK(std::string(e.what()).find("expected a modifier (m c f b l r v s g p n) or an atom, found 'q' in walk 'Nq'") != std::string::npos);
+    CHECK(std::string(e.what()).find("expected a modifier (m c f b l r v s g p n j e q) or an atom, found 'x' in walk 'Nx'") != std::string::npos);
   }
+}
+
+// The families below were each checked square for square against Popeye 4.104 run live ("~1"
+// listing every move, the kings put on h8 and h1), and on 2,000 random positions of them all.
+
+TEST_CASE("fairy walks: kangaroos over two men, G2 and G3 farther, the contra-grasshopper from its hurdle", "[fairy][walk]") {
+  // Kangaroo on d4: over e5 and g7 to h8; over d6 and d7 to d8; over e4 and f4 to g4 (h4 is
+  // the kangaroo lion's too, a capture); b4 alone is no pair.
+  const TestBoard b = with("e5 e4", "g7 d6 d7 f4 h4 b4");
+  CHECK(landings("ggQ", "d4", b) == Set{"h8", "d8", "g4"});
+  CHECK(landings("ppQ", "d4", b) == Set{"h8", "d8", "g4", "xh4"});
+  // G2, G3: two or three squares beyond the hurdle, those between empty (f4's g4 is not).
+  const TestBoard g = with("d5 f4", "e5 c4 g4");
+  CHECK(landings("g2Q", "d4", g) == Set{"d7", "g7", "a4"});
+  CHECK(landings("g3Q", "d4", g) == Set{"d8", "h8"});
+  // Contra-grasshopper: the hurdle next to it, then as far as the line is empty.
+  CHECK(landings("jQ", "d4", with("d5", "e4 c3 d7")) == Set{"d6", "xd7", "f4", "g4", "h4", "b2", "a1"});
+  CHECK(landings("jQ", "d4", with("f6", "e5")).empty());  // its own man right behind: no square
+  CHECK(landings("jQ", "d4", with("", "e5 f6")) == Set{"xf6"});
+}
+
+TEST_CASE("fairy walks: moose, eagle and sparrow turn at the hurdle", "[fairy][walk]") {
+  // Over d6 (up), f6 (up-right) and b4 (left), one step turned 45, 90 or 135 degrees either way.
+  const TestBoard b = with("d6", "f6 g6 b4");
+  CHECK(landings("gQ@45", "d4", b) == Set{"e7", "c7", "xg6", "f7", "a5", "a3"});
+  CHECK(landings("gQ@90", "d4", b) == Set{"e6", "c6", "e7", "g5", "b5", "b3"});
+  CHECK(landings("gQ@135", "d4", b) == Set{"e5", "c5", "e6", "f5", "c3"});
+  CHECK(landings("gR@45", "d4", b) == Set{"e7", "c7", "a5", "a3"});  // rook moose: no diagonal hurdle
+  CHECK(landings("gB@90", "d4", b) == Set{"e7", "g5"});
+}
+
+TEST_CASE("fairy walks: equihoppers land as far beyond the hurdle as they stood before it", "[fairy][walk]") {
+  // Equihopper on d4: d6 at two squares, d7 empty, so to d8; e5 and d3 and c5 next to it: f6, d2,
+  // b6; f4 with g4 occupied: nothing; the knight's e6 to f8. The nonstop one goes over g4 to h4.
+  const TestBoard b = with("f4 e5 d3", "d6 e6 g4 c5");
+  CHECK(landings("eQeNe(1,3)eZ", "d4", b) == Set{"d8", "f6", "d2", "b6", "f8"});
+  CHECK(landings("eWeDeHeFeAeGeNe(1,3)eZ", "d4", b) == Set{"d2", "d8", "h4", "f6", "b6", "f8"});
+  CHECK(landings("eQ", "d4", b) == Set{"d8", "f6", "d2", "b6"});  // orix: queen lines only
+  // The (1,3) and (2,3) hurdles, uninterceptable: b4 to c7, d2 to g3, c4 to e7.
+  CHECK(landings("eQeNe(1,3)eZ", "a1", with("", "b4 d2 c4")) == Set{"c7", "g3", "e7"});
+}
+
+TEST_CASE("fairy walks: the rose rides the knight's octagon; its lion, hopper and the rao", "[fairy][walk]") {
+  // Rose on a1 (its own square is its own man: a circle closes there): c2 d4 c6 a7, c2 e1, b3 a5,
+  // b3 d4 f3 g1.
+  CHECK(landings("qN", "a1", with("a1", "")) == Set{"c2", "d4", "c6", "a7", "e1", "b3", "a5", "f3", "g1"});
+  CHECK(landings("qN", "a1", with("a1 d4", "")) == Set{"c2", "e1", "b3", "a5"});
+  CHECK(landings("qN", "a1", with("a1", "d4")) == Set{"c2", "xd4", "e1", "b3", "a5"});
+  // A full circle from d4 returns to d4 after eight steps: seven squares a line, never d4 itself.
+  CHECK(landings("qN", "d4", with("d4", "")).count("d4") == 0);
+  // Rose lion on a1 over d4 (either way round) on to c6 and a7, f3 and g1; over c6 nothing beyond a7.
+  CHECK(landings("qpN", "a1", with("a1", "d4")) == Set{"c6", "a7", "f3", "g1"});
+  // Rose hopper: the square right after the hurdle on the circle.
+  CHECK(landings("qgN", "a1", with("a1", "d4")) == Set{"c6", "f3"});
+  // With no man on its circles, the mover itself is no hurdle: no move at all.
+  CHECK(landings("qpN", "d4", with("d4", "")).empty());
+  CHECK(landings("qgN", "d4", with("d4", "")).empty());
+  // Rao: a rose's moves, captures over a screen (a7 past c6).
+  CHECK(landings("mqNcqpN", "a1", with("a1", "c6 a7")) == Set{"c2", "d4", "e1", "b3", "a5", "f3", "g1", "xa7"});
 }
 
 TEST_CASE("fairy walks: Popeye's pieces, each walk read, each code once", "[fairy][walk]") {

@@ -32,11 +32,9 @@ if [ ! -x "$build/solver/arbiter" ]; then
   exit 2
 fi
 
-# playwright-core as pinned in package-lock.json; again only when the lock file changed.
-if [ ! -d "$here/node_modules/playwright-core" ] || [ "$here/package-lock.json" -nt "$here/node_modules" ]; then
-  (cd "$here" && npm ci --no-audit --no-fund)
-  touch "$here/node_modules"
-fi
+# playwright-core as pinned in package-lock.json.
+source "$here/../../.ci/bootstrap.sh"
+arbiter_npm_ci "$here" playwright-core
 
 if [ -n "$shots" ]; then
   mkdir -p "$shots"

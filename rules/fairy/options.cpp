@@ -1,0 +1,44 @@
+#include "rules/fairy/options.h"
+
+#include "rules/core/interpretation_field.h"
+
+namespace arbiter::fairy {
+
+const std::vector<Interpretation>& interpretations() {
+  static const std::vector<Interpretation> all = {
+      {"fairy.castling-passage", "fairy", "chess-rules-referee.txt",
+       "Provided that the spaces between the king and the rook in question are empty, and that none of the spaces, "
+       "including the king's and the rook's current locations, are guarded by enemy pieces",
+       "king-moved",
+       {{"king-moved", "the square the king crosses is judged with the king standing on it, as Popeye plays the king's "
+                       "intermediate step: a hopper or lion may not use the king on its start square as its hurdle there"},
+        {"king-at-home", "the square the king crosses is judged in the position before the move, the king still on its "
+                         "start square (where it may be a hopper's hurdle or a lion's screen)"}}},
+      {"fairy.promotion", "fairy", "chess-rules-referee.txt",
+       "The player may choose any piece other than a pawn or a king to replace the pawn.",
+       "present-kinds",
+       {{"present-kinds", "a pawn promotes to queen, rook, bishop, knight and every fairy piece of the problem (Popeye's "
+                          "promotee sequence over the walks the diagram holds)"},
+        {"orthodox-four", "a pawn promotes to queen, rook, bishop or knight only, fairy pieces on the board or not"}}},
+  };
+  return all;
+}
+
+namespace {
+
+constexpr InterpretationField<Options> Fields[] = {
+    field<&Options::castling_passage>("fairy.castling-passage"),
+    field<&Options::promotion>("fairy.promotion"),
+};
+
+}  // namespace
+
+bool apply_interpretation(Options& options, std::string_view id, std::string_view choice) {
+  return apply_choice(interpretations(), Fields, options, id, choice);
+}
+
+std::string_view current_choice(const Options& options, std::string_view id) {
+  return current_choice_of(interpretations(), Fields, options, id);
+}
+
+}  // namespace arbiter::fairy

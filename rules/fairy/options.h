@@ -1,0 +1,37 @@
+#pragma once
+// The fairy rule set's named interpretations: where orthodox rule texts, written for six piece
+// kinds, are silent about fairy men. Each enum is one interpretation; the first enumerator is the
+// default (Popeye's behaviour). The quotes and meanings are in interpretations() (options.cpp).
+
+#include <string_view>
+#include <vector>
+
+#include "rules/core/interpretation.h"
+
+namespace arbiter::fairy {
+
+// fairy.castling-passage: "none of the spaces ... are guarded by enemy pieces". With hoppers and
+// lions a square's guard depends on where the king stands (the king may be the hurdle). KingMoved:
+// the square the king passes is judged with the king standing on it (Popeye plays the king's
+// intermediate step and asks whether it is in check). KingAtHome: judged in the position before
+// the move, the king still on its start square.
+enum class CastlingPassage { KingMoved, KingAtHome };
+
+// fairy.promotion: "The player may choose any piece other than a pawn or a king". PresentKinds: a
+// pawn promotes to the orthodox four and to every fairy piece of the problem (Popeye's promotee
+// sequence over the walks the diagram holds). OrthodoxFour: to queen, rook, bishop and knight only.
+enum class Promotion { PresentKinds, OrthodoxFour };
+
+struct Options {
+  CastlingPassage castling_passage = CastlingPassage::KingMoved;
+  Promotion promotion = Promotion::PresentKinds;
+  bool operator==(const Options&) const = default;
+};
+
+const std::vector<Interpretation>& interpretations();
+// Sets one interpretation by id and choice name; false when either is unknown.
+bool apply_interpretation(Options& options, std::string_view id, std::string_view choice);
+// The choice `options` holds for an interpretation ("" for an unknown id).
+std::string_view current_choice(const Options& options, std::string_view id);
+
+}  // namespace arbiter::fairy
