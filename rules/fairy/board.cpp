@@ -53,8 +53,16 @@ Board::Board(std::shared_ptr<const Variant> variant, const Options& options) : v
 void Board::place(int sq, Man m) {
   const Man old = board_[std::size_t(sq)];
   const std::uint64_t bit = std::uint64_t(1) << (sq % 64);
-  if (!old.empty() && royal_kind_[std::size_t(old.kind())]) royals_[old.color() == White ? 0 : 1][std::size_t(sq / 64)] &= ~bit;
-  if (!m.empty() && royal_kind_[std::size_t(m.kind())]) royals_[m.color() == White ? 0 : 1][std::size_t(sq / 64)] |= bit;
+  if (!old.empty()) {
+    men_[old.color() == White ? 0 : 1][std::size_t(sq / 64)] &= ~bit;
+    --counts_[old.color() == White ? 0 : 1][std::size_t(old.kind())];
+    if (royal_kind_[std::size_t(old.kind())]) royals_[old.color() == White ? 0 : 1][std::size_t(sq / 64)] &= ~bit;
+  }
+  if (!m.empty()) {
+    men_[m.color() == White ? 0 : 1][std::size_t(sq / 64)] |= bit;
+    ++counts_[m.color() == White ? 0 : 1][std::size_t(m.kind())];
+    if (royal_kind_[std::size_t(m.kind())]) royals_[m.color() == White ? 0 : 1][std::size_t(sq / 64)] |= bit;
+  }
   board_[std::size_t(sq)] = m;
 }
 

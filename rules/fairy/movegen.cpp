@@ -1,6 +1,7 @@
 #include "rules/fairy/movegen.h"
 
 #include <algorithm>
+#include <bitset>
 
 #include "rules/fairy/walk_moves.h"
 
@@ -52,15 +53,85 @@ void add_castling(const Board& b, int from, FairyMoveList& out) {
   }
 }
 
+// Does a man of `side` on `from`, walking as `walk`, capture on `target` (the target taken to
+// hold a man of the other side)?
+bool observes(const Board& b, int from, const Walk& walk, Color side, int target) {
+  const int tf = b.file_of(target), tr = b.rank_of(target);
+  const int ff = b.file_of(from), fr = b.rank_of(from);
+  bool hit = false;
+  auto at = [&](int f, int r) { return seen(b, f, r, side, target); };
+  walk_landings(walk, ff, fr, side == Black, b.files(), b.ranks(), at,
+                [&](const Landing& l) { hit = hit || (l.capture && l.file == tf && l.rank == tr); }, LinesTo{tf - ff, tr - fr});
+  return hit;
+}
+
+// Is the man of `side` on `target` observed as kind `w` by the other side: by a man of kind `w`,
+// or by an orphan that observes it walking as `w` and is itself so observed (Popeye's chain, where
+// no orphan is twice a link). `seen_before`: the squares already asked about in this search. A
+// chain exists if and only if a chain without repeated links does (cut the loop out), and whether
+// one man observes another does not depend on which orphans are links, so a square asked about
+// once need not be asked again: the search visits each orphan once instead of every path.
+bool observed_as(const Board& b, int target, Color side, int w, std::bitset<256>& seen_before) {
+  const Variant& v = b.variant();
+  const Color enemy = ~side;
+  const Walk& walk = v.kinds[std::size_t(w)].walk;
+  if (b.count(enemy, w) > 0 &&
+      b.any_man(enemy, [&](int from) { return b.at(from).kind() == w && observes(b, from, walk, enemy, target); }))
+    return true;
+  seen_before.set(std::size_t(target));
+  return b.any_man(enemy, [&](int from) {
+    return v.kinds[std::size_t(b.at(from).kind())].orphan && !seen_before[std::size_t(from)] && observes(b, from, walk, enemy, target) &&
+           observed_as(b, from, enemy, w, seen_before);
+  });
+}
+
+// The walks an orphan of `side` on `from` has now: every kind present on the board (either side,
+// orphans aside) by which it is observed, as observed_as() finds it.
+template <class F>
+void for_each_orphan_walk(const Board& b, int from, Color side, F&& f) {
+  const Variant& v = b.variant();
+  for (int w = 0; w < int(v.kinds.size()); ++w) {
+    if (v.kinds[std::size_t(w)].orphan || b.count(White, w) + b.count(Black, w) == 0) continue;
+    std::bitset<256> seen_before;
+    if (observed_as(b, from, side, w, seen_before)) f(w);
+  }
+}
+
+// An orphan's moves: each walk it has now, a square once. As a pawn it steps, captures and makes
+// the double step from its second rank, but does not promote and leaves no en passant square.
+void add_orphan_moves(const Board& b, int from, FairyMoveList& out) {
+  const Color side = b.side_to_move();
+  const int file = b.file_of(from), rank = b.rank_of(from);
+  std::bitset<256> given;
+  auto add = [&](int to) {
+    if (given[std::size_t(to)]) return;
+    given.set(std::size_t(to));
+    out.push(FairyMove{std::uint8_t(from), std::uint8_t(to), 0, FairyMove::Plain});
+  };
+  auto at = [&](int f, int r) { return seen(b, f, r, side); };
+  for_each_orphan_walk(b, from, side, [&](int w) {
+    const PieceKind& kind = b.variant().kinds[std::size_t(w)];
+    walk_landings(kind.walk, file, rank, side == Black, b.files(), b.ranks(), at, [&](const Landing& l) {
+      add(b.square(l.file, l.rank));
+      if (!kind.pawn || l.capture || rank != (side == White ? 1 : b.ranks() - 2)) return;
+      const int f2 = 2 * l.file - file, r2 = 2 * l.rank - rank;
+      if (f2 >= 0 && f2 < b.files() && r2 >= 0 && r2 < b.ranks() && b.at(b.square(f2, r2)).empty()) add(b.square(f2, r2));
+    });
+  });
+}
+
 }  // namespace
 
 void generate_candidates(const Board& b, FairyMoveList& out) {
   const Color side = b.side_to_move();
   const Variant& v = b.variant();
-  for (int from = 0; from < b.squares(); ++from) {
+  b.for_each_man(side, [&](int from) {
     const Man m = b.at(from);
-    if (m.empty() || m.color() != side) continue;
     const PieceKind& kind = v.kinds[std::size_t(m.kind())];
+    if (kind.orphan) {
+      add_orphan_moves(b, from, out);
+      return;
+    }
     const int file = b.file_of(from), rank = b.rank_of(from);
     auto at = [&](int f, int r) { return seen(b, f, r, side); };
     walk_landings(kind.walk, file, rank, side == Black, b.files(), b.ranks(), at, [&](const Landing& l) {
@@ -76,20 +147,18 @@ void generate_candidates(const Board& b, FairyMoveList& out) {
       });
     }
     if (m.kind() == v.castling_king) add_castling(b, from, out);
-  }
+  });
 }
 
 bool attacked(const Board& b, int sq, Color by) {
-  const int tf = b.file_of(sq), tr = b.rank_of(sq);
-  bool hit = false;
-  for (int from = 0; from < b.squares() && !hit; ++from) {
-    const Man m = b.at(from);
-    if (m.empty() || m.color() != by || from == sq) continue;
-    auto at = [&](int f, int r) { return seen(b, f, r, by, sq); };
-    walk_landings(b.variant().kinds[std::size_t(m.kind())].walk, b.file_of(from), b.rank_of(from), by == Black, b.files(), b.ranks(), at,
-                  [&](const Landing& l) { hit = hit || (l.capture && l.file == tf && l.rank == tr); });
-  }
-  return hit;
+  return b.any_man(by, [&](int from) {
+    if (from == sq) return false;
+    const PieceKind& kind = b.variant().kinds[std::size_t(b.at(from).kind())];
+    if (!kind.orphan) return observes(b, from, kind.walk, by, sq);
+    bool hit = false;
+    for_each_orphan_walk(b, from, by, [&](int w) { hit = hit || observes(b, from, b.variant().kinds[std::size_t(w)].walk, by, sq); });
+    return hit;
+  });
 }
 
 bool royal_attacked(const Board& b, Color side) {

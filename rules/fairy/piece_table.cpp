@@ -50,6 +50,8 @@ const std::vector<PieceEntry>& popeye_pieces() {
       // Chinese pieces: the rider's moves, captures over one man; the mao a lame knight.
       {"le", "leo", "mQcpQ"}, {"pa", "pao", "mRcpR"}, {"va", "vao", "mBcpB"}, {"na", "nao", "mNNcpNN"},
       {"ma", "mao", "nN"},
+      // The orphan: no walk of its own (movegen.cpp).
+      {"o", "orphan", "", true},
   };
   return table;
 }

@@ -12,7 +12,8 @@ namespace arbiter::fairy {
 struct PieceEntry {
   std::string_view code;  // Popeye's English code, lower case ("s", "n", "gi", "15")
   std::string_view name;  // as py-engl.txt names it
-  std::string_view walk;  // in walk notation
+  std::string_view walk;  // in walk notation ("" for a piece whose walk is the position's: `orphan`)
+  bool orphan = false;    // moves as the enemy men observing it, through chains of enemy orphans
 };
 
 const std::vector<PieceEntry>& popeye_pieces();

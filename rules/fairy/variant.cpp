@@ -55,7 +55,8 @@ std::shared_ptr<const Variant> Variant::with_code(std::shared_ptr<const Variant>
   k.code = lowercase(code);
   const auto alpha = std::find_if(k.code.begin(), k.code.end(), [](char c) { return std::isalpha(static_cast<unsigned char>(c)); });
   k.letter = alpha == k.code.end() ? '*' : char(std::toupper(static_cast<unsigned char>(*alpha)));
-  k.walk = parse_walk(entry->walk);
+  k.orphan = entry->orphan;
+  if (!k.orphan) k.walk = parse_walk(entry->walk);
   out->kinds.push_back(std::move(k));
   // Pawns promote to it too: Popeye's convention, the orthodox four and every other walk the
   // problem holds (its promotee sequence: neither pawns nor kings).

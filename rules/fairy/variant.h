@@ -23,6 +23,11 @@ struct PieceKind {
   // vector over an empty square (leaving an en passant square), en passant capture onto it,
   // promotion on the last rank.
   bool pawn = false;
+  // An orphan has no walk: it moves and observes as any walk W present on the board by which an
+  // enemy man observes it, directly or through a chain of orphans of alternating sides, each
+  // observing the next as W (Popeye's definition, pie-engl.txt "orphan"). As W a pawn's, it makes
+  // the pawn's steps and captures, the double step from its second rank, and no promotion.
+  bool orphan = false;
   // Popeye's code of a kind added by code (piece_table.h), lower case: written "(G)" / "(g)" in
   // FEN and "G_" in SAN instead of a letter; empty for a kind of the variant's own letters.
   std::string code = {};

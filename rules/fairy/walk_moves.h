@@ -21,8 +21,28 @@ struct Landing {
 // Calls `emit(Landing)` once for each square `walk` reaches from (file, rank) on a board of
 // `files` x `ranks` squares, `at(file, rank)` telling what stands there; `black`: the walk is
 // turned over (its forward is towards rank 0). Two atoms reaching one square give it once.
-template <class At, class Emit>
-void walk_landings(const Walk& walk, int file, int rank, bool black, int files, int ranks, At&& at, Emit&& emit) {
+// Every line may hold a landing.
+struct AnyLine {
+  bool operator()(const WalkAtom&, const Vector&) const { return true; }
+};
+
+// Only the lines that can land on one square: a straight line whose direction points at it
+// (an atom's landing along a straight line is a whole number of its vectors away: one for a
+// leap, two for an equihopper's leap); a turned hopper's or a circle's lines are all kept.
+struct LinesTo {
+  int file_distance, rank_distance;  // the square less the mover's
+  bool operator()(const WalkAtom& a, const Vector& v) const {
+    if (a.circular || a.turn) return true;
+    const int steps = v.file != 0 ? file_distance / v.file : rank_distance / v.rank;
+    if (steps < 1 || steps * v.file != file_distance || steps * v.rank != rank_distance) return false;
+    const bool leap = a.range == 1 && a.kind != WalkAtom::Kind::Hop && a.kind != WalkAtom::Kind::Cannon;
+    if (leap) return steps == (a.kind == WalkAtom::Kind::Equi ? 2 : 1);
+    return true;
+  }
+};
+
+template <class At, class Emit, class Lines = AnyLine>
+void walk_landings(const Walk& walk, int file, int rank, bool black, int files, int ranks, At&& at, Emit&& emit, Lines lines_wanted = {}) {
   if (files * ranks > 256) throw std::invalid_argument("walk_landings: a board of at most 256 squares");
   std::bitset<256> given;
   auto on_board = [&](int f, int r) { return f >= 0 && f < files && r >= 0 && r < ranks; };
@@ -50,6 +70,7 @@ void walk_landings(const Walk& walk, int file, int rank, bool black, int files, 
         const Vector& v0 = a.vectors[std::size_t(a.circular ? ((first + sense * n) % 8 + 8) % 8 : first)];
         return Vector{v0.file, black ? -v0.rank : v0.rank};
       };
+      if (!lines_wanted(a, vector_of(0))) continue;
       int f = file, r = rank, n = 0;
       auto step = [&] {  // one more step along the line: false when it leaves the board
         const Vector v = vector_of(n++);

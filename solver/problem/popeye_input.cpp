@@ -19,7 +19,6 @@
 #include "rules/core/fen.h"
 #include "rules/core/text.h"
 #include "rules/core/position.h"
-#include "rules/fairy/piece_table.h"
 #include "rules/orthodox/options.h"
 #include "solver/problem/diagram.h"
 #include "solver/problem/popeye_conditions.h"
@@ -29,6 +28,7 @@
 #include "solver/problem/twins.h"
 #include "solver/stipulation/stipulation_form.h"
 #include "solver/stipulation/structured_stipulation.h"
+#include "solver/variants/fairy_pieces.h"
 #include "solver/variants/names.h"
 
 namespace arbiter::problem {
@@ -905,7 +905,7 @@ class PopeyeReader {
     if (m.orthodox != NoPieceType) return std::nullopt;
     const std::string code = lowercase(spelling_of(Kind::Piece, m.walk, Language::English));
     // (A code without a letter, the (1,5)-leaper's "15", has no case for its colour in the FEN.)
-    if (!fairy::popeye_piece(code) || std::none_of(code.begin(), code.end(), [](char c) { return std::isalpha(static_cast<unsigned char>(c)); }))
+    if (!fairy_rule_set_plays(code) || std::none_of(code.begin(), code.end(), [](char c) { return std::isalpha(static_cast<unsigned char>(c)); }))
       return std::nullopt;
     return code;
   }

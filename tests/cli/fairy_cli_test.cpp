@@ -104,8 +104,8 @@ TEST_CASE("fairy variant: Popeye input with fairy men, a nightrider hopper promo
   CHECK(layout.status == 4);
   CHECK(layout.out.find("Popeye's layout of fairy men") != std::string::npos);
   // A walk not in the fairy rule set's table yet stays unsupported, named.
-  const std::string rose = dir.write("rose.inp", "begin\npieces white kb8 roa8 black kc6\nstipulation #2\nend\n");
-  const json refused = test::run_arbiter_json("solve --json " + test::shell_quote(rose), status);
+  const std::string poseidon = dir.write("poseidon.inp", "begin\npieces white kb8 poa8 black kc6\nstipulation #2\nend\n");
+  const json refused = test::run_arbiter_json("solve --json " + test::shell_quote(poseidon), status);
   CHECK(status == 4);
-  CHECK(refused["unsupported"] == json::array({"piece rose (RO)"}));
+  CHECK(refused["unsupported"] == json::array({"piece poseidon (PO)"}));
 }

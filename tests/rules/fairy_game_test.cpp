@@ -210,3 +210,31 @@ TEST_CASE("fairy rule set: a promotion to the nightrider is g7g8n_ in UCI, to th
   CHECK(game.move_text(nightrider) == "g8=N_");
   CHECK(game.move_uci(nightrider) == "g7g8n_");
 }
+
+TEST_CASE("fairy rule set: an orphan moves as the enemy men that observe it, through chains of orphans", "[fairy][orphan]") {
+  // Each position and move list as Popeye 4.104 gives them ("~1", live).
+  auto orphan_moves = [](const std::string& fen, const std::string& from) {
+    std::vector<std::string> out;
+    for (const auto& m : legal_uci(fairy::Game::from_fen(fen, {"test", 1, 1})))
+      if (m.starts_with(from)) out.push_back(m);
+    return out;
+  };
+  // Observed by the black pawn on d3: a white pawn's steps, the double step, its captures (f3 too,
+  // though the rook there does not observe it).
+  CHECK(orphan_moves("7k/8/8/8/8/3p1r2/4(O)3/7K w - - 0 1", "e2") == std::vector<std::string>{"e2d3", "e2e3", "e2e4", "e2f3"});
+  // Observed by the bishop on b7: a bishop's moves, b7 captured, h7 a check.
+  CHECK(orphan_moves("7k/1b6/8/8/4(O)3/8/K7/8 w - - 0 1", "e4").size() == 12);
+  // A chain: the black orphan on f8 is observed by the white pawn on g7 as a pawn, and observes
+  // the white orphan on e7 as a (black) pawn: e7 moves as a white pawn, to e8 without promoting,
+  // and captures f8. The pawn promotes to an orphan too.
+  const std::string chain = "k4(o)2/4(O)1P1/8/8/8/8/8/7K w - - 0 1";
+  CHECK(orphan_moves(chain, "e7") == std::vector<std::string>{"e7e8", "e7f8"});
+  CHECK(orphan_moves(chain, "g7").size() == 10);  // g8 and xf8, each to Q R B N and orphan
+  // Nothing observes an orphan alone: it cannot move.
+  CHECK(orphan_moves("k7/8/8/8/4(O)3/8/8/7K w - - 0 1", "e4").empty());
+  // With the black rook on d8 beside the king on c8: e7xd8 as a pawn, and there the black king
+  // observes it, so it checks the king as a king would.
+  auto game = fairy::Game::from_fen("2kr1(o)2/4(O)1P1/8/8/8/8/8/7K w - - 0 1", {"test", 1, 1});
+  game.play(by_uci(game, "e7d8"));
+  CHECK(game.in_check());
+}
