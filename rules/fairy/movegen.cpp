@@ -58,10 +58,34 @@ void add_castling(const Board& b, int from, FairyMoveList& out) {
 bool observes(const Board& b, int from, const Walk& walk, Color side, int target) {
   const int tf = b.file_of(target), tr = b.rank_of(target);
   const int ff = b.file_of(from), fr = b.rank_of(from);
+  const int df = tf - ff, dr = tr - fr;
+  // Leaps and rides, the orthodox walks among them, straight from the atom's line table: the
+  // one vector pointing at the target, and for a ride the squares before it empty. The other
+  // kinds walk that line (or, turned or circular, every line) as the generator does.
+  bool others = false;
+  for (const WalkAtom& a : walk.atoms) {
+    if (!a.captures) continue;
+    const bool plain = !a.circular && (a.kind == WalkAtom::Kind::Leap || a.kind == WalkAtom::Kind::Ride);
+    if (!plain) {
+      others = true;
+      continue;
+    }
+    const std::int8_t line = a.line_towards(df, side == Black ? -dr : dr);
+    if (line < 0) continue;
+    if (a.kind == WalkAtom::Kind::Leap) return true;
+    const Vector& v = a.vectors[std::size_t(line)];
+    const int sf = v.file, sr = side == Black ? -v.rank : v.rank;
+    const int steps = sf != 0 ? df / sf : dr / sr;
+    if (a.range != 0 && steps > a.range) continue;
+    bool clear = true;
+    for (int k = 1; k < steps && clear; ++k) clear = b.at(b.square(ff + k * sf, fr + k * sr)).empty();
+    if (clear) return true;
+  }
+  if (!others) return false;
   bool hit = false;
   auto at = [&](int f, int r) { return seen(b, f, r, side, target); };
   walk_landings(walk, ff, fr, side == Black, b.files(), b.ranks(), at,
-                [&](const Landing& l) { hit = hit || (l.capture && l.file == tf && l.rank == tr); }, LinesTo{tf - ff, tr - fr});
+                [&](const Landing& l) { hit = hit || (l.capture && l.file == tf && l.rank == tr); }, LinesTo{df, dr, side == Black});
   return hit;
 }
 

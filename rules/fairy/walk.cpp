@@ -254,7 +254,28 @@ class Reader {
         if (std::find(atom.vectors.begin(), atom.vectors.end(), all[i]) != atom.vectors.end()) atom.starts.push_back(int(i));
       atom.vectors = std::move(all);
     }
+    fill_line_table(atom);
     walk.atoms.push_back(std::move(atom));
+  }
+
+  static void fill_line_table(WalkAtom& a) {
+    const bool leap = a.range == 1 && a.kind != WalkAtom::Kind::Hop && a.kind != WalkAtom::Kind::Cannon;
+    for (int dr = -15; dr <= 15; ++dr)
+      for (int df = -15; df <= 15; ++df) {
+        std::int8_t line = WalkAtom::NoLine;
+        if (a.circular || a.turn) {
+          line = WalkAtom::AnyLine;
+        } else {
+          for (std::size_t i = 0; i < a.vectors.size(); ++i) {
+            const Vector& v = a.vectors[i];
+            const int steps = v.file != 0 ? df / v.file : dr / v.rank;
+            if (steps < 1 || steps * v.file != df || steps * v.rank != dr) continue;
+            if (leap && steps != (a.kind == WalkAtom::Kind::Equi ? 2 : 1)) continue;
+            line = std::int8_t(i);
+          }
+        }
+        a.line_to[std::size_t((dr + 15) * 31 + df + 15)] = line;
+      }
   }
 
   std::string_view text_;

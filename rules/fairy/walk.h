@@ -3,6 +3,7 @@
 // its common extensions) compiled into atoms, each a set of vectors and how the piece goes along
 // them. The generator (walk_moves.h) reads only the atoms, so a new piece is a line of text.
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -48,6 +49,16 @@ struct WalkAtom {
   // kept in `vectors` in angular order, in either sense; `starts`: the indices it may begin with.
   bool circular = false;
   std::vector<int> starts;
+  // Which line may land on a square (file, rank) away, in White's view: line_to[(rank + 15) * 31 +
+  // file + 15] is the vector's index, NoLine, or AnyLine (a circle's or a turned hopper's landing
+  // is off its vectors' lines). A straight landing is a whole number of vectors away: one for a
+  // leap, two for an equihopper's leap, any for a line. The attack test asks it, not every line.
+  static constexpr std::int8_t NoLine = -1, AnyLine = -2;
+  std::array<std::int8_t, 31 * 31> line_to{};
+  std::int8_t line_towards(int file_distance, int rank_distance) const {
+    if (file_distance < -15 || file_distance > 15 || rank_distance < -15 || rank_distance > 15) return NoLine;
+    return line_to[std::size_t((rank_distance + 15) * 31 + file_distance + 15)];
+  }
 };
 
 struct Walk {

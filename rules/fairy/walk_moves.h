@@ -23,21 +23,17 @@ struct Landing {
 // turned over (its forward is towards rank 0). Two atoms reaching one square give it once.
 // Every line may hold a landing.
 struct AnyLine {
-  bool operator()(const WalkAtom&, const Vector&) const { return true; }
+  bool operator()(const WalkAtom&, int) const { return true; }
 };
 
-// Only the lines that can land on one square: a straight line whose direction points at it
-// (an atom's landing along a straight line is a whole number of its vectors away: one for a
-// leap, two for an equihopper's leap); a turned hopper's or a circle's lines are all kept.
+// Only the line that can land on one square, `file_distance` and `rank_distance` away from the
+// mover, as the atom's table says (WalkAtom::line_to; Black's walk turned over).
 struct LinesTo {
-  int file_distance, rank_distance;  // the square less the mover's
-  bool operator()(const WalkAtom& a, const Vector& v) const {
-    if (a.circular || a.turn) return true;
-    const int steps = v.file != 0 ? file_distance / v.file : rank_distance / v.rank;
-    if (steps < 1 || steps * v.file != file_distance || steps * v.rank != rank_distance) return false;
-    const bool leap = a.range == 1 && a.kind != WalkAtom::Kind::Hop && a.kind != WalkAtom::Kind::Cannon;
-    if (leap) return steps == (a.kind == WalkAtom::Kind::Equi ? 2 : 1);
-    return true;
+  int file_distance, rank_distance;
+  bool black = false;
+  bool operator()(const WalkAtom& a, int line) const {
+    const std::int8_t wanted = a.line_towards(file_distance, black ? -rank_distance : rank_distance);
+    return wanted == WalkAtom::AnyLine || wanted == line;
   }
 };
 
@@ -70,7 +66,7 @@ void walk_landings(const Walk& walk, int file, int rank, bool black, int files, 
         const Vector& v0 = a.vectors[std::size_t(a.circular ? ((first + sense * n) % 8 + 8) % 8 : first)];
         return Vector{v0.file, black ? -v0.rank : v0.rank};
       };
-      if (!lines_wanted(a, vector_of(0))) continue;
+      if (!lines_wanted(a, line)) continue;
       int f = file, r = rank, n = 0;
       auto step = [&] {  // one more step along the line: false when it leaves the board
         const Vector v = vector_of(n++);

@@ -251,3 +251,22 @@ TEST_CASE("fairy walks: Popeye's pieces, each walk read, each code once", "[fair
   // The squirrel: every square two steps away (knight, dabbaba, alfil), 16 from d4.
   CHECK(landings(std::string(popeye_piece("sq")->walk), "d4").size() == 16);
 }
+
+TEST_CASE("fairy walks: the line table names the one line that can land on a square", "[fairy][walk]") {
+  // The attack test asks the table instead of walking every line: a careless table (a leap taken
+  // for a line, an equihopper's leap at one vector) would miss or invent checks.
+  auto line = [](const std::string& walk, int df, int dr) { return parse_walk(walk).atoms.front().line_towards(df, dr); };
+  CHECK(line("N", 1, 2) >= 0);
+  CHECK(line("N", 2, 4) == WalkAtom::NoLine);  // a knight is no nightrider
+  CHECK(line("NN", 2, 4) == line("NN", 1, 2));
+  CHECK(line("eN", 2, 4) >= 0);                // an equihopper's (1,2) hurdle: it lands at (2,4)
+  CHECK(line("eN", 1, 2) == WalkAtom::NoLine);
+  CHECK(line("gK", 0, 2) >= 0);                // a kinghopper lands two squares away
+  CHECK(line("gK", 0, 1) >= 0);                // (its line, though it never lands next to it)
+  CHECK(line("R", 0, 5) >= 0);
+  CHECK(line("R", 1, 5) == WalkAtom::NoLine);
+  CHECK(line("W3", 0, 3) >= 0);
+  CHECK(line("qN", 3, 3) == WalkAtom::AnyLine);  // a circle's landings are off its first vector
+  CHECK(line("gQ@45", 2, 1) == WalkAtom::AnyLine);
+  CHECK(line("N", 16, 0) == WalkAtom::NoLine);  // beyond any board
+}
