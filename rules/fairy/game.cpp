@@ -8,9 +8,24 @@
 
 namespace arbiter::fairy {
 
+namespace {
+
+std::shared_ptr<const Variant>& definition_in_effect() {
+  static std::shared_ptr<const Variant> definition = Variant::orthodox();
+  return definition;
+}
+
+}  // namespace
+
+void Game::use_definition(std::shared_ptr<const Variant> definition) {
+  definition_in_effect() = definition ? std::move(definition) : Variant::orthodox();
+}
+
+std::shared_ptr<const Variant> Game::definition() { return definition_in_effect(); }
+
 Game Game::from_fen(std::string_view fen, const SourceLocation& where, const Options& options) {
-  // The codes of the placement field, each a kind added to the orthodox ones in order of appearance.
-  std::shared_ptr<const Variant> v = Variant::orthodox();
+  // The codes of the placement field, each a kind added to the definition's in order of appearance.
+  std::shared_ptr<const Variant> v = definition();
   const std::size_t placement_end = std::min(fen.find(' '), fen.size());
   for (std::size_t i = fen.find('('); i < placement_end; i = fen.find('(', i + 1)) {
     const std::size_t close = fen.find(')', i);

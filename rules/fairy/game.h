@@ -26,9 +26,16 @@ class Game {
   static constexpr std::string_view start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
   explicit Game(Board board) : board_(std::move(board)) {}
-  // A position of orthodox() pieces and of Popeye's fairy pieces by code ("(G)" a white
-  // grasshopper, "(gi)" a black giraffe: piece_table.h); with() for any other variant.
+  // A position of the definition's pieces (orthodox() unless a variant file is in effect) and of
+  // Popeye's fairy pieces by code ("(G)" a white grasshopper, "(gi)" a black giraffe:
+  // piece_table.h); with() for any other variant.
   static Game from_fen(std::string_view fen, const SourceLocation& where, const Options& = {});
+  // The definition from_fen reads: a variant designer's file (variant_file.h) put in effect by
+  // the registry when --variant or [VariantFile] names one; orthodox() by default.
+  static void use_definition(std::shared_ptr<const Variant> definition);
+  static std::shared_ptr<const Variant> definition();
+  // The definition's start position (start_fen when no file is in effect).
+  static std::string start_position() { return definition()->start_fen; }
   // Throws ParseError for a FEN that does not read, or a position no game reaches: a pawn on
   // its first or last rank, the side not to move in check.
   static Game with(std::shared_ptr<const Variant> variant, std::string_view fen, const SourceLocation& where, const Options& = {});

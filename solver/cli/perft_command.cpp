@@ -19,9 +19,11 @@ namespace arbiter::cli {
 namespace {
 constexpr int MaxPerftDepth = 15;  // beyond this no run would finish; refuse instead of hanging
 
-int run_perft(const std::string& variant, const std::string& fen, int depth, bool divide, const std::string& count, bool json,
+int run_perft(const std::string& variant, const std::string& given_fen, int depth, bool divide, const std::string& count, bool json,
               const std::vector<std::string>& interpret_args) {
   const VariantEngines& rules = find_variant(variant);
+  // Without --fen the variant's own start position (a variant file's "start").
+  const std::string fen = given_fen.empty() ? rules.start_fen : given_fen;
   const InterpretationSettings interpret = interpretations_from(interpret_args);
   const SourceLocation where{"--fen", 1, 1};
   auto start = std::chrono::steady_clock::now();
@@ -96,7 +98,7 @@ void add_perft_command(CLI::App& app, int& status) {
   cmd->footer(PerftHelp);
   struct Args {
     std::string variant = "orthodox";
-    std::string fen{StartFen};
+    std::string fen;  // empty: the variant's start position
     int depth = 1;
     bool divide = false;
     std::string count = "statements";
@@ -106,7 +108,7 @@ void add_perft_command(CLI::App& app, int& status) {
   auto args = std::make_shared<Args>();
   cmd->add_option("--variant", args->variant,
                   "Rules: orthodox (default), option, timetravel, transactional, conditional, fairy (each FEN may add the "
-                  "variant's own fields)");
+                  "variant's own fields), or a variant designer's file PATH.variant (rules/fairy/VARIANTS.md)");
   cmd->add_option("--fen", args->fen, "Position in FEN (default: the start position)");
   cmd->add_option("--depth,-d", args->depth, "Depth in plies (0-15)")->required()->check(CLI::Range(0, MaxPerftDepth));
   cmd->add_flag("--divide", args->divide, "Print the count under each legal first move (UCI notation)");

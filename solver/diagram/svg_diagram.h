@@ -21,6 +21,7 @@
 // Nothing external is referenced (no fonts, images or scripts), every text is XML-escaped, and
 // the same position and spec always give the same bytes.
 
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -70,6 +71,11 @@ struct GhostPiece {
   Square square;
   Piece piece;
   std::string meaning;
+};
+
+// A position the SVG diagram cannot draw yet (fairy men): callers may leave the diagram out.
+struct UnsupportedDiagram : std::runtime_error {
+  using std::runtime_error::runtime_error;
 };
 
 struct DiagramSpec {

@@ -1,6 +1,7 @@
 #include "solver/problem/problem.h"
 
 #include <algorithm>
+#include <filesystem>
 #include <cctype>
 #include <fstream>
 #include <sstream>
@@ -275,7 +276,10 @@ Problem problem_from_game(const PgnGame& game, const std::string& file, int numb
   // The rules the [Variant] tag names (an unknown name stays as written: solving it says so).
   const VariantNames* rules = &default_variant_names();
   p.variant = rules->name;
-  if (auto variant = game.tag("Variant")) {
+  if (game.tag("VariantFile")) {
+    rules = &fairy_pieces_variant_names();  // the registry reads the file when the problem is solved
+    p.variant = variant_of(game);
+  } else if (auto variant = game.tag("Variant")) {
     rules = lookup_variant_names(trim(*variant));
     // The default rule set's aliases read as its name; another rule set's value as written (the
     // registry resolves it when the problem is solved).
@@ -384,6 +388,16 @@ Problem problem_from_game(const PgnGame& game, const std::string& file, int numb
 }
 
 }  // namespace
+
+std::string variant_of(const PgnGame& game) {
+  if (auto file = game.tag("VariantFile")) {
+    const std::filesystem::path named{std::string(trim(*file))};
+    if (named.is_absolute()) return named.string();
+    return (std::filesystem::path(game.where.file).parent_path() / named).lexically_normal().string();
+  }
+  if (auto variant = game.tag("Variant")) return std::string(trim(*variant));
+  return "";
+}
 
 std::string twin_label_of(const PgnLine& line) {
   if (line.empty()) return {};

@@ -126,6 +126,11 @@ void mark_unverifiable(Problem& p);
 // a later variation belongs to its line's twin (the reader rejects another label there).
 std::string twin_label_of(const PgnLine& line);
 
+// The rules a record or problem names: a [VariantFile "FILE"] tag's file (a variant designer's
+// file, resolved beside the PGN file that holds the tag), else its [Variant] tag, else "" (the
+// default rule set). The registry's find_variant reads either.
+std::string variant_of(const PgnGame& game);
+
 enum class ProblemFormat { Pgn, Popeye };
 
 // Whether the published lines must be legal on the diagram as the file is read. A damaged

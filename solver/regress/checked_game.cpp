@@ -1,5 +1,7 @@
 #include "solver/regress/checked_game.h"
 
+#include "solver/problem/problem.h"
+
 #include <algorithm>
 
 #include <fmt/format.h>
@@ -22,8 +24,9 @@ std::vector<std::string> split_claims(std::string_view list) {
 }
 
 CheckedGame check_game(const PgnGame& record, int number, const InterpretationSettings& interpret) {
-  const auto variant_location = record.tag_value_location("Variant").value_or(record.where);
-  const VariantEngines& rules = find_variant(record.tag("Variant").value_or(""), variant_location);
+  const auto variant_location =
+      record.tag_value_location(record.tag("VariantFile") ? "VariantFile" : "Variant").value_or(record.where);
+  const VariantEngines& rules = find_variant(problem::variant_of(record), variant_location);
   InterpretationSettings settings = pinned_interpretations(record);
   settings.merge(interpret);
   CheckedGame checked{number,

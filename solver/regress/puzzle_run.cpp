@@ -64,6 +64,7 @@ PuzzleRun run_game(const PgnGame& record, int number, int count, const std::stri
   run.id = count > 1 ? fmt::format("{}#{}", puzzle_id(file), number) : puzzle_id(file);
   run.kind = "replay";
   run.variant = checked.variant;
+  run.rules = problem::variant_of(record).ends_with(".variant") ? problem::variant_of(record) : run.variant;
   run.title = game_title(checked);
   // A file of one game needs no number: "Game 1: A - B (...)" -> "A - B (...)".
   if (count == 1 && run.title.starts_with("Game 1: ")) run.title.erase(0, 8);
@@ -82,7 +83,7 @@ PuzzleRun run_game(const PgnGame& record, int number, int count, const std::stri
   run.as_expected = checked.passes();
   run.events = replay_events(checked);
   run.detail = game_json(checked);
-  const VariantEngines& rules = find_variant(run.variant);
+  const VariantEngines& rules = find_variant(run.rules);
   if (auto fen = record.tag("FEN")) run.start_fen = rules.setup_fen(*fen, *record.tag_value_location("FEN"), record);
   else run.start_fen = rules.start_fen;
   run.final_fen = r.fen;
@@ -130,6 +131,7 @@ PuzzleRun run_problem(problem::Problem p, int count, const InterpretationSetting
   const prover::VerifyReport& r = reports[worst].second;
   PuzzleRun run = problem_run(p, count);
   run.variant = rules.name;
+  run.rules = p.variant;
   std::string who = p.author;
   if (!p.source.empty()) who += fmt::format("{}{}", who.empty() ? "" : ", ", p.source);
   // The date's year only, and only when the source does not already give it.

@@ -33,6 +33,9 @@ struct PuzzleRun {
   int number = 1;       // game or problem within the file
   std::string kind;     // "replay" (a game record) or "verify" (a problem)
   std::string variant;
+  // What the registry's find_variant reads for it: the rule set's name, or a variant designer's
+  // file (a [VariantFile] tag's path), whose definition it puts in effect.
+  std::string rules;
   std::string title;
   std::vector<std::pair<std::string, std::string>> tags;  // the record's tags, in file order
   // replay: "legal", "illegal" (a move the rules forbid, erratum or not) or "claims fail" (every

@@ -198,7 +198,9 @@ ReplayReport replay_game(const PgnGame& record, Make make) {
   } else if (auto setup = record.tag("SetUp"); setup && *setup == "1") {
     throw ParseError(*record.tag_value_location("SetUp"), "[SetUp \"1\"] needs a [FEN] tag giving the starting position");
   } else {
-    game.emplace(make(G::start_fen, SourceLocation{"<start position>", 1, 1}));
+    // A rule set whose start position is data (a variant designer's file) gives it at run time.
+    if constexpr (requires { G::start_position(); }) game.emplace(make(G::start_position(), SourceLocation{"<start position>", 1, 1}));
+    else game.emplace(make(G::start_fen, SourceLocation{"<start position>", 1, 1}));
   }
   MoveTreeReplayer<G>(*game, report).replay_main_line(record.moves);
 

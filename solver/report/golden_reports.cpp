@@ -27,24 +27,29 @@ std::string stem_of(const std::string& page) { return page.substr(0, page.size()
 
 std::string base_name(const std::string& path) { return fs::path(path).filename().string(); }
 
-// A diagram of `fen` under the puzzle's rules, written beside its page.
-PageDiagram diagram(const regress::PuzzleRun& run, const std::string& fen, const std::vector<std::string>& show,
-                    const std::string& name, const std::string& caption, const fs::path& out_dir,
-                    std::vector<std::string>& written) {
-  const VariantEngines& rules = find_variant(run.variant);
+// A diagram of `fen` under the puzzle's rules, written beside its page; none where the rules
+// draw no SVG of the position (fairy men: their pages keep the moves and the FEN).
+std::optional<PageDiagram> diagram(const regress::PuzzleRun& run, const std::string& fen, const std::vector<std::string>& show,
+                                   const std::string& name, const std::string& caption, const fs::path& out_dir,
+                                   std::vector<std::string>& written) {
+  const VariantEngines& rules = find_variant(run.rules.empty() ? run.variant : run.rules);
   DiagramSpec spec;
   spec.caption = caption;
   std::string svg;
   try {
     svg = rules.svg(fen, {run.file, 1, 1}, {}, show, spec, {});
   } catch (const std::exception&) {  // a key the notation cannot draw: the board alone
-    svg = rules.svg(fen, {run.file, 1, 1}, {}, {}, spec, {});
+    try {
+      svg = rules.svg(fen, {run.file, 1, 1}, {}, {}, spec, {});
+    } catch (const UnsupportedDiagram&) {
+      return std::nullopt;
+    }
   }
   const std::string file = fmt::format("{}-{}.svg", stem_of(base_name(run.page())), name);
   const std::string relative = fs::path(run.page()).parent_path().append(file).generic_string();
   write_whole(out_dir / relative, svg);
   written.push_back(relative);
-  return {file, caption};
+  return PageDiagram{file, caption};
 }
 
 std::string json_text(const nlohmann::json& j, const char* key) {
@@ -101,7 +106,7 @@ PageSection game_section(const regress::PuzzleRun& run, bool own_heading, const 
   s.verdicts.push_back(fmt::format("{} plies checked; result {}, status {}", plies, json_text(d, "result"), json_text(d, "status")));
   if (!run.as_expected) s.verdicts.push_back("The record's own expectations do not hold.");
   const std::string prefix = run.number > 1 || own_heading ? fmt::format("{}-", run.number) : "";
-  s.diagrams.push_back(diagram(run, run.start_fen, {}, prefix + "start", "the start position", out_dir, written));
+  if (auto d = diagram(run, run.start_fen, {}, prefix + "start", "the start position", out_dir, written)) s.diagrams.push_back(*d);
   // A record with errata is read on with its corrections (Transactional, Conditional Chess):
   // its end is the corrected game's; any other illegal move stops the main line before it.
   const bool failed = d.contains("error") && !d["error"].value("in_variation", false);
@@ -112,7 +117,7 @@ PageSection game_section(const regress::PuzzleRun& run, bool own_heading, const 
                               plies, json_int(d["error"], "ply"))
       : failed  ? fmt::format("before the first illegal move (ply {})", json_int(d["error"], "ply"))
                 : fmt::format("after the last move ({} plies)", plies);
-  s.diagrams.push_back(diagram(run, run.final_fen, {}, prefix + "end", end_caption, out_dir, written));
+  if (auto d = diagram(run, run.final_fen, {}, prefix + "end", end_caption, out_dir, written)) s.diagrams.push_back(*d);
 
   if (d.contains("claims"))
     for (const auto& c : d["claims"]) {
@@ -161,7 +166,7 @@ PageSection problem_section(const regress::PuzzleRun& run, bool own_heading, con
       proved ? fmt::format("{}; the proved key{} drawn", json_text(d, "stipulation"), run.keys.size() == 1 ? "" : "s")
       : published.empty() ? fmt::format("{}; no key proved", json_text(d, "stipulation"))
                           : fmt::format("{}; no key proved; the published key {} drawn", json_text(d, "stipulation"), published);
-  s.diagrams.push_back(diagram(run, run.start_fen, shown, prefix + "start", caption, out_dir, written));
+  if (auto d = diagram(run, run.start_fen, shown, prefix + "start", caption, out_dir, written)) s.diagrams.push_back(*d);
   if (d.contains("claims"))
     for (const auto& c : d["claims"]) {
       const bool ok = c.value("holds", false);

@@ -119,7 +119,7 @@ VariantEngines register_variant(VariantNames names) {
       return report::svg_diagram(game.position(), spec);
     } else {
       const auto pos = game.orthodox_position();  // glyphs for orthodox men only, as yet
-      if (!pos) throw std::runtime_error("an SVG diagram of fairy men is not drawn yet (the text diagram shows them)");
+      if (!pos) throw report::UnsupportedDiagram("an SVG diagram of fairy men is not drawn yet (the text diagram shows them)");
       return report::svg_diagram(*pos, spec);
     }
   };

@@ -1,5 +1,13 @@
 #include "solver/variants/registry.h"
 
+#include <fstream>
+#include <map>
+#include <memory>
+#include <sstream>
+
+#include "rules/fairy/game.h"
+#include "rules/fairy/variant_file.h"
+
 namespace arbiter {
 
 // Each rule set's entry, built in its own file of this folder from its names (names.cpp).
@@ -37,8 +45,36 @@ const VariantEngines* lookup_variant(std::string_view name) {
   return nullptr;
 }
 
+namespace {
+
+// A variant designer's file ("PATH.variant", rules/fairy/variant_file.h): the fairy rule set with
+// the file's definition put in effect, and its start position. One entry a path, kept for the run.
+const VariantEngines* variant_file_entry(std::string_view name, const SourceLocation& where) {
+  if (!name.ends_with(".variant")) return nullptr;
+  const std::string path(name);
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw ParseError(where, "cannot read the variant file '" + path + "': expected a readable file (VARIANTS.md says what it holds)");
+  std::ostringstream text;
+  text << in.rdbuf();
+  const auto definition = fairy::read_variant_file(text.str(), path);
+  fairy::Game::use_definition(definition);
+  static std::map<std::string, std::unique_ptr<VariantEngines>> loaded;
+  auto& entry = loaded[path];
+  if (!entry) entry = std::make_unique<VariantEngines>(*lookup_variant(fairy_pieces_variant_names().name));
+  entry->start_fen = definition->start_fen;
+  entry->display = definition->name + " (" + path + ")";
+  return entry.get();
+}
+
+}  // namespace
+
 const VariantEngines& find_variant(std::string_view name, const SourceLocation& where) {
-  if (const VariantEngines* v = lookup_variant(name)) return *v;
+  if (const VariantEngines* v = variant_file_entry(name, where)) return *v;
+  if (const VariantEngines* v = lookup_variant(name)) {
+    // The fairy rule set by name plays its own pieces, whatever file ran before.
+    if (v->name == fairy_pieces_variant_names().name) fairy::Game::use_definition(nullptr);
+    return *v;
+  }
   std::string known;
   for (const auto& v : variants()) known += (known.empty() ? "" : ", ") + v.name;
   throw ParseError(where, "unknown variant '" + std::string(name) + "'; expected one of: " + known);

@@ -109,3 +109,37 @@ TEST_CASE("fairy variant: Popeye input with fairy men, a nightrider hopper promo
   CHECK(status == 4);
   CHECK(refused["unsupported"] == json::array({"piece poseidon (PO)"}));
 }
+
+TEST_CASE("variant files: perft, replay and solve run on the three of puzzles/variants", "[fairy][cli][variant-file]") {
+  const std::string folder = std::string(ARBITER_SOURCE_DIR) + "/puzzles/variants/";
+  int status = -1;
+  // perft --variant FILE: from the file's start position (ffish's knightmate counts 324).
+  const json knightmate = test::run_arbiter_json("perft --variant " + test::shell_quote(folder + "knightmate.variant") + " --depth 2 --json", status);
+  CHECK(status == 0);
+  CHECK(knightmate["nodes"] == 324);
+  CHECK(knightmate["fen"] == "rmbqkbmr/pppppppp/8/8/8/8/PPPPPPPP/RMBQKBMR w KQkq - 0 1");
+  // replay: each game's [VariantFile] beside it; each ends in mate.
+  for (const char* name : {"knightmate-games.pgn", "grasshopper-chess-games.pgn", "nightrider-chess-games.pgn"}) {
+    INFO(name);
+    const json r = test::run_arbiter_json("replay --json " + test::shell_quote(folder + name), status);
+    CHECK(status == 0);
+    const json& game = r.contains("games") ? r["games"][0] : r;
+    CHECK(game["verdict"] == "legal");
+    CHECK(game["status"] == "checkmate");
+  }
+  // solve: grasshopper chess, help mate in 2.5 from the start: the five solutions Popeye 4.104
+  // finds for the same set-up (its grasshoppers on the second ranks, pawns on the third).
+  test::ScratchDir dir;
+  const std::string problem = dir.write("gh.pgn", "[Event \"t\"]\n[VariantFile \"" + folder + "grasshopper-chess.variant\"]\n[SetUp \"1\"]\n"
+                                                  "[FEN \"rnbqkbnr/gggggggg/pppppppp/8/8/PPPPPPPP/GGGGGGGG/RNBQKBNR w KQkq - 0 1\"]\n"
+                                                  "[Stipulation \"h#2.5\"]\n\n*\n");
+  const json solved = test::run_arbiter_json("solve --json " + test::shell_quote(problem), status);
+  CHECK(status == 0);
+  CHECK(solved["verdict"] == "proved");
+  CHECK(solved["solutions"].size() == 5);
+  // A file that does not read: exit 2 at its line and column.
+  const std::string bad = dir.write("bad.variant", "name = bad\npiece = K king K royal\npiece = G grasshopper gQx\nstart = 4k3/8/8/8/8/8/8/4K3 w - - 0 1\n");
+  const auto run = test::run_arbiter_command("perft --variant " + test::shell_quote(bad) + " --depth 1", dir);
+  CHECK(run.status == 2);
+  CHECK(run.err.find("bad.variant:3:25:") != std::string::npos);
+}
