@@ -61,26 +61,25 @@ class Board {
   Man at(int sq) const { return board_[std::size_t(sq)]; }
   // How many men of `kind` the side has on the board.
   int count(Color side, int kind) const { return counts_[side == White ? 0 : 1][std::size_t(kind)]; }
-  // Calls f(square) for each royal man of `side`: kept as the men move, so that asking for check
-  // does not scan the board.
+  // Whether f(square) holds for a royal man of `side`, stopping at the first: kept as the men
+  // move, so that asking for check does not scan the board.
   template <class F>
-  void for_each_royal(Color side, F&& f) const {
-    for_each_in(royals_[side == White ? 0 : 1], f);
+  bool any_royal(Color side, F&& f) const {
+    return any_in(royals_[side == White ? 0 : 1], f);
   }
-  // Calls f(square) for each man of `side`, in square order: the generators and the attack test
-  // visit the men, not the empty squares.
-  template <class F>
-  void for_each_man(Color side, F&& f) const {
-    for_each_in(men_[side == White ? 0 : 1], f);
-  }
-  // Whether f(square) holds for a man of `side`, stopping at the first that does.
+  // Whether f(square) holds for a man of `side`, in square order, stopping at the first: the
+  // generators and the attack test visit the men, not the empty squares.
   template <class F>
   bool any_man(Color side, F&& f) const {
-    const SquareSet& set = men_[side == White ? 0 : 1];
-    for (std::size_t w = 0; w < set.size(); ++w)
-      for (std::uint64_t bits = set[w]; bits; bits &= bits - 1)
-        if (f(int(w * 64 + std::size_t(std::countr_zero(bits))))) return true;
-    return false;
+    return any_in(men_[side == White ? 0 : 1], f);
+  }
+  // Calls f(square) for each man of `side`, in square order.
+  template <class F>
+  void for_each_man(Color side, F&& f) const {
+    any_man(side, [&](int sq) {
+      f(sq);
+      return false;
+    });
   }
   Color side_to_move() const { return side_; }
   int en_passant() const { return ep_; }          // the square a double step passed, or NoSquare
@@ -121,9 +120,11 @@ class Board {
   std::array<Man, 256> board_{};
   using SquareSet = std::array<std::uint64_t, 4>;  // a bit per square
   template <class F>
-  static void for_each_in(const SquareSet& set, F& f) {
+  static bool any_in(const SquareSet& set, F& f) {
     for (std::size_t w = 0; w < set.size(); ++w)
-      for (std::uint64_t bits = set[w]; bits; bits &= bits - 1) f(int(w * 64 + std::size_t(std::countr_zero(bits))));
+      for (std::uint64_t bits = set[w]; bits; bits &= bits - 1)
+        if (f(int(w * 64 + std::size_t(std::countr_zero(bits))))) return true;
+    return false;
   }
   std::array<SquareSet, 2> royals_{};  // per side
   std::array<SquareSet, 2> men_{};     // per side

@@ -18,25 +18,15 @@ struct Landing {
   bool capture = false;
 };
 
-// Calls `emit(Landing)` once for each square `walk` reaches from (file, rank) on a board of
-// `files` x `ranks` squares, `at(file, rank)` telling what stands there; `black`: the walk is
-// turned over (its forward is towards rank 0). Two atoms reaching one square give it once.
-// Every line may hold a landing.
+// Every line may hold a landing (walk_landings' default filter).
 struct AnyLine {
   bool operator()(const WalkAtom&, int) const { return true; }
 };
 
-// Only the line that can land on one square, `file_distance` and `rank_distance` away from the
-// mover, as the atom's table says (WalkAtom::line_to; Black's walk turned over).
-struct LinesTo {
-  int file_distance, rank_distance;
-  bool black = false;
-  bool operator()(const WalkAtom& a, int line) const {
-    const std::int8_t wanted = a.line_towards(file_distance, black ? -rank_distance : rank_distance);
-    return wanted == WalkAtom::AnyLine || wanted == line;
-  }
-};
-
+// Calls `emit(Landing)` once for each square `walk` reaches from (file, rank) on a board of
+// `files` x `ranks` squares, `at(file, rank)` telling what stands there; `black`: the walk is
+// turned over (its forward is towards rank 0). Two atoms reaching one square give it once.
+// `lines_wanted(atom, line)`: the lines to walk (the attack test walks one).
 template <class At, class Emit, class Lines = AnyLine>
 void walk_landings(const Walk& walk, int file, int rank, bool black, int files, int ranks, At&& at, Emit&& emit, Lines lines_wanted = {}) {
   if (files * ranks > 256) throw std::invalid_argument("walk_landings: a board of at most 256 squares");
@@ -82,6 +72,12 @@ void walk_landings(const Walk& walk, int file, int rank, bool black, int files, 
           if (at(f, r) != Occupant::Empty) break;
         }
       };
+      // On from a hurdle to the square `distance` steps beyond it, the squares between empty.
+      auto land_beyond = [&](int distance) {
+        for (int d = 1; d <= distance; ++d)
+          if (!step() || (d < distance && at(f, r) != Occupant::Empty)) return;
+        land(a, f, r);
+      };
       switch (a.kind) {
         case WalkAtom::Kind::Leap:
           if (step()) land(a, f, r);
@@ -116,9 +112,7 @@ void walk_landings(const Walk& walk, int file, int rank, bool black, int files, 
               if (on_board(f + compass[t][0], r + compass[t][1])) land(a, f + compass[t][0], r + compass[t][1]);
             }
           } else {
-            bool clear = true;
-            for (int d = 1; clear && d <= a.land; ++d) clear = step() && (d == a.land || at(f, r) == Occupant::Empty);
-            if (clear) land(a, f, r);
+            land_beyond(a.land);
           }
           break;
         }
@@ -133,10 +127,7 @@ void walk_landings(const Walk& walk, int file, int rank, bool black, int files, 
           while (within_range() && step() && at(f, r) == Occupant::Empty) {
           }
           if (!on_board(f, r) || at(f, r) == Occupant::Empty) break;
-          const int distance = n;  // the hurdle's
-          bool clear = true;
-          for (int d = 1; clear && d <= distance; ++d) clear = step() && (d == distance || at(f, r) == Occupant::Empty);
-          if (clear) land(a, f, r);
+          land_beyond(n);  // as far beyond the hurdle as the hurdle stands
           break;
         }
       }

@@ -64,7 +64,7 @@ PuzzleRun run_game(const PgnGame& record, int number, int count, const std::stri
   run.id = count > 1 ? fmt::format("{}#{}", puzzle_id(file), number) : puzzle_id(file);
   run.kind = "replay";
   run.variant = checked.variant;
-  run.rules = problem::variant_of(record).ends_with(".variant") ? problem::variant_of(record) : run.variant;
+  run.rules = problem::variant_of(record);
   run.title = game_title(checked);
   // A file of one game needs no number: "Game 1: A - B (...)" -> "A - B (...)".
   if (count == 1 && run.title.starts_with("Game 1: ")) run.title.erase(0, 8);
