@@ -18,6 +18,17 @@ Occupant seen(const Board& b, int file, int rank, Color side, int as_other = Boa
   return m.empty() ? Occupant::Empty : m.color() == side ? Occupant::Own : Occupant::Other;
 }
 
+// The pawn's double step after the step `l` of a man on `from` (a pawn, or an orphan walking as
+// one): from the side's second rank, one more step of the same vector onto an empty square short
+// of the last rank; NoSquare when there is none.
+int double_step(const Board& b, int from, const Landing& l) {
+  const Color side = b.side_to_move();
+  if (l.capture || b.rank_of(from) != (side == White ? 1 : b.ranks() - 2)) return Board::NoSquare;
+  const int f2 = 2 * l.file - b.file_of(from), r2 = 2 * l.rank - b.rank_of(from);
+  if (f2 < 0 || f2 >= b.files() || r2 < 0 || r2 >= b.ranks() || r2 == (side == White ? b.ranks() - 1 : 0)) return Board::NoSquare;
+  return b.at(b.square(f2, r2)).empty() ? b.square(f2, r2) : Board::NoSquare;
+}
+
 void add_pawn_moves(const Board& b, int from, const Landing& l, FairyMoveList& out) {
   const Color side = b.side_to_move();
   const int to = b.square(l.file, l.rank);
@@ -29,12 +40,7 @@ void add_pawn_moves(const Board& b, int from, const Landing& l, FairyMoveList& o
     return;
   }
   out.push(FairyMove{std::uint8_t(from), std::uint8_t(to), 0, FairyMove::Plain});
-  // The double step: from the pawn's second rank, one more step of the same vector, both empty.
-  const int second = side == White ? 1 : b.ranks() - 2;
-  if (l.capture || b.rank_of(from) != second) return;
-  const int f2 = 2 * l.file - b.file_of(from), r2 = 2 * l.rank - b.rank_of(from);
-  if (f2 < 0 || f2 >= b.files() || r2 < 0 || r2 >= b.ranks() || r2 == last) return;
-  if (b.at(b.square(f2, r2)).empty()) out.push(FairyMove{std::uint8_t(from), std::uint8_t(b.square(f2, r2)), 0, FairyMove::DoubleStep});
+  if (const int to2 = double_step(b, from, l); to2 != Board::NoSquare) out.push(FairyMove{std::uint8_t(from), std::uint8_t(to2), 0, FairyMove::DoubleStep});
 }
 
 void add_castling(const Board& b, int from, FairyMoveList& out) {
@@ -82,10 +88,18 @@ bool observes(const Board& b, int from, const Walk& walk, Color side, int target
     if (clear) return true;
   }
   if (!others) return false;
+  // The other atoms walk only the line that can land on the target (a circle or a turned hop:
+  // every line), as the table says.
+  const int table_dr = side == Black ? -dr : dr;
+  auto lines_to_target = [&](const WalkAtom& a, int line) {
+    if (!a.captures || (!a.circular && (a.kind == WalkAtom::Kind::Leap || a.kind == WalkAtom::Kind::Ride))) return false;
+    const std::int8_t wanted = a.line_towards(df, table_dr);
+    return wanted == WalkAtom::AnyLine || wanted == line;
+  };
   bool hit = false;
   auto at = [&](int f, int r) { return seen(b, f, r, side, target); };
   walk_landings(walk, ff, fr, side == Black, b.files(), b.ranks(), at,
-                [&](const Landing& l) { hit = hit || (l.capture && l.file == tf && l.rank == tr); }, LinesTo{df, dr, side == Black});
+                [&](const Landing& l) { hit = hit || (l.capture && l.file == tf && l.rank == tr); }, lines_to_target);
   return hit;
 }
 
@@ -121,8 +135,9 @@ void for_each_orphan_walk(const Board& b, int from, Color side, F&& f) {
   }
 }
 
-// An orphan's moves: each walk it has now, a square once. As a pawn it steps, captures and makes
-// the double step from its second rank, but does not promote and leaves no en passant square.
+// An orphan's moves: each walk it has now, a square once. As a pawn it steps and captures, makes
+// the double step from its second rank as fairy.orphan-as-pawn says, never promotes and leaves no
+// en passant square.
 void add_orphan_moves(const Board& b, int from, FairyMoveList& out) {
   const Color side = b.side_to_move();
   const int file = b.file_of(from), rank = b.rank_of(from);
@@ -137,9 +152,8 @@ void add_orphan_moves(const Board& b, int from, FairyMoveList& out) {
     const PieceKind& kind = b.variant().kinds[std::size_t(w)];
     walk_landings(kind.walk, file, rank, side == Black, b.files(), b.ranks(), at, [&](const Landing& l) {
       add(b.square(l.file, l.rank));
-      if (!kind.pawn || l.capture || rank != (side == White ? 1 : b.ranks() - 2)) return;
-      const int f2 = 2 * l.file - file, r2 = 2 * l.rank - rank;
-      if (f2 >= 0 && f2 < b.files() && r2 >= 0 && r2 < b.ranks() && b.at(b.square(f2, r2)).empty()) add(b.square(f2, r2));
+      const bool double_steps = kind.pawn && b.options().orphan_as_pawn == OrphanAsPawn::DoubleStep;  // fairy.orphan-as-pawn
+      if (const int to2 = double_steps ? double_step(b, from, l) : Board::NoSquare; to2 != Board::NoSquare) add(to2);
     });
   });
 }
@@ -186,9 +200,7 @@ bool attacked(const Board& b, int sq, Color by) {
 }
 
 bool royal_attacked(const Board& b, Color side) {
-  bool hit = false;
-  b.for_each_royal(side, [&](int sq) { hit = hit || attacked(b, sq, ~side); });
-  return hit;
+  return b.any_royal(side, [&](int sq) { return attacked(b, sq, ~side); });
 }
 
 namespace {

@@ -20,6 +20,13 @@ const std::vector<Interpretation>& interpretations() {
        {{"present-kinds", "a pawn promotes to queen, rook, bishop, knight and every fairy piece of the problem (Popeye's "
                           "promotee sequence over the walks the diagram holds)"},
         {"orthodox-four", "a pawn promotes to queen, rook, bishop or knight only, fairy pieces on the board or not"}}},
+      {"fairy.orphan-as-pawn", "fairy", "chess-rules-referee.txt",
+       "If a pawn lands on the opponent's home rank, it is promoted.",
+       "double-step",
+       {{"double-step", "an orphan moving as a pawn (observed by an enemy pawn) steps and captures as one, makes the "
+                        "double step from its own second rank, and does not promote: it is no pawn (Popeye's behaviour)"},
+        {"steps-only", "an orphan moving as a pawn makes the pawn's single steps and captures only: neither the double "
+                       "step nor promotion, rights of a pawn"}}},
   };
   return all;
 }
@@ -29,6 +36,7 @@ namespace {
 constexpr InterpretationField<Options> Fields[] = {
     field<&Options::castling_passage>("fairy.castling-passage"),
     field<&Options::promotion>("fairy.promotion"),
+    field<&Options::orphan_as_pawn>("fairy.orphan-as-pawn"),
 };
 
 }  // namespace

@@ -22,9 +22,15 @@ enum class CastlingPassage { KingMoved, KingAtHome };
 // sequence over the walks the diagram holds). OrthodoxFour: to queen, rook, bishop and knight only.
 enum class Promotion { PresentKinds, OrthodoxFour };
 
+// fairy.orphan-as-pawn: an orphan observed by an enemy pawn "moves like" a pawn; does it take
+// the pawn's rights of place? DoubleStep (Popeye's): its steps and captures, the double step from
+// its own second rank, no promotion (it stays an orphan). StepsOnly: the steps and captures alone.
+enum class OrphanAsPawn { DoubleStep, StepsOnly };
+
 struct Options {
   CastlingPassage castling_passage = CastlingPassage::KingMoved;
   Promotion promotion = Promotion::PresentKinds;
+  OrphanAsPawn orphan_as_pawn = OrphanAsPawn::DoubleStep;
   bool operator==(const Options&) const = default;
 };
 

@@ -238,3 +238,22 @@ TEST_CASE("fairy rule set: an orphan moves as the enemy men that observe it, thr
   game.play(by_uci(game, "e7d8"));
   CHECK(game.in_check());
 }
+
+TEST_CASE("fairy.orphan-as-pawn: an orphan walking as a pawn double-steps, or makes single steps only", "[fairy][orphan][interpretations]") {
+  // Observed by the black pawn on d3, the white orphan on e2 walks as a white pawn; on e7 (below)
+  // it reaches the last rank and stays an orphan either way.
+  auto moves = [](const std::string& fen, const std::string& from, const char* choice) {
+    fairy::Options o;
+    REQUIRE(fairy::apply_interpretation(o, "fairy.orphan-as-pawn", choice));
+    std::vector<std::string> out;
+    for (const auto& m : legal_uci(fairy::Game::from_fen(fen, {"test", 1, 1}, o)))
+      if (m.starts_with(from)) out.push_back(m);
+    return out;
+  };
+  const std::string e2 = "7k/8/8/8/8/3p1r2/4(O)3/7K w - - 0 1";
+  CHECK(moves(e2, "e2", "double-step") == std::vector<std::string>{"e2d3", "e2e3", "e2e4", "e2f3"});  // Popeye's
+  CHECK(moves(e2, "e2", "steps-only") == std::vector<std::string>{"e2d3", "e2e3", "e2f3"});
+  const std::string e7 = "k4(o)2/4(O)1P1/8/8/8/8/8/7K w - - 0 1";
+  CHECK(moves(e7, "e7", "double-step") == std::vector<std::string>{"e7e8", "e7f8"});
+  CHECK(moves(e7, "e7", "steps-only") == std::vector<std::string>{"e7e8", "e7f8"});
+}
