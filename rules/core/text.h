@@ -1,5 +1,5 @@
 #pragma once
-// Small text helpers the readers share: blanks trimmed, ASCII lower case.
+// Small text helpers the readers share: blanks trimmed, ASCII lower and upper case.
 
 #include <string>
 #include <string_view>
@@ -18,6 +18,13 @@ inline std::string lowercase(std::string_view s) {
   std::string out(s);
   for (char& c : out)
     if (c >= 'A' && c <= 'Z') c = char(c - 'A' + 'a');
+  return out;
+}
+
+inline std::string uppercase(std::string_view s) {
+  std::string out(s);
+  for (char& c : out)
+    if (c >= 'a' && c <= 'z') c = char(c - 'a' + 'A');
   return out;
 }
 

@@ -42,8 +42,13 @@ std::uint64_t ep_key(int ep) { return zobrist().ep[std::size_t(ep + 1)]; }
 
 }  // namespace
 
-Board::Board(std::shared_ptr<const Variant> variant, const Options& options) : variant_(std::move(variant)), options_(options) {
+Board::Board(std::shared_ptr<const Variant> variant, const Options& options)
+    : variant_(std::move(variant)), options_(options), files_(variant_->files), ranks_(variant_->ranks) {
   if (squares() > 256 || files() < 1 || ranks() < 2) throw std::invalid_argument("a fairy board has 2 to 16 ranks and at most 256 squares");
+  for (int sq = 0; sq < squares(); ++sq) {
+    file_of_[std::size_t(sq)] = std::uint8_t(sq % files_);
+    rank_of_[std::size_t(sq)] = std::uint8_t(sq / files_);
+  }
   if (variant_->kinds.size() > royal_kind_.size()) throw std::invalid_argument("a fairy variant has at most 32 piece kinds");
   for (std::size_t k = 0; k < variant_->kinds.size(); ++k) royal_kind_[k] = variant_->kinds[k].royal;
   key_ = ep_key(NoSquare) ^ zobrist().castling[0];
@@ -86,7 +91,18 @@ void Board::set_ep(int ep, int victim) {
 
 void Board::make(const FairyMove& m) {
   const Man mover = at(m.from);
-  Undo u{m, mover, Man{}, std::int16_t(NoSquare), std::int16_t(ep_), std::int16_t(ep_victim_), std::uint8_t(castling_), halfmove_, key_, false};
+  // Written in place: an Undo built on the stack and copied in stalls on store forwarding.
+  Undo& u = history_.emplace_back();
+  u.move = m;
+  u.mover = mover;
+  u.captured = Man{};
+  u.captured_square = std::int16_t(NoSquare);
+  u.ep = std::int16_t(ep_);
+  u.ep_victim = std::int16_t(ep_victim_);
+  u.castling = std::uint8_t(castling_);
+  u.halfmove = halfmove_;
+  u.key = key_;
+  u.null = false;
   if (m.flags & FairyMove::EnPassant) {
     u.captured_square = std::int16_t(ep_victim_);
     u.captured = at(ep_victim_);
@@ -96,7 +112,8 @@ void Board::make(const FairyMove& m) {
     u.captured = at(m.to);
   }
   put(m.from, Man{});
-  put(m.to, m.promotion ? Man::of(side_, m.promotion - 1) : mover);
+  const int becomes = variant_->kinds[std::size_t(mover.kind())].becomes;  // a chameleon's next kind
+  put(m.to, m.promotion ? Man::of(side_, m.promotion - 1) : becomes >= 0 ? Man::of(side_, becomes) : mover);
   if (m.flags & FairyMove::Castling) {
     const int rank = rank_of(m.from);
     const bool king_side = file_of(m.to) > file_of(m.from);
@@ -121,12 +138,10 @@ void Board::make(const FairyMove& m) {
   if (side_ == Black) ++fullmove_;
   side_ = ~side_;
   key_ ^= zobrist().black;
-  history_.push_back(u);
 }
 
 void Board::unmake() {
-  const Undo u = history_.back();
-  history_.pop_back();
+  const Undo& u = history_.back();
   side_ = ~side_;
   if (side_ == Black) --fullmove_;
   const FairyMove& m = u.move;
@@ -145,6 +160,7 @@ void Board::unmake() {
   ep_victim_ = u.ep_victim;
   halfmove_ = u.halfmove;
   key_ = u.key;
+  history_.pop_back();
 }
 
 void Board::make_null() {
@@ -184,13 +200,19 @@ Board Board::from_fen(std::shared_ptr<const Variant> variant, std::string_view f
       if (i + 1 < fen.size() && std::isdigit(static_cast<unsigned char>(fen[i + 1]))) n = n * 10 + (fen[++i] - '0');
       if (n == 0) fail("expected a run of 1 or more empty squares");
       file += n;
-    } else if (c == '(') {  // a fairy man by Popeye's code: "(G)" White, "(g)" Black
+    } else if (c == '(') {  // a fairy man by Popeye's code: "(G)" White, "(g)" Black; "(r:G)" with attributes
       const std::size_t close = fen.find(')', i);
-      const std::string_view code = close == std::string_view::npos ? std::string_view() : fen.substr(i + 1, close - i - 1);
+      std::string_view code = close == std::string_view::npos ? std::string_view() : fen.substr(i + 1, close - i - 1);
+      const std::size_t colon = code.find(':');
+      const std::string_view attributes = colon == std::string_view::npos ? std::string_view() : code.substr(0, colon);
+      if (colon != std::string_view::npos) code.remove_prefix(colon + 1);
+      if (colon != std::string_view::npos && (attributes.empty() || attributes.find_first_not_of("rc") != std::string_view::npos))
+        fail("expected attribute initials r (royal) and c (chameleon) before ':' in '(...)', such as (r:G) or (c:Q)");
       const auto letter = std::find_if(code.begin(), code.end(), [](char ch) { return std::isalpha(static_cast<unsigned char>(ch)); });
-      if (code.empty() || letter == code.end()) fail("expected a fairy piece's code with letters in '(...)', such as (G) or (gi)");
-      const int kind = b.variant().kind_of_code(code);
-      if (kind < 0) fail("expected a fairy piece code this variant has, found '(" + std::string(code) + ")'");
+      if (code.empty() || letter == code.end()) fail("expected a fairy piece's code with letters in '(...)', such as (G), (gi) or (r:G)");
+      int kind = attributes.empty() ? b.variant().kind_of_code(code) : b.variant().kind_of_popeye_code(code);
+      if (kind >= 0 && !attributes.empty()) kind = b.variant().attributed_kind_of(kind, attributes);
+      if (kind < 0) fail("expected a fairy piece code this variant has, found '(" + std::string(fen.substr(i + 1, close - i - 1)) + ")'");
       if (file >= b.files()) fail("expected " + std::to_string(b.files()) + " squares in the rank");
       b.put(b.square(file, rank), Man::of(std::isupper(static_cast<unsigned char>(*letter)) ? White : Black, kind));
       ++file;

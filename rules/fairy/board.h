@@ -51,12 +51,13 @@ class Board {
   const Variant& variant() const { return *variant_; }
   const std::shared_ptr<const Variant>& variant_ptr() const { return variant_; }
   const Options& options() const { return options_; }
-  int files() const { return variant_->files; }
-  int ranks() const { return variant_->ranks; }
-  int squares() const { return files() * ranks(); }
-  int square(int file, int rank) const { return rank * files() + file; }
-  int file_of(int sq) const { return sq % files(); }
-  int rank_of(int sq) const { return sq / files(); }
+  int files() const { return files_; }
+  int ranks() const { return ranks_; }
+  int squares() const { return files_ * ranks_; }
+  int square(int file, int rank) const { return rank * files_ + file; }
+  // From tables: a division by a board width known only at run time is slow in the attack test.
+  int file_of(int sq) const { return file_of_[std::size_t(sq)]; }
+  int rank_of(int sq) const { return rank_of_[std::size_t(sq)]; }
 
   Man at(int sq) const { return board_[std::size_t(sq)]; }
   // How many men of `kind` the side has on the board.
@@ -116,6 +117,8 @@ class Board {
 
   std::shared_ptr<const Variant> variant_;
   Options options_;
+  int files_ = 8, ranks_ = 8;
+  std::array<std::uint8_t, 256> file_of_{}, rank_of_{};
   std::array<bool, 32> royal_kind_{};
   std::array<Man, 256> board_{};
   using SquareSet = std::array<std::uint64_t, 4>;  // a bit per square

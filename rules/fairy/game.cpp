@@ -23,20 +23,29 @@ void Game::use_definition(std::shared_ptr<const Variant> definition) {
 
 std::shared_ptr<const Variant> Game::definition() { return definition_in_effect(); }
 
-Game Game::from_fen(std::string_view fen, const SourceLocation& where, const Options& options) {
-  // The codes of the placement field, each a kind added to the definition's in order of appearance.
-  std::shared_ptr<const Variant> v = definition();
+Game Game::from_fen(std::shared_ptr<const Variant> base, std::string_view fen, const SourceLocation& where, const Options& options) {
+  // The codes of the placement field, each a kind added to the base's in order of appearance;
+  // then the attributed copies "(r:G)" asks for (after every plain kind: a royal pawn promotes to
+  // the royal copies of them all).
+  std::shared_ptr<const Variant> v = std::move(base);
   const std::size_t placement_end = std::min(fen.find(' '), fen.size());
-  for (std::size_t i = fen.find('('); i < placement_end; i = fen.find('(', i + 1)) {
-    const std::size_t close = fen.find(')', i);
-    if (close == std::string_view::npos || close > placement_end) break;  // the board's reader says what is wrong
-    try {
-      v = Variant::with_code(v, fen.substr(i + 1, close - i - 1));
-    } catch (const std::invalid_argument&) {
-      throw ParseError(where.advanced(int(i)), "expected a fairy piece code of Popeye's that Arbiter has (rules/fairy/piece_table.cpp), found '" +
-                                                   std::string(fen.substr(i, close - i + 1)) + "' in FEN '" + std::string(fen) + "'");
+  for (const bool attribute_pass : {false, true})
+    for (std::size_t i = fen.find('('); i < placement_end; i = fen.find('(', i + 1)) {
+      const std::size_t close = fen.find(')', i);
+      if (close == std::string_view::npos || close > placement_end) break;  // the board's reader says what is wrong
+      std::string_view code = fen.substr(i + 1, close - i - 1);
+      const std::size_t colon = code.find(':');
+      const std::string_view attributes = colon == std::string_view::npos ? std::string_view() : code.substr(0, colon);
+      if (colon != std::string_view::npos) code.remove_prefix(colon + 1);
+      try {
+        if (!attribute_pass && v->kind_of_popeye_code(code) < 0) v = Variant::with_code(v, code);
+        if (attribute_pass && !attributes.empty()) v = Variant::with_attributes(v, v->kind_of_popeye_code(code), attributes);
+      } catch (const std::invalid_argument& e) {
+        throw ParseError(where.advanced(int(i)), std::string("expected ") +
+                                                     (attribute_pass ? std::string(e.what()) : "a fairy piece code of Popeye's that Arbiter has (rules/fairy/piece_table.cpp)") +
+                                                     ", found '" + std::string(fen.substr(i, close - i + 1)) + "' in FEN '" + std::string(fen) + "'");
+      }
     }
-  }
   return with(std::move(v), fen, where, options);
 }
 
@@ -163,8 +172,11 @@ std::optional<Position> Game::orthodox_position() const {
 bool Game::has_legal_move() const {
   FairyMoveList candidates;
   fairy::generate_candidates(board_, candidates);
+  const CertainlyLegal certainly_legal(board_);
   for (const auto& m : candidates)
-    if (!fairy::rejecting_predicate(board_, m)) return true;
+    if (certainly_legal(board_, m)) return true;
+  for (const auto& m : candidates)
+    if (!certainly_legal(board_, m) && !fairy::rejecting_predicate(board_, m)) return true;
   return false;
 }
 

@@ -29,7 +29,11 @@ class Game {
   // A position of the definition's pieces (orthodox() unless a variant file is in effect) and of
   // Popeye's fairy pieces by code ("(G)" a white grasshopper, "(gi)" a black giraffe:
   // piece_table.h); with() for any other variant.
-  static Game from_fen(std::string_view fen, const SourceLocation& where, const Options& = {});
+  static Game from_fen(std::string_view fen, const SourceLocation& where, const Options& options = {}) {
+    return from_fen(definition(), fen, where, options);
+  }
+  // The same over `base` instead of the definition in effect.
+  static Game from_fen(std::shared_ptr<const Variant> base, std::string_view fen, const SourceLocation& where, const Options& = {});
   // The definition from_fen reads: a variant designer's file (variant_file.h) put in effect by
   // the registry when --variant or [VariantFile] names one; orthodox() by default.
   static void use_definition(std::shared_ptr<const Variant> definition);

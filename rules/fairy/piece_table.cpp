@@ -50,6 +50,12 @@ const std::vector<PieceEntry>& popeye_pieces() {
       // Chinese pieces: the rider's moves, captures over one man; the mao a lame knight.
       {"le", "leo", "mQcpQ"}, {"pa", "pao", "mRcpR"}, {"va", "vao", "mBcpB"}, {"na", "nao", "mNNcpNN"},
       {"ma", "mao", "nN"},
+      // The Chinese pawn: a step forward, and past the river (the far half) a step sideways too,
+      // moving or capturing; it never promotes. The edgehog: a queen's lines between an edge
+      // square and one off the edges.
+      {"cp", "chinese pawn", "fWsW/h"}, {"eh", "edgehog", "Q/e"},
+      // The dummy: no walk at all (it never moves and observes nothing; it may be captured).
+      {"du", "dummy", ""},
       // The orphan: no walk of its own (movegen.cpp).
       {"o", "orphan", "", true},
   };

@@ -12,7 +12,7 @@ namespace arbiter::fairy {
 struct PieceEntry {
   std::string_view code;  // Popeye's English code, lower case ("s", "n", "gi", "15")
   std::string_view name;  // as py-engl.txt names it
-  std::string_view walk;  // in walk notation ("" for a piece whose walk is the position's: `orphan`)
+  std::string_view walk;  // in walk notation ("" for the dummy, which has none, and the orphan, whose walk is the position's)
   bool orphan = false;    // moves as the enemy men observing it, through chains of enemy orphans
 };
 

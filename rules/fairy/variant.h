@@ -31,6 +31,17 @@ struct PieceKind {
   // Popeye's code of a kind added by code (piece_table.h), lower case: written "(G)" / "(g)" in
   // FEN and "G_" in SAN instead of a letter; empty for a kind of the variant's own letters.
   std::string code = {};
+  // A copy of the kind `base` with Popeye's attributes, by their initials: 'r' Royal (checked and
+  // mated like a king), 'c' Chameleon (after each of its moves it is the next of queen, knight,
+  // bishop, rook, queen). Written "(r:G)", "(c:Q)", "(rc:S)" in FEN and "rG_", "cQ" in SAN, by the
+  // base's code (an orthodox base by Popeye's English code). Empty for a plain kind (base -1).
+  std::string attributes = {};
+  int base = -1;
+  int becomes = -1;  // Chameleon: the kind it is after its move (-1: itself)
+  // A royal pawn's promotions: the copies of the variant's with its attributes (Popeye keeps a
+  // man's attributes when it promotes); empty for every other kind, which promotes as
+  // `promotions` says.
+  std::vector<int> own_promotions = {};
 };
 
 struct Variant {
@@ -54,6 +65,17 @@ struct Variant {
   // too (Popeye's convention: to every walk the problem holds), or the same variant when it has
   // it; throws std::invalid_argument for a code not in the table.
   static std::shared_ptr<const Variant> with_code(std::shared_ptr<const Variant> v, std::string_view code);
+  // The kind Popeye's code names inside a FEN's "(...)": a fairy piece's code of the table, or an
+  // orthodox piece's English code (k q r b s p) naming the variant's king, queen, rook, bishop,
+  // knight or pawn; -1 when the variant has none.
+  int kind_of_popeye_code(std::string_view code) const;
+  // The copy of the plain kind `kind` with `attributes` (PieceKind::attributes, in any order;
+  // "r" on a kind royal by its definition is the kind itself), or -1 when not there.
+  int attributed_kind_of(int kind, std::string_view attributes) const;
+  // This variant with that copy added (a chameleon's whole cycle; for a royal pawn, the copies of
+  // its promotions too); the same variant when it has it. Throws std::invalid_argument for an
+  // attribute other than r and c, or a chameleon that is not a queen, knight, bishop or rook.
+  static std::shared_ptr<const Variant> with_attributes(std::shared_ptr<const Variant> v, int kind, std::string_view attributes);
   static std::shared_ptr<const Variant> orthodox();
 };
 

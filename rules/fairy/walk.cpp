@@ -235,6 +235,14 @@ class Reader {
       }
       atom.turn = degrees / 45;
     }
+    // "/e", "/h": where the atom may go (edgehog, Chinese pawn).
+    if (peek() == '/') {
+      ++pos_;
+      if (peek() == 'e') atom.region = WalkAtom::Region::EdgeCrossing;
+      else if (peek() == 'h') atom.region = WalkAtom::Region::FarHalf;
+      else fail("expected 'e' (between an edge square and one off the edges) or 'h' (from the far half) after '/'");
+      ++pos_;
+    }
     for (const auto& [m, n] : leaps)
       for (const Vector& v : leap_vectors(m, n))
         if (mods.directions.empty() ||

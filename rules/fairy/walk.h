@@ -49,6 +49,11 @@ struct WalkAtom {
   // kept in `vectors` in angular order, in either sense; `starts`: the indices it may begin with.
   bool circular = false;
   std::vector<int> starts;
+  // '/e', '/h' after the atom: where it may go. EdgeCrossing: between an edge square and a square
+  // off the edges, either way (Popeye's edgehog, 'Q/e'); FarHalf: from the half of the board
+  // beyond its middle, in the mover's view (Popeye's Chinese pawn, 'fWsW/h': sideways past the river).
+  enum class Region : std::uint8_t { Any, EdgeCrossing, FarHalf };
+  Region region = Region::Any;
   // Which line may land on a square (file, rank) away, in White's view: line_to[(rank + 15) * 31 +
   // file + 15] is the vector's index, NoLine, or AnyLine (a circle's or a turned hopper's landing
   // is off its vectors' lines). A straight landing is a whole number of vectors away: one for a

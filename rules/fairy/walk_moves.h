@@ -32,7 +32,11 @@ void walk_landings(const Walk& walk, int file, int rank, bool black, int files, 
   if (files * ranks > 256) throw std::invalid_argument("walk_landings: a board of at most 256 squares");
   std::bitset<256> given;
   auto on_board = [&](int f, int r) { return f >= 0 && f < files && r >= 0 && r < ranks; };
+  auto edge = [&](int f, int r) { return f == 0 || r == 0 || f == files - 1 || r == ranks - 1; };
+  const bool far_half = 2 * (black ? ranks - 1 - rank : rank) + 1 > ranks;  // past the middle, in the mover's view
   auto land = [&](const WalkAtom& a, int f, int r) {  // an occupant other than Own: move or capture
+    if (a.region == WalkAtom::Region::EdgeCrossing && edge(f, r) == edge(file, rank)) return;
+    if (a.region == WalkAtom::Region::FarHalf && !far_half) return;
     const Occupant o = at(f, r);
     if (o == Occupant::Own) return;
     const bool capture = o == Occupant::Other;

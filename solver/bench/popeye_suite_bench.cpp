@@ -500,7 +500,13 @@ std::vector<SuiteProblemRow> run_popeye_suite_bench(const std::string& dir, cons
       } else {
         if (progress) progress(int(f), int(inputs.size()), fmt::format("{} problem {}", relative, p.number));
         const std::string peer_input = options.peer.empty() ? "" : single_problem_input(text, problems, i, language);
-        solve_and_compare(row, p, block, fs::relative(expected_path, root).string(), block_note, language, options, peer_input);
+        try {
+          solve_and_compare(row, p, block, fs::relative(expected_path, root).string(), block_note, language, options, peer_input);
+        } catch (const std::exception& e) {  // an engine's refusal, named: one problem does not stop the others
+          row.outcome = SuiteOutcome::Unsupported;
+          row.unsupported = {e.what()};
+          row.detail = e.what();
+        }
       }
       rows.push_back(std::move(row));
     }

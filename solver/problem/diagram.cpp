@@ -1,11 +1,14 @@
 #include "solver/problem/diagram.h"
 
 #include <algorithm>
+#include <cctype>
 
 #include <fmt/core.h>
 
 #include "rules/core/bitboard.h"
 #include "rules/core/fen.h"
+#include "rules/core/text.h"
+#include "solver/variants/fairy_pieces.h"
 
 namespace arbiter::problem {
 
@@ -72,7 +75,76 @@ Position position_of(const Diagram& d, Color side) {
 }
 
 bool fen_has_king(std::string_view fen, Color c) {
-  return fen.substr(0, fen.find(' ')).find(c == White ? 'K' : 'k') != std::string_view::npos;
+  const std::string_view board = fen.substr(0, fen.find(' '));
+  bool in_code = false;  // "(ka)" is a kangaroo, no king
+  for (char x : board) {
+    if (x == '(' || x == ')') in_code = x == '(';
+    else if (!in_code && x == (c == White ? 'K' : 'k')) return true;
+  }
+  return false;
+}
+
+bool has_fairy_men(const Diagram& d) {
+  return std::any_of(d.fairy.begin(), d.fairy.end(), [](const std::string& cell) { return !cell.empty(); });
+}
+
+FairyCell fairy_cell(const std::string& cell) {
+  FairyCell out;
+  const std::size_t colon = cell.find(':');
+  if (colon != std::string::npos) out.attributes = cell.substr(0, colon);
+  const std::string code = colon == std::string::npos ? cell : cell.substr(colon + 1);
+  out.code = lowercase(code);
+  out.colour = !code.empty() && std::isupper(static_cast<unsigned char>(code[0])) ? White : Black;
+  return out;
+}
+
+std::string fairy_cell_text(const FairyCell& cell) {
+  return (cell.attributes.empty() ? "" : cell.attributes + ":") + (cell.colour == White ? uppercase(cell.code) : cell.code);
+}
+
+std::string fairy_fen(const Diagram& d, Color side) {
+  const std::string fen = write_fen(position_of(d, side));
+  std::string out;
+  for (int rank = 7; rank >= 0; --rank) {
+    int run = 0;
+    for (int file = 0; file < 8; ++file) {
+      const Square s = make_square(file, rank);
+      std::string cell = d.fairy[s].empty() ? std::string() : "(" + d.fairy[s] + ")";
+      if (d.board[s] != NoPiece) cell = std::string(1, piece_char(d.board[s]));
+      if (cell.empty()) {
+        ++run;
+        continue;
+      }
+      if (run) out += std::to_string(run);
+      run = 0;
+      out += cell;
+    }
+    if (run) out += std::to_string(run);
+    if (rank) out += '/';
+  }
+  return out + fen.substr(fen.find(' '));
+}
+
+std::string legal_fairy_problem_fen(const Diagram& d, Color side, const Stipulation& stipulation, const SourceLocation& board_at,
+                                    const std::string& what) {
+  const std::string fen = fairy_fen(d, side);
+  const std::string subject = what.empty() ? fmt::format("illegal position for '{}'", stipulation.text)
+                                           : fmt::format("{} gives an illegal position for '{}'", what, stipulation.text);
+  for (const Color c : {White, Black}) {  // Popeye's rule: one royal man a side, a king or a royal piece
+    int royals = 0;
+    for (Square s = 0; s < 64; ++s)
+      royals += d.board[s] == make_piece(c, King) || (!d.fairy[s].empty() && fairy_cell(d.fairy[s]).royal() && fairy_cell(d.fairy[s]).colour == c);
+    if (royals > 1)
+      throw ParseError(board_at, fmt::format("{}: {} has {} royal men, where a side has one, a king or a royal piece, as in Popeye "
+                                             "(FEN {})",
+                                             subject, color_name(c), royals, fen));
+  }
+  try {
+    check_fairy_position(fen, board_at);
+  } catch (const ParseError& e) {
+    throw ParseError(board_at, fmt::format("{}: {}", subject, e.message()));
+  }
+  return fen;
 }
 
 std::string legal_problem_fen(const Position& pos, const Stipulation& stipulation, const SourceLocation& side_at,

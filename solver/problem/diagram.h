@@ -16,7 +16,10 @@
 namespace arbiter::problem {
 
 struct Diagram {
-  std::array<Piece, 64> board{};  // NoPiece where empty
+  std::array<Piece, 64> board{};  // NoPiece where empty, and where a fairy man stands
+  // A fairy man by Popeye's code as the fairy rule set's FEN writes it, upper case for White
+  // ("G" a white grasshopper, "le" a black leo); empty where none stands.
+  std::array<std::string, 64> fairy{};
   // Popeye's castling rule: a king and a rook on their home squares keep their right, unless
   // NoCastling names one of their squares or, bare, removes every right.
   bool no_castling_all = false;
@@ -44,6 +47,28 @@ bool en_passant_fits(const Diagram& diagram, Color side);
 // The position with `side` to move, castling rights by home_square_castling_rights() and the
 // e.p. square when it fits (a twin may have moved the pawn). No legality check.
 Position position_of(const Diagram& diagram, Color side);
+
+bool has_fairy_men(const Diagram& diagram);
+
+// A fairy cell read: "r:G" is a royal white grasshopper (code "g"), "le" a black leo, "c:q" a
+// black chameleon queen.
+struct FairyCell {
+  std::string attributes;  // the attributes' initials (rules/fairy/variant.h): "r", "c", "rc"
+  bool royal() const { return attributes.find('r') != std::string::npos; }
+  std::string code;  // lower case
+  Color colour = White;
+};
+FairyCell fairy_cell(const std::string& cell);
+std::string fairy_cell_text(const FairyCell& cell);
+
+// The FEN of position_of(diagram, side) with the fairy men set in by code ("(G)", "(le)").
+std::string fairy_fen(const Diagram& diagram, Color side);
+
+// fairy_fen() after the fairy rule set's checks (no pawn on the first or last rank, the side not
+// to move not in check with the fairy men's walks). Throws ParseError at `board_at`, in the words
+// of legal_problem_fen().
+std::string legal_fairy_problem_fen(const Diagram& diagram, Color side, const Stipulation& stipulation,
+                                    const SourceLocation& board_at, const std::string& what = {});
 
 // Whether the board field of `fen` holds a king of colour `c` (a side without one is played
 // under orthodox.king-count=at-most-one).

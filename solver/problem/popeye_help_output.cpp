@@ -60,6 +60,14 @@ std::string popeye_move_uci(std::string_view move, Color side, popeye::Language 
   auto square = [&](std::size_t at) {
     return at + 1 < move.size() && move[at] >= 'a' && move[at] <= 'h' && move[at + 1] >= '1' && move[at + 1] <= '8';
   };
+  // The attributes' initials before the piece, lower case ("rGd4-f6" a royal grasshopper; the
+  // German "kEQc8-a4" for Koeniglich): a square's file letter is followed by its rank instead.
+  bool chameleon = false;  // 'c' in the three languages: its "=cS" after the move is its next kind, no promotion
+  while (!move.empty() && std::islower(static_cast<unsigned char>(move[0])) && move.size() > 1 &&
+         std::isupper(static_cast<unsigned char>(move[1]))) {
+    chameleon = chameleon || move[0] == 'c';
+    move.remove_prefix(1);
+  }
   if (!move.empty() && !square(0)) {  // the piece's code: one or two characters ("S", "G", "LE", "NH")
     const std::size_t length = move.size() > 1 && !square(1) ? 2 : 1;
     if (!(length == 1 && english_piece_letter(move[0], language) != 0) &&
@@ -70,7 +78,13 @@ std::string popeye_move_uci(std::string_view move, Color side, popeye::Language 
   if (!square(i) || i + 2 >= move.size() || (move[i + 2] != '-' && move[i + 2] != '*') || !square(i + 3)) return "";
   std::string uci(move.substr(i, 2));
   uci += move.substr(i + 3, 2);
-  std::string_view rest = move.substr(i + 5);
+  std::string rest_text(move.substr(i + 5));
+  if (chameleon && rest_text.starts_with("=")) rest_text.clear();
+  // A royal pawn's promotee keeps the attribute: "=kS" (German), "=rS".
+  while (rest_text.size() > 2 && rest_text[0] == '=' && std::islower(static_cast<unsigned char>(rest_text[1])) &&
+         std::isupper(static_cast<unsigned char>(rest_text[2])))
+    rest_text.erase(1, 1);
+  const std::string_view rest = rest_text;
   if (rest.empty()) return uci;
   if (rest.size() < 2 || rest.size() > 3 || rest[0] != '=') return "";
   if (rest.size() == 2)
@@ -275,6 +289,7 @@ class HelpSelfReader : public PopeyeReader {
     // Option PostKeyPlay: the play after a key not printed starts with its threat or zugzwang alone,
     // or with " +" when the key gave check.
     if (trimmed == words_.threat || trimmed == words_.zugzwang || trimmed == words_.refutes || trimmed == "+") return true;
+    if (attribute_line(trimmed)) return true;
     if (out_.twins.empty()) out_.twins.push_back({"", {}});
     if (mode_.mixed) take_mixed(line, at);
     else if (mode_.structured) take_structured(line, at);
@@ -385,6 +400,19 @@ class HelpSelfReader : public PopeyeReader {
       solution += uci;
     }
     out_.twins.back().solutions.push_back(solution);
+  }
+
+  // Centred below the stipulation: a piece attribute and the squares of the men that have it
+  // ("Royal d7", "Koeniglich a8 c8").
+  bool attribute_line(std::string_view trimmed) const {
+    const auto ws = words(trimmed);
+    const auto attribute = popeye::find_keyword(popeye::Kind::PieceAttribute, language_, ws.front().text);
+    if (!attribute || attribute->ambiguous() || ws.size() < 2 ||
+        lowercase(ws.front().text) != lowercase(popeye::spelling_of(popeye::Kind::PieceAttribute, attribute->keyword->id, language_)))
+      return false;
+    for (std::size_t i = 1; i < ws.size(); ++i)
+      if (ws[i].text.size() != 2 || ws[i].text[0] < 'a' || ws[i].text[0] > 'h' || ws[i].text[1] < '1' || ws[i].text[1] > '8') return false;
+    return true;
   }
 
   // A sentence at the line's start with no move in it: Popeye's diagnostic about the position

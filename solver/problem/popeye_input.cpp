@@ -899,15 +899,17 @@ class PopeyeReader {
            p.duplex == Duplex::No && !p.white_to_play;
   }
 
-  // The fairy rule set's code of a man whose walk it plays (rules/fairy/piece_table.cpp, by
-  // Popeye's English code), or nothing: an orthodox man, or a walk not there yet.
-  static std::optional<std::string> fairy_code(const PopeyeMan& m) {
-    if (m.orthodox != NoPieceType) return std::nullopt;
-    const std::string code = lowercase(spelling_of(Kind::Piece, m.walk, Language::English));
-    // (A code without a letter, the (1,5)-leaper's "15", has no case for its colour in the FEN.)
-    if (!fairy_rule_set_plays(code) || std::none_of(code.begin(), code.end(), [](char c) { return std::isalpha(static_cast<unsigned char>(c)); }))
-      return std::nullopt;
-    return code;
+  // Whether the diagram or a twin holds a fairy man: the problem goes to the fairy rule set, each
+  // twin as its FEN with the fairy men by code.
+  static bool fairy_problem(const ProblemText& p) {
+    const auto fairy_twin = [](const TwinText& t) {
+      return std::any_of(t.operations.begin(), t.operations.end(), [](const TwinOperation& op) {
+        return !op.to_code.empty() ||
+               std::any_of(op.targets.begin(), op.targets.end(), [](const TwinOperation::Target& t) { return !t.fairy.empty(); });
+      });
+    };
+    return std::any_of(p.men.begin(), p.men.end(), [](const PopeyeMan& m) { return fairy_cell_of(m).has_value(); }) ||
+           std::any_of(p.twins.begin(), p.twins.end(), fairy_twin) || (p.zero_position && fairy_twin(*p.zero_position));
   }
 
   // What the problem needs that Arbiter does not play, each named once.
@@ -937,13 +939,35 @@ class PopeyeReader {
       add_reason(reasons, "stipulation " + p.stipulation->named());
     for (const auto& m : p.men) {
       if (m.colour == "Neutral") add_reason(reasons, "neutral pieces");
-      for (const auto& a : m.attributes) add_reason(reasons, "piece attribute " + a);
+      for (const auto& r : unplayed_attributes(m)) add_reason(reasons, r);
       if (m.orthodox == NoPieceType && !fairy_code(m)) add_reason(reasons, "piece " + walk_name(m));
     }
-    // Fairy men go to the fairy rule set as the diagram's FEN; twins derive orthodox diagrams only.
-    const bool fairy_men = std::any_of(p.men.begin(), p.men.end(), [](const PopeyeMan& m) { return fairy_code(m).has_value(); });
-    if (fairy_men && (!p.twins.empty() || p.zero_position)) add_reason(reasons, "twins of a problem with fairy pieces");
-    if (fairy_men && p.en_passant) add_reason(reasons, "option EnPassant with fairy pieces");
+    if (fairy_problem(p) && p.en_passant) add_reason(reasons, "option EnPassant with fairy pieces");
+    if (fairy_problem(p)) {
+      // The goals about the move itself (capture, castling, en passant, ...) need orthodox moves.
+      std::vector<Stipulation> played;
+      if (p.stipulation && !p.structured)
+        if (auto s = p.stipulation->playable(p.stipulation_location)) played.push_back(*s);
+      for (const auto* twins : {&p.twins})
+        for (const auto& t : *twins)
+          for (const auto& op : t.operations)
+            if (op.kind == TwinOperation::NewStipulation && !op.stipulation.structured) played.push_back(op.stipulation);
+      std::vector<Target> goals;
+      for (auto s : played) {
+        s.target.ends_play = s.target.ends_play || p.goal_is_end;
+        goals.push_back(s.target);
+        goals.push_back(s.reci_target);
+      }
+      if (p.structured)
+        for (const Target& t : all_goals(*p.structured->tree)) goals.push_back(t);
+      for (const auto& t : p.twins)
+        for (const auto& op : t.operations)
+          if (op.kind == TwinOperation::NewStipulation && op.stipulation.structured)
+            for (const Target& g : all_goals(*op.stipulation.structured)) goals.push_back(g);
+      for (const Target& t : goals)
+        if (!fairy_rule_set_judges(t))
+          add_reason(reasons, fmt::format("goal '{}' with fairy pieces (a goal about the move itself needs orthodox moves)", t.symbol()));
+    }
     if (p.total_invisible > 0) add_reason(reasons, "total invisible pieces");
     // EnPassant for the set play only: played in help play on the diagram (the set play's pass
     // keeps the e.p. square), not yet with twins, Duplex, WhiteToPlay or in other genres.
@@ -995,42 +1019,6 @@ class PopeyeReader {
       battle_applier(p.battle)(twins, reasons);
     }
     return reasons;
-  }
-
-  // `fen` with each fairy man set on its square, by code: "(G)" White, "(g)" Black.
-  static std::string with_fairy_men(const std::string& fen, const std::vector<const PopeyeMan*>& men) {
-    std::vector<std::string> cells(64, "");
-    const std::size_t space = fen.find(' ');
-    int sq = 56;
-    for (std::size_t i = 0; i < space; ++i) {
-      const char c = fen[i];
-      if (c == '/') sq -= 16;
-      else if (std::isdigit(static_cast<unsigned char>(c))) sq += c - '0';
-      else cells[std::size_t(sq++)] = std::string(1, c);
-    }
-    for (const PopeyeMan* m : men) {
-      std::string code = *fairy_code(*m);
-      if (m->colour == "White")
-        for (char& c : code) c = char(std::toupper(static_cast<unsigned char>(c)));
-      cells[std::size_t(m->square)] = "(" + code + ")";
-    }
-    std::string out;
-    for (int rank = 7; rank >= 0; --rank) {
-      int run = 0;
-      for (int file = 0; file < 8; ++file) {
-        const std::string& cell = cells[std::size_t(rank * 8 + file)];
-        if (cell.empty()) {
-          ++run;
-          continue;
-        }
-        if (run) out += std::to_string(run);
-        run = 0;
-        out += cell;
-      }
-      if (run) out += std::to_string(run);
-      if (rank) out += '/';
-    }
-    return out + fen.substr(space);
   }
 
   Problem finish(const ProblemText& p, const Token& closing, int number) {
@@ -1097,14 +1085,23 @@ class PopeyeReader {
       stipulation.battle.post_key = true;
       stipulation.battle.post_key_numbered_first = p.post_key_numbered_first;
     }
+    const bool fairy = fairy_problem(p);
     Diagram diagram;
     int pawns[2] = {0, 0}, men[2] = {0, 0};
-    const PopeyeMan* first_king[2] = {nullptr, nullptr};
-    std::vector<const PopeyeMan*> fairy_men;  // placed in the FEN after the orthodox diagram's
+    const PopeyeMan* first_king[2] = {nullptr, nullptr};  // or royal man
     for (const auto& m : p.men) {
       const Color c = m.colour == "White" ? White : Black;
-      if (fairy_code(m)) {
-        fairy_men.push_back(&m);
+      if (royal_piece(m)) {
+        // Popeye's rule: one royal man a side, a king or a piece with the attribute Royal.
+        if (first_king[c])
+          fail(m.where, fmt::format("a second royal {} man (royal {} on {}): a side has one, a king or a royal piece, as in Popeye; "
+                                    "the first is on {} at {}",
+                                    color_name(c), walk_name(m), square_name(m.square), square_name(first_king[c]->square),
+                                    where_text(first_king[c]->where)));
+        first_king[c] = &m;
+      }
+      if (const auto cell = fairy_cell_of(m)) {
+        diagram.fairy[m.square] = *cell;
         continue;
       }
       const Piece piece = make_piece(c, m.orthodox);
@@ -1112,6 +1109,11 @@ class PopeyeReader {
         fail(m.where, fmt::format("a 17th {} man ({} on {}): a side has at most 16", color_name(c), piece_description(piece),
                                   square_name(m.square)));
       if (m.orthodox == King) {
+        if (first_king[c] && royal_piece(*first_king[c]))
+          fail(m.where, fmt::format("a {} king (on {}) beside a royal piece: a side has one royal man, a king or a royal piece, as in "
+                                    "Popeye; the royal {} is on {} at {}",
+                                    color_name(c), square_name(m.square), walk_name(*first_king[c]), square_name(first_king[c]->square),
+                                    where_text(first_king[c]->where)));
         if (first_king[c])
           fail(m.where, fmt::format("a second {} king (on {}): the position needs exactly one king of each colour; the first is on {} at {}",
                                     color_name(c), square_name(m.square), square_name(first_king[c]->square),
@@ -1147,23 +1149,24 @@ class PopeyeReader {
       // it (or, continued, to the twin before).
       std::vector<TwinText> texts{*zero_position};
       texts.insert(texts.end(), twin_texts.begin(), twin_texts.end());
-      out.zero_position_fen = write_fen(position_of(diagram, side));
+      out.zero_position_fen = fairy ? fairy_fen(diagram, side) : write_fen(position_of(diagram, side));
       auto twins = derive_twins({diagram, stipulation}, out.zero_position_fen, p.begin, texts);
       twins.erase(twins.begin());
       for (std::size_t i = 0; i < twins.size(); ++i) twins[i].label = twin_label(i);
       out.fen = twins.front().fen;
       out.stipulation = twins.front().stipulation;
       if (twins.size() > 1) out.twins = std::move(twins);
-    } else if (!fairy_men.empty()) {
-      // The fairy rule set reads the position (its own checks: a pawn on an edge rank, the side
-      // not to move in check, with the fairy men's walks); the orthodox diagram's FEN carries
-      // the castling rights, the fairy men are set into its board by code ("(G)", "(le)").
-      out.fen = with_fairy_men(write_fen(position_of(diagram, side)), fairy_men);
+    } else {
+      // With fairy men the fairy rule set's checks (a pawn on an edge rank, the side not to move
+      // in check with the fairy men's walks); the castling rights are the orthodox diagram's.
+      out.fen = has_fairy_men(diagram) ? legal_fairy_problem_fen(diagram, side, stipulation, pieces_at)
+                                       : legal_problem_fen(position_of(diagram, side), stipulation, p.stipulation_location, pieces_at,
+                                                           {}, diagram.kings_optional);
+      if (!twin_texts.empty()) out.twins = derive_twins({diagram, stipulation}, out.fen, p.begin, twin_texts);
+    }
+    if (fairy) {
       out.variant = fairy_pieces_variant_names().name;
       out.tags["Variant"] = fairy_pieces_variant_names().pgn_tag;
-    } else {
-      out.fen = legal_problem_fen(position_of(diagram, side), stipulation, p.stipulation_location, pieces_at, {}, diagram.kings_optional);
-      if (!twin_texts.empty()) out.twins = derive_twins({diagram, stipulation}, out.fen, p.begin, twin_texts);
     }
     // As a PGN problem file states it: the stipulation played, in its one spelling ("h#1.0" is
     // h#1, WhiteToPlay's h#4 is h#3.5).

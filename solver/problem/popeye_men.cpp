@@ -2,12 +2,14 @@
 
 #include "solver/problem/popeye_men.h"
 
+#include <algorithm>
 #include <cctype>
 
 #include <fmt/core.h>
 
 #include "rules/core/text.h"
 #include "solver/problem/popeye_input.h"
+#include "solver/variants/fairy_pieces.h"
 
 namespace arbiter::problem::popeye {
 
@@ -15,13 +17,6 @@ namespace {
 
 [[noreturn]] void fail(const SourceLocation& where, const std::string& message) { throw ParseError(where, message); }
 
-char upper(char c) { return char(std::toupper(static_cast<unsigned char>(c))); }
-
-std::string upper(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = upper(c);
-  return out;
-}
 
 bool all_digits(std::string_view s) {
   if (s.empty()) return false;
@@ -70,7 +65,7 @@ namespace {
 PopeyeMan man_of(const Keyword& walk, std::string_view code, Language language) {
   PopeyeMan man;
   man.walk = std::string(walk.id);
-  man.code = upper(code);
+  man.code = uppercase(code);
   man.orthodox = orthodox_piece(language, man.code);
   return man;
 }
@@ -149,6 +144,8 @@ class MenReader {
       man.where = i == 0 ? word.where : word.where.advanced(int(piece.code.size() + 2 * i));
       out_.men.push_back(std::move(man));
     }
+    // As Popeye reads it, Royal applies to the one piece word after it (a side has one royal man).
+    std::erase(attributes_, std::string("Royal"));
   }
 
   TwinWords& words_;
@@ -230,5 +227,45 @@ std::string walk_name(const PopeyeMan& man) {
   const std::string name = man.walk == "grashopper" ? "grasshopper" : man.walk;  // Popeye's table's spelling
   return fmt::format("{} ({})", name, man.code);
 }
+
+bool royal_piece(const PopeyeMan& man) {
+  return man.orthodox != King && std::find(man.attributes.begin(), man.attributes.end(), "Royal") != man.attributes.end();
+}
+
+bool chameleon_piece(const PopeyeMan& man) {
+  return std::find(man.attributes.begin(), man.attributes.end(), "Chameleon") != man.attributes.end();
+}
+
+std::optional<std::string> fairy_cell_of(const PopeyeMan& man) {
+  std::string attributes;
+  if (royal_piece(man)) attributes += 'r';
+  if (chameleon_piece(man)) attributes += 'c';
+  std::string code;
+  if (auto fairy = fairy_code(man)) code = *fairy;
+  else if (man.orthodox != NoPieceType && !attributes.empty()) code = lowercase(spelling_of(Kind::Piece, man.walk, Language::English));
+  else return std::nullopt;
+  if (man.colour == "White") code = uppercase(code);
+  return attributes.empty() ? code : attributes + ":" + code;
+}
+
+std::vector<std::string> unplayed_attributes(const PopeyeMan& man) {
+  std::vector<std::string> out;
+  const bool cycle = man.orthodox == Queen || man.orthodox == Knight || man.orthodox == Bishop || man.orthodox == Rook;
+  for (const auto& a : man.attributes) {
+    if (a == "Royal" || (a == "Chameleon" && cycle)) continue;
+    if (a == "Chameleon") out.push_back("piece attribute Chameleon on a " + walk_name(man) + " (Popeye's cycle: queen, knight, bishop, rook)");
+    else out.push_back("piece attribute " + a);
+  }
+  return out;
+}
+
+std::optional<std::string> fairy_code(const PopeyeMan& man) {
+  if (man.orthodox != NoPieceType) return std::nullopt;
+  const std::string code = lowercase(spelling_of(Kind::Piece, man.walk, Language::English));
+  const bool lettered = std::any_of(code.begin(), code.end(), [](char c) { return std::isalpha(static_cast<unsigned char>(c)); });
+  if (!lettered || !fairy_rule_set_plays(code)) return std::nullopt;
+  return code;
+}
+
 
 }  // namespace arbiter::problem::popeye

@@ -230,10 +230,21 @@ class TwinReader {
     auto& op = push(TwinOperation::Add, keyword);
     for (const auto& man : popeye::read_men(words_, language_, keyword).men) {
       if (man.colour == "Neutral") unsupported("neutral pieces");
-      for (const auto& a : man.attributes) unsupported("piece attribute " + a);
-      if (man.orthodox == NoPieceType) unsupported("piece " + popeye::walk_name(man));
-      if (man.colour != "Neutral" && man.attributes.empty() && man.orthodox != NoPieceType)
-        op.targets.push_back({man.square, man.where.advanced(int(man.code.size())), make_piece(man.colour == "White" ? White : Black, man.orthodox)});
+      bool played = man.colour != "Neutral";
+      for (const auto& r : popeye::unplayed_attributes(man)) {
+        unsupported(r);
+        played = false;
+      }
+      const auto fairy = popeye::fairy_cell_of(man);
+      if (man.orthodox == NoPieceType && !fairy) {
+        unsupported("piece " + popeye::walk_name(man));
+        played = false;
+      }
+      if (!played) continue;
+      TwinOperation::Target t{man.square, man.where.advanced(int(man.code.size()))};
+      if (fairy) t.fairy = *fairy;
+      else t.piece = make_piece(man.colour == "White" ? White : Black, man.orthodox);
+      op.targets.push_back(std::move(t));
     }
   }
 
@@ -259,8 +270,9 @@ class TwinReader {
                               keyword.text, w.text));
   }
 
-  // A piece code of the file's language; a fairy walk is named in `unsupported`.
-  PieceType piece_type(const TwinWord& keyword) {
+  // A piece code of the file's language: an orthodox type, or a fairy man's code (lower case)
+  // that the fairy rule set plays; any other walk is named in `unsupported` (nothing returned).
+  std::optional<std::pair<PieceType, std::string>> piece_type(const TwinWord& keyword) {
     const std::string letters = popeye::orthodox_piece_letters(language_);
     const TwinWord w = argument(keyword, fmt::format("a piece code ({})", letters));
     const auto walk = popeye::walk_of(w.text, language_);
@@ -268,23 +280,22 @@ class TwinReader {
       fail(w.where, fmt::format("expected a piece code ({}, or a fairy piece's) after '{}', as in 'substitute r s', found '{}'", letters,
                                 keyword.text, w.text));
     const PieceType t = popeye::orthodox_piece(language_, w.text);
-    if (t == NoPieceType) {
-      PopeyeMan man;
-      man.walk = std::string(walk->id);
-      man.code = w.text;
-      for (char& c : man.code) c = char(std::toupper(static_cast<unsigned char>(c)));
-      unsupported("piece " + popeye::walk_name(man));
-    }
-    return t;
+    if (t != NoPieceType) return std::pair{t, std::string()};
+    PopeyeMan man;
+    man.walk = std::string(walk->id);
+    man.code = uppercase(w.text);
+    if (auto code = popeye::fairy_code(man)) return std::pair{NoPieceType, *code};
+    unsupported("piece " + popeye::walk_name(man));
+    return std::nullopt;
   }
 
   void read_substitute(const TwinWord& keyword) {
-    const PieceType from = piece_type(keyword);
-    const PieceType to = piece_type(keyword);
-    if (from == NoPieceType || to == NoPieceType) return;
+    const auto from = piece_type(keyword);
+    const auto to = piece_type(keyword);
+    if (!from || !to) return;
     auto& op = push(TwinOperation::Substitute, keyword);
-    op.from_type = from;
-    op.to_type = to;
+    std::tie(op.from_type, op.from_code) = *from;
+    std::tie(op.to_type, op.to_code) = *to;
   }
 
   void read_stipulation(const TwinWord& keyword) {
@@ -317,6 +328,12 @@ Square transformed(Square s, const TwinOperation& op) {
   return make_square(r, f);
 }
 
+// Popeye's English code of an orthodox type, lower case ("s" the knight), as a fairy cell writes it.
+std::string_view orthodox_code(PieceType t) {
+  static constexpr std::string_view Codes[] = {"", "p", "s", "b", "r", "q", "k"};
+  return Codes[t];
+}
+
 class TwinApplier {
  public:
   TwinApplier(const TwinText& twin, const std::string& label) : twin_(twin), label_(label) {}
@@ -327,79 +344,122 @@ class TwinApplier {
   }
 
  private:
+  // The men of a diagram, orthodox and fairy, square by square: every operation moves both.
+  struct Men {
+    std::array<Piece, 64>& board;
+    std::array<std::string, 64>& fairy;
+    bool empty(Square s) const { return board[s] == NoPiece && fairy[s].empty(); }
+    void clear(Square s) {
+      board[s] = NoPiece;
+      fairy[s].clear();
+    }
+    void move(Square from, Square to) {
+      board[to] = board[from];
+      fairy[to] = std::move(fairy[from]);
+      clear(from);
+    }
+    // Every man to where `where` sends it (NoSquare: off the board, not allowed by callers).
+    template <class Where>
+    void permute(Where&& where) {
+      std::array<Piece, 64> b{};
+      std::array<std::string, 64> f{};
+      for (Square s = 0; s < 64; ++s)
+        if (!empty(s)) {
+          b[where(s)] = board[s];
+          f[where(s)] = std::move(fairy[s]);
+        }
+      board = b;
+      fairy = std::move(f);
+    }
+    std::string name(Square s) const {
+      if (board[s] != NoPiece) return man_name(board[s]);
+      const FairyCell c = fairy_cell(fairy[s]);
+      return fmt::format("{} {}({})", c.colour == White ? "white" : "black", c.royal() ? "royal " : "", uppercase(c.code));
+    }
+  };
+
   void apply(const TwinOperation& op, TwinState& state) {
-    auto& board = state.diagram.board;
+    Men men{state.diagram.board, state.diagram.fairy};
     switch (op.kind) {
-      case TwinOperation::Move: {
-        const Square from = op.targets[0].square, to = op.targets[1].square;
-        need_man(board, op.targets[0], op);
-        board[to] = board[from];  // as in Popeye, a man on the target square leaves the board
-        board[from] = NoPiece;
+      case TwinOperation::Move:
+        need_man(men, op.targets[0], op);
+        men.move(op.targets[0].square, op.targets[1].square);  // as in Popeye, a man on the target square leaves the board
         break;
-      }
       case TwinOperation::Exchange:
-        need_man(board, op.targets[0], op);
-        need_man(board, op.targets[1], op);
-        std::swap(board[op.targets[0].square], board[op.targets[1].square]);
+        need_man(men, op.targets[0], op);
+        need_man(men, op.targets[1], op);
+        std::swap(men.board[op.targets[0].square], men.board[op.targets[1].square]);
+        std::swap(men.fairy[op.targets[0].square], men.fairy[op.targets[1].square]);
         break;
       case TwinOperation::Remove:
         for (const auto& t : op.targets) {
-          need_man(board, t, op);
-          board[t.square] = NoPiece;
+          need_man(men, t, op);
+          men.clear(t.square);
         }
         break;
       case TwinOperation::Add:
         // As in Popeye, a man added on an occupied square replaces the man there ("twin add
         // black ra6" over a black queen on a6 makes the queen a rook).
         for (const auto& t : op.targets) {
-          if (board[t.square] == t.piece)
+          if (men.board[t.square] == t.piece && men.fairy[t.square] == t.fairy)
             fail(t.where, fmt::format("twin {}): '{}' puts a {} on {}, where a {} already stands: the addition changes nothing "
                                       "(expected an empty square, or one whose man the added one replaces)",
-                                      label_, op.keyword.text, man_name(t.piece), square_name(t.square), man_name(t.piece)));
-          board[t.square] = t.piece;
+                                      label_, op.keyword.text, men.name(t.square), square_name(t.square), men.name(t.square)));
+          men.board[t.square] = t.piece;
+          men.fairy[t.square] = t.fairy;
         }
         break;
       case TwinOperation::Rotate:
-      case TwinOperation::Mirror: {
-        std::array<Piece, 64> turned{};
-        for (Square s = 0; s < 64; ++s) turned[transformed(s, op)] = board[s];
-        board = turned;
-        break;
-      }
-      case TwinOperation::Shift: shift(board, op); break;
+      case TwinOperation::Mirror: men.permute([&](Square s) { return transformed(s, op); }); break;
+      case TwinOperation::Shift: shift(men, op); break;
       case TwinOperation::Substitute:
-        for (Piece& p : board)
-          if (p != NoPiece && type_of(p) == op.from_type) p = make_piece(color_of(p), op.to_type);
+        // A man keeps its attributes (as Popeye keeps them when a walk changes).
+        for (Square s = 0; s < 64; ++s) {
+          FairyCell man;
+          if (men.board[s] != NoPiece) man = {"", std::string(orthodox_code(type_of(men.board[s]))), color_of(men.board[s])};
+          else if (!men.fairy[s].empty()) man = fairy_cell(men.fairy[s]);
+          else continue;
+          if (man.code != (op.from_type != NoPieceType ? std::string(orthodox_code(op.from_type)) : op.from_code)) continue;
+          men.clear(s);
+          if (op.to_type == King) std::erase(man.attributes, 'r');  // a king is royal by its walk
+          if (op.to_type != NoPieceType && man.attributes.empty()) {
+            men.board[s] = make_piece(man.colour, op.to_type);
+            continue;
+          }
+          man.code = op.to_type != NoPieceType ? std::string(orthodox_code(op.to_type)) : op.to_code;
+          men.fairy[s] = fairy_cell_text(man);
+        }
         break;
       case TwinOperation::PolishType:
-        for (Piece& p : board)
-          if (p != NoPiece) p = make_piece(~color_of(p), type_of(p));
+        for (Square s = 0; s < 64; ++s) {
+          if (men.board[s] != NoPiece) men.board[s] = make_piece(~color_of(men.board[s]), type_of(men.board[s]));
+          if (men.fairy[s].empty()) continue;
+          FairyCell man = fairy_cell(men.fairy[s]);
+          man.colour = ~man.colour;
+          men.fairy[s] = fairy_cell_text(man);
+        }
         break;
       case TwinOperation::NewStipulation: state.stipulation = op.stipulation; break;
     }
   }
 
-  void need_man(const std::array<Piece, 64>& board, const TwinOperation::Target& t, const TwinOperation& op) {
-    if (board[t.square] == NoPiece)
+  void need_man(const Men& men, const TwinOperation::Target& t, const TwinOperation& op) {
+    if (men.empty(t.square))
       fail(t.where, fmt::format("twin {}): '{}' needs a man on {}, which is empty{}: expected a square with a man on it", label_,
                                 op.keyword.text, square_name(t.square), twin_.continued ? " in the twin before" : " in the diagram"));
   }
 
-  void shift(std::array<Piece, 64>& board, const TwinOperation& op) {
+  void shift(Men& men, const TwinOperation& op) {
     const int df = file_of(op.targets[1].square) - file_of(op.targets[0].square);
     const int dr = rank_of(op.targets[1].square) - rank_of(op.targets[0].square);
-    std::array<Piece, 64> shifted{};
     for (Square s = 0; s < 64; ++s) {
-      if (board[s] == NoPiece) continue;
-      const int f = file_of(s) + df, r = rank_of(s) + dr;
-      if (!on_board(f, r))
-        fail(op.keyword.where, fmt::format("twin {}): '{} {} {}' would push the {} on {} off the board: every man must stay on "
-                                           "it",
-                                           label_, op.keyword.text, square_name(op.targets[0].square),
-                                           square_name(op.targets[1].square), man_name(board[s]), square_name(s)));
-      shifted[make_square(f, r)] = board[s];
+      if (men.empty(s) || on_board(file_of(s) + df, rank_of(s) + dr)) continue;
+      fail(op.keyword.where, fmt::format("twin {}): '{} {} {}' would push the {} on {} off the board: every man must stay on "
+                                         "it",
+                                         label_, op.keyword.text, square_name(op.targets[0].square),
+                                         square_name(op.targets[1].square), men.name(s), square_name(s)));
     }
-    board = shifted;
+    men.permute([&](Square s) { return make_square(file_of(s) + df, rank_of(s) + dr); });
   }
 
   const TwinText& twin_;
@@ -439,10 +499,12 @@ std::vector<Twin> derive_twins(const TwinState& diagram, const std::string& diag
     const std::string what = text.description.empty() ? fmt::format("twin {})", label)
                                                        : fmt::format("twin {}) ({})", label, text.description);
     Twin twin{label, text.description, "", state.stipulation, text.where};
+    const bool fairy = has_fairy_men(state.diagram);
     try {
-      twin.fen = legal_problem_fen(pos, state.stipulation, text.where, text.where, what, state.diagram.kings_optional);
+      twin.fen = fairy ? legal_fairy_problem_fen(state.diagram, side, state.stipulation, text.where, what)
+                       : legal_problem_fen(pos, state.stipulation, text.where, text.where, what, state.diagram.kings_optional);
     } catch (const ParseError& e) {
-      twin.fen = write_fen(pos);  // for display only: an illegal twin is never solved
+      twin.fen = fairy ? fairy_fen(state.diagram, side) : write_fen(pos);  // for display only: an illegal twin is never solved
       twin.illegal = e;
     }
     twins.push_back(std::move(twin));

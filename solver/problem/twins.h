@@ -13,7 +13,8 @@
 //   mirror a1<-->h1   files reversed; a1<-->a8 ranks reversed; a1<-->h8 and a8<-->h1 reflect
 //                     the board in the diagonal that does not hold those two squares
 //   shift SQ SQ       every man moves by the vector between the squares (none may leave the board)
-//   substitute X Y    every man of type X, of either colour, becomes a Y (Popeye letters, S knight)
+//   substitute X Y    every man of type X, of either colour, becomes a Y (Popeye letters, S knight;
+//                     fairy codes too, "substitute g n")
 //   PolishType        every man changes colour, staying on its square
 //   stipulation ST    the twin's stipulation ("stipulation h#3")
 // Keywords are case-insensitive and may be abbreviated to a unique prefix, as Popeye allows; in
@@ -59,14 +60,17 @@ struct TwinOperation {
   struct Target {
     Square square;
     SourceLocation where;
-    Piece piece = NoPiece;  // Add: the man added
+    Piece piece = NoPiece;  // Add: the man added, when orthodox
+    std::string fairy = {}; // Add: the fairy man added, as a Diagram's fairy cell ("G" white, "g" black)
   };
   Kind kind = Move;
   TwinWord keyword;
   std::vector<Target> targets;  // Move, Exchange, Shift: from and to; Remove: the squares; Add: the men
   int degrees = 0;              // Rotate
   problem::Mirror mirror = problem::Mirror::A1H1;
-  PieceType from_type = NoPieceType, to_type = NoPieceType;  // Substitute
+  // Substitute: an orthodox type, or NoPieceType and a fairy man's code, lower case ("g")
+  PieceType from_type = NoPieceType, to_type = NoPieceType;
+  std::string from_code, to_code;
   Stipulation stipulation;                                   // NewStipulation
 };
 
@@ -83,8 +87,8 @@ struct TwinText {
 // Reads one twin's operations up to the first word that is no twinning keyword and ends the
 // twin (left unread). Throws ParseError at the word: an unknown or ambiguous keyword (listing
 // the twinning keywords), a missing or malformed square, piece or rotation angle. A condition,
-// a structured stipulation, a stipulation Arbiter does not play or a fairy man are read and
-// named in `unsupported`.
+// a structured stipulation, a stipulation Arbiter does not play or a fairy man the fairy rule
+// set does not play (or one with an attribute) are read and named in `unsupported`.
 TwinText read_twin(TwinWords& words, const SourceLocation& where);
 
 struct TwinState {

@@ -14,25 +14,33 @@ void add(std::vector<std::string>& out, std::string reason) {
   if (std::find(out.begin(), out.end(), reason) == out.end()) out.push_back(std::move(reason));
 }
 
-void walk(const SliceNode& n, std::vector<std::string>& out) {
+// Calls f(goal node) for every goal of the tree: forks, constraints and operands, hidden
+// branches too, in the order written.
+template <class F>
+void visit_goals(const SliceNode& n, F& f) {
   switch (n.kind) {
-    case SliceNode::Goal:
-      // The goals that judge the mover need its forbidden goal moves at each goal ply (mover_goals.h).
-      if (!n.target || n.target->judges_mover()) add(out, fmt::format("goal {}", n.goal));
-      return;
-    case SliceNode::Not: walk(*n.left, out); return;
+    case SliceNode::Goal: f(n); return;
+    case SliceNode::Not: visit_goals(*n.left, f); return;
     case SliceNode::And:
     case SliceNode::Or:
-      walk(*n.left, out);
-      walk(*n.right, out);
+      visit_goals(*n.left, f);
+      visit_goals(*n.right, f);
       return;
     case SliceNode::Branch:
       for (const auto& m : n.moves) {
-        for (const auto& f : m.forks) walk(*f, out);
-        for (const auto& c : m.constraints) walk(*c, out);
+        for (const auto& fork : m.forks) visit_goals(*fork, f);
+        for (const auto& c : m.constraints) visit_goals(*c, f);
       }
       return;
   }
+}
+
+void walk(const SliceNode& root, std::vector<std::string>& out) {
+  auto unplayed = [&](const SliceNode& n) {
+    // The goals that judge the mover need its forbidden goal moves at each goal ply (mover_goals.h).
+    if (!n.target || n.target->judges_mover()) add(out, fmt::format("goal {}", n.goal));
+  };
+  visit_goals(root, unplayed);
 }
 
 // The goals of the forks below n (constraints are never printed, nor a hidden branch's play), each
@@ -61,6 +69,15 @@ void gather_goals(const SliceNode& n, std::vector<Target>& out) {
 std::vector<Target> fork_goals(const SliceNode& root) {
   std::vector<Target> goals;
   gather_goals(root, goals);
+  return goals;
+}
+
+std::vector<Target> all_goals(const SliceNode& root) {
+  std::vector<Target> goals;
+  auto gather = [&](const SliceNode& n) {
+    if (n.target) goals.push_back(*n.target);
+  };
+  visit_goals(root, gather);
   return goals;
 }
 

@@ -61,6 +61,10 @@ std::optional<Target> printed_goal(const SliceNode& root);
 // ("4h[=]h[#]": =, #).
 std::vector<Target> fork_goals(const SliceNode& root);
 
+// Every goal the tree judges, at any depth (forks, constraints, hidden branches, operands), in
+// the order written, repeats included.
+std::vector<Target> all_goals(const SliceNode& root);
+
 // A root of '&' or '|' ("2hh[#]&1h[#]h"): its operands in order, each a chain of the same
 // operator read as one list ("a & b & c": a, b, c); empty for any other root.
 std::vector<const SliceNode*> root_parts(const SliceNode& root);

@@ -126,6 +126,9 @@ prover::Solution solve_structured(G& game, const prover::SolveOptions& options) 
     throw std::runtime_error(fmt::format("structured stipulations need passes, which {} does not have", G::variant_name));
   } else {
     const SliceNode& root = *options.structured;
+    for (const Target& t : all_goals(root))  // a goal about the move itself needs orthodox moves to read it from
+      if (!judges<G>(t))
+        throw std::runtime_error(fmt::format("the goal '{}' needs orthodox moves, which {} does not have", t.symbol(), G::variant_name));
     StructuredSearch<G> search(game, options.limits, root);
     try {
       const stop::SearchScope scope;

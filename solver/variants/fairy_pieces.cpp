@@ -1,9 +1,17 @@
 #include "solver/variants/fairy_pieces.h"
 
+#include "rules/fairy/game.h"
 #include "rules/fairy/piece_table.h"
+#include "solver/stipulation/target_reached.h"
 
 namespace arbiter {
 
 bool fairy_rule_set_plays(std::string_view popeye_code) { return fairy::popeye_piece(popeye_code).has_value(); }
+
+bool fairy_rule_set_judges(const Target& target) { return judges<fairy::Game>(target); }
+
+void check_fairy_position(std::string_view fen, const SourceLocation& where) {
+  (void)fairy::Game::from_fen(fairy::Variant::orthodox(), fen, where);  // Popeye's pieces over orthodox chess, as a problem has them
+}
 
 }  // namespace arbiter

@@ -4,9 +4,21 @@
 
 #include <string_view>
 
+#include "rules/core/parse_error.h"
+#include "solver/stipulation/target.h"
+
 namespace arbiter {
 
 // Popeye's English code of a piece ("g", "nh", "o"), any case.
 bool fairy_rule_set_plays(std::string_view popeye_code);
+
+// Whether the fairy rule set's engines judge the goal (the goals about the move itself, a
+// capture, castling, en passant, need orthodox moves: target_reached.h's judges()).
+bool fairy_rule_set_judges(const Target& target);
+
+// Reads `fen` (fairy men by code, "(G)") as the fairy rule set does and throws its ParseError,
+// located at `where`, for a position it refuses: a pawn on its first or last rank, the side not to
+// move in check with the fairy men's walks.
+void check_fairy_position(std::string_view fen, const SourceLocation& where);
 
 }  // namespace arbiter

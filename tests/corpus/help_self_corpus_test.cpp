@@ -70,6 +70,36 @@ TEST_CASE("Popeye moves in UCI, without a position", "[help-self]") {
   CHECK(problem::popeye_move_uci("Rd2-e9", White).empty());
   CHECK(problem::popeye_move_uci("e7-e8=K", White).empty());
   CHECK(problem::popeye_move_uci("threat:", White).empty());
+  // A royal man's attribute initial before its code, and before a royal pawn's promotee (the
+  // German 'k' of Koeniglich; BEISPIEL/h_alt.out "7.kBh7-h8=kS").
+  CHECK(problem::popeye_move_uci("rPd7-d5", Black) == "d7d5");
+  CHECK(problem::popeye_move_uci("kEQc8-a4", Black, problem::popeye::Language::German) == "c8a4");
+  CHECK(problem::popeye_move_uci("kBh7-h8=kS", White, problem::popeye::Language::German) == "h7h8n");
+  // A chameleon's next kind after its move is no promotion (BEISPIEL/cham.out "1.cTg5-g3=cD").
+  CHECK(problem::popeye_move_uci("cTg5-g3=cD", White, problem::popeye::Language::German) == "g5g3");
+}
+
+TEST_CASE("Popeye's output: the attribute lines below the stipulation are no solution", "[help-self]") {
+  // As REGRESSIONS/4_63_to_4_65.reg prints a problem with a royal pawn ("Royal d7"), here with a
+  // solution line after it.
+  const std::string text =
+      "+---a---b---c---d---e---f---g---h---+\n|                                   |\n"
+      "8   .   .   .   .   .   .   .   .   8\n|                                   |\n"
+      "7   .   .   .  -P   .   .   .   .   7\n|                                   |\n"
+      "6   .   .   .   .   .   .   .   .   6\n|                                   |\n"
+      "5   .   .   .   .   .   .   .   .   5\n|                                   |\n"
+      "4   .   .   .   .   .   .   .   .   4\n|                                   |\n"
+      "3   .   .   .   .   .   .   .   .   3\n|                                   |\n"
+      "2   .   .   .   .   .   .   .   .   2\n|                                   |\n"
+      "1   .   K   .   .   .   .   .   .   1\n|                                   |\n"
+      "+---a---b---c---d---e---f---g---h---+\n"
+      "  h~1                         1 + 1\n"
+      "              Royal d7\n\n"
+      "  1.rPd7-d6 Kb1-c2\n\n"
+      "solution finished.\n";
+  const auto out = problem::read_popeye_help_self_output(text, "royal.out");
+  REQUIRE(out.twins.size() == 1);
+  CHECK(out.twins[0].solutions == std::vector<std::string>{"d7d6 b1c2"});
 }
 
 TEST_CASE("Popeye's helpmate output with twins, castling and promotion", "[help-self]") {

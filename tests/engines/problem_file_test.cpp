@@ -379,6 +379,11 @@ TEST_CASE("bad problem files: each error names line, column and what is wrong", 
       {"Popeye: #0", "begin\n" + pieces + "stipulation #0\nend\n", 4, 14, {"mate length 0"}},
       {"Popeye: two white kings", "begin\npieces white ke1 qd1 kh1\n       black ke8\nstipulation #2\nend\n", 2, 22,
        {"second white king", "h1", "exactly one king", "e1"}},
+      {"Popeye: a royal piece beside the king (one royal man a side, as Popeye allows)",
+       "begin\npieces white ke1 royal gd4\n       black ke8\nstipulation h#2\nend\n", 2, 24,
+       {"second royal white man (royal grasshopper (G) on d4)", "a king or a royal piece", "first is on e1"}},
+      {"Popeye: the king after a royal piece", "begin\npieces white royal sb1 ke1\n       black ke8\nstipulation h#2\nend\n", 2, 24,
+       {"a white king (on e1) beside a royal piece", "royal knight (S) is on b1"}},
       {"Popeye: pawn on the first rank", "begin\npieces white ke1 pa2b1\n       black ke8\nstipulation #2\nend\n", 2, 21,
        {"white pawn on b1", "first or last rank"}},
       {"Popeye: side not to move in check", "begin\npieces white ke1 qe7\n       black ke8\nstipulation #2\nend\n", 4, 13,
@@ -446,11 +451,13 @@ TEST_CASE("what Arbiter does not play yet is read, modelled and named: unsupport
       {"German: a condition and a piece list after it, then the next keyword on its own line",
        "anfang\nbedingung uwnur d t l s\nsteine weiss ke1 dd1 schwarz ke8\nforderung #2\nende\n", {"condition PromOnly d t l s"}},
       {"fairy pieces not played yet, neutral men and attributes",
-       "begin\npieces white ke1 gd4 poa2b2 neutral pe5 black royal ke8\nstipulation #2\nend\n",
-       {"piece poseidon (PO)", "neutral pieces", "piece attribute Royal"}},
+       "begin\npieces white ke1 gd4 poa2b2 neutral pe5 black kamikaze ke8\nstipulation #2\nend\n",
+       {"piece poseidon (PO)", "neutral pieces", "piece attribute Kamikaze"}},
+      {"a goal about the move itself with fairy pieces", "begin\npieces white ke1 gd4 black ke8 pe5\nstipulation x1\nend\n",
+       {"goal 'x' with fairy pieces (a goal about the move itself needs orthodox moves)"}},
       {"forsyth with a fairy piece not played yet", "begin\nforsyth 48/5.poPp/5K1k\nstipulation #6\nend\n", {"piece poseidon (PO)"}},
-      {"fairy pieces with twins", "begin\npieces white ke1 gd4 black ke8\nstipulation #2\ntwin move d4 d5\nend\n",
-       {"twins of a problem with fairy pieces"}},
+      {"a twin adding a fairy piece not played yet, and a magic one", "begin\npieces white ke1 gd4 black ke8\nstipulation #2\ntwin add white poc3\ntwin add black magic gc3\nend\n",
+       {"twin b): piece poseidon (PO)", "twin c): piece attribute Magic"}},
       {"options that change the problem", "begin\n" + pieces + "stipulation #2\noption Variation Search\nend\n",
        {"option Search (it changes how the solutions are searched)"}},
       {"GoalIsEnd in reflex play", "begin\n" + pieces + "stipulation r#2\noption GoalIsEnd\nend\n",
@@ -466,8 +473,8 @@ TEST_CASE("what Arbiter does not play yet is read, modelled and named: unsupport
       {"the play after the key of a direct mate with twins (Popeye's PostKeyPlay; ignored in help play)",
        "begin\n" + pieces + "stipulation #2\noption PostKeyPlay\ntwin stipulation #3\nend\n",
        {"option PostKeyPlay for '#2' with twins (each twin is the position after its key)"}},
-      {"a twin with a condition and a fairy man", "begin\n" + pieces + "stipulation #2\ntwin condition madrasi\ntwin add white gc3\nend\n",
-       {"twin b): condition Madrasi", "twin c): piece grasshopper (G)"}},
+      {"a twin with a condition and a fairy man", "begin\n" + pieces + "stipulation #2\ntwin condition madrasi\ntwin add white poc3\nend\n",
+       {"twin b): condition Madrasi", "twin c): piece poseidon (PO)"}},
       {"a twin with a stipulation Arbiter does not play", "begin\n" + pieces + "stipulation #2\ntwin stipulation ser-hs=2\nend\n",
        {"twin b): stipulation ser-hs=2 (series help-self-stalemate)"}},
       {"the same square twice: Popeye's underworld", "begin\npieces white ke1 qd1\n       black ke8 rd1\nstipulation #2\nend\n",
@@ -490,6 +497,37 @@ TEST_CASE("what Arbiter does not play yet is read, modelled and named: unsupport
     CHECK_FALSE(problems[0].playable());
     CHECK_THROWS_AS(read_problems(c.text, "t"), UnsupportedProblem);
   }
+}
+
+TEST_CASE("Popeye's attributes Royal and Chameleon: placed as '(r:G)' and '(c:Q)' for the fairy rule set", "[problem][popeye][royal]") {
+  // Royal applies to the one piece word after it, as Popeye reads it: the pawn after the
+  // grasshopper is a plain pawn; a royal king is a king.
+  const auto p = read_problems("begin\npieces white royal ke1 black royal gd4 pe5\nstipulation h#2\nend\n", "t");
+  REQUIRE(p.size() == 1);
+  CHECK(p[0].unsupported.empty());
+  CHECK(p[0].variant == "fairy");
+  CHECK(p[0].fen == "8/8/8/4p3/3(r:g)4/8/8/4K3 b - - 0 1");
+  // A royal orthodox man by its English code: Black's royal knight, in a German file ("springer").
+  const auto g = read_problems("anfang\nsteine weiss ke1 schwarz koeniglich sb8\nforderung h#2\nende\n", "t");
+  REQUIRE(g.size() == 1);
+  CHECK(g[0].fen == "1(r:s)6/8/8/8/8/8/8/4K3 b - - 0 1");
+  // A chameleon queen, knight, bishop or rook: "c:" before its code; a chameleon pawn is not
+  // played (Popeye's cycle has no pawn).
+  const auto c = read_problem_entries("begin\npieces white ke1 chameleon qd1 black ke8 chameleon pd7\nstipulation #2\nend\n", "t",
+                                      PublishedLines::Checked);
+  REQUIRE(c.size() == 1);
+  CHECK(c[0].unsupported ==
+        std::vector<std::string>{"piece attribute Chameleon on a pawn (P) (Popeye's cycle: queen, knight, bishop, rook)"});
+  const auto cq = read_problems("begin\npieces white ke1 chameleon qd1 black ke8\nstipulation #2\nend\n", "t");
+  CHECK(cq[0].fen == "4k3/8/8/8/8/8/8/3(c:Q)K3 w - - 0 1");
+  // A royal man in check from the side to move is an illegal diagram, as a king is.
+  CHECK_THROWS_WITH(read_problems("begin\npieces white ke1 rd1 black royal gd4\nstipulation #2\nend\n", "t"),
+                    Catch::Contains("expected the side not to move out of check"));
+  // A twin adding a second royal man of a side: illegal, for that twin alone.
+  const auto t = read_problems("begin\npieces white ke1 black royal gd4\nstipulation h#2\ntwin add black royal se5\nend\n", "t");
+  REQUIRE(t[0].twins.size() == 2);
+  REQUIRE(t[0].twins[1].illegal.has_value());
+  CHECK_THAT(t[0].twins[1].illegal->message(), Catch::Contains("Black has 2 royal men"));
 }
 
 TEST_CASE("Popeye's CastlingMutuallyExclusive pins orthodox.castling-exclusive-* per pair", "[problem][popeye]") {

@@ -209,6 +209,44 @@ TEST_CASE("twin operations: what each one does to the diagram", "[twins]") {
   }
 }
 
+TEST_CASE("twins of a problem with fairy men: every operation moves them too, by code", "[twins][fairy]") {
+  // White Ke1 Rh1, a grasshopper d4, a nightrider (N) b1; Black Ke8, a leo a8 (castling: White K).
+  const std::string diagram = "begin\npieces white ke1 rh1 gd4 nb1 black ke8 lea8\nstipulation h#2\n";
+  auto read = [&](const std::string& lines) { return read_one(diagram + lines + "end\n"); };
+  auto placement = [](const std::string& fen) { return test::split(fen, ' ')[0]; };
+  const Problem p = read("twin move d4 d5\n");
+  CHECK(p.variant == "fairy");
+  REQUIRE(p.twins.size() == 2);
+  CHECK(p.twins[0].fen == "(le)3k3/8/8/8/3(G)4/8/8/1(N)2K2R b K - 0 1");
+  CHECK(placement(p.twins[1].fen) == "(le)3k3/8/8/3(G)4/8/8/8/1(N)2K2R");
+  CHECK(placement(read("twin exchange d4 a8\n").twins[1].fen) == "(G)3k3/8/8/8/3(le)4/8/8/1(N)2K2R");
+  CHECK(placement(read("twin remove d4b1\n").twins[1].fen) == "(le)3k3/8/8/8/8/8/8/4K2R");
+  // Added by code; on an occupied square the fairy man replaces the man there, and back.
+  CHECK(placement(read("twin add black gc3 nh1\n").twins[1].fen) == "(le)3k3/8/8/8/3(G)4/2(g)5/8/1(N)2K2(n)");
+  CHECK(placement(read("twin add white rd4\n").twins[1].fen) == "(le)3k3/8/8/8/3R4/8/8/1(N)2K2R");
+  CHECK(placement(read("twin rotate 180\n").twins[1].fen) == "R2K2(N)1/8/8/4(G)3/8/8/8/3k3(le)");
+  CHECK(placement(read("twin mirror a1<-->h1\n").twins[1].fen) == "3k3(le)/8/8/8/4(G)3/8/8/R2K2(N)1");
+  CHECK(placement(read_one("begin\npieces white ke1 gd4 black ke8 nb6\nstipulation h#2\ntwin shift e1 f1\nend\n").twins[1].fen) ==
+        "5k2/8/2(n)5/8/4(G)3/8/8/5K2");
+  CHECK_THROWS_WITH(read("twin shift e1 d1\n"), Catch::Contains("would push the black (LE) on a8 off the board"));
+  // substitute: fairy to orthodox, orthodox to fairy, fairy to fairy; PolishType swaps the case.
+  CHECK(placement(read("twin substitute g q\n").twins[1].fen) == "(le)3k3/8/8/8/3Q4/8/8/1(N)2K2R");
+  CHECK(placement(read("twin substitute r g\n").twins[1].fen) == "(le)3k3/8/8/8/3(G)4/8/8/1(N)2K2(G)");
+  CHECK(placement(read("twin substitute le n\n").twins[1].fen) == "(n)3k3/8/8/8/3(G)4/8/8/1(N)2K2R");
+  CHECK(placement(read("twin PolishType\n").twins[1].fen) == "(LE)3K3/8/8/8/3(g)4/8/8/1(n)2k2r");
+  // An orthodox diagram whose twin adds a fairy man is played by the fairy rule set, every twin.
+  const Problem o = read_one("begin\npieces white ke1 black ke8\nstipulation h#2\ntwin add white gd4\nend\n");
+  CHECK(o.variant == "fairy");
+  CHECK(placement(o.twins[1].fen) == "4k3/8/8/8/3(G)4/8/8/4K3");
+  // The fairy rule set's check: a twin whose black grasshopper checks White (not to move in h#2)
+  // over a white pawn is illegal, bad input for itself alone.
+  const Problem bad = read("twin add black ge3 white pe2\ntwin move d4 d5\n");
+  REQUIRE(bad.twins.size() == 3);
+  REQUIRE(bad.twins[1].illegal.has_value());
+  CHECK_THAT(bad.twins[1].illegal->message(), Catch::Contains("twin b) (add black ge3 white pe2) gives an illegal position for 'h#2'"));
+  CHECK_FALSE(bad.twins[2].illegal.has_value());
+}
+
 TEST_CASE("Popeye input: helpmates, selfmates, SetPlay, Intelligent, EnPassant", "[twins][popeye]") {
   const std::string pieces = "begin\npieces white ke1 qd1 black ke8\n";
   CHECK(read_one(pieces + "stipulation h#2\nend\n").fen == "4k3/8/8/8/8/8/8/3QK3 b - - 0 1");

@@ -239,7 +239,14 @@ std::vector<Sample<fairy::Game>> fairy_samples() {
   for (const char* fen : {"r3k2r/pp1(g)1ppp/2n2(n)2/3p4/3P4/2(LI)2(PA)2/PPP2PPP/R3K2R w KQkq - 0 1",
                           "4k3/1(va)4(ma)1/8/2(z)1(le)3/8/1(GN)3(MA)2/3P4/4K2R w K - 0 1",
                           "2(cr)1k3/p6p/8/1(Z)2(NH)3/6(g)1/8/P3(ZR)2P/4K3 b - - 0 1",
-                          "r1b1k2r/1(li)6/8/8/8/8/4(KP)3/R3K2(SQ) w Qkq - 0 1"})
+                          "r1b1k2r/1(li)6/8/8/8/8/4(KP)3/R3K2(SQ) w Qkq - 0 1",
+                          // Hoppers, equihoppers and turned or circular walks aimed at a king or a
+                          // royal man, with men that may step onto their lines (a hurdle made is a
+                          // check given: the cut of generate_legal must leave those to the test).
+                          "4k3/4(g)3/8/8/8/2N5/8/4K3 w - - 0 1",
+                          "3qk3/2(ka)5/8/3(OR)4/8/2(NE)5/1P1B4/3K4 b - - 0 1",
+                          "4k3/8/2(m)5/8/1(ro)6/8/3PN3/4K3 w - - 0 1",
+                          "4k3/3(cg)4/8/2(ma)5/8/8/3B4/3(r:G)4 w - - 0 1"})
     r.starts.push_back(fen);
   r.max_plies = 40;
   r.leaf_budget = 20'000;

@@ -44,6 +44,16 @@ std::string placement(const std::string& fen) {
   return fields[0] + " " + fields[1] + " " + fields[2];
 }
 
+// The column (from 0) where reading `fen` fails, or -1 when it reads.
+int fen_error_column(const std::string& fen) {
+  try {
+    (void)fairy::Game::from_fen(fen, {"f", 1, 1});
+  } catch (const ParseError& e) {
+    return e.where().column - 1;
+  }
+  return -1;
+}
+
 }  // namespace
 
 TEST_CASE("fairy rule set, orthodox pieces: perft equals the reference counts", "[fairy][perft]") {
@@ -142,17 +152,9 @@ TEST_CASE("fairy rule set: Popeye's pieces by code in FEN, '(G)' and '(n)', and 
   game.play(game.parse_move("d3", {}));
   CHECK(game.move_text(game.parse_move("e4c2", {})) == "G_c2");  // over the d3 pawn
   // Unknown or malformed codes: an error at the '('.
-  auto column = [](const std::string& text) {
-    try {
-      (void)fairy::Game::from_fen(text, {"f", 1, 1});
-    } catch (const ParseError& e) {
-      return e.where().column - 1;
-    }
-    return -1;
-  };
-  CHECK(column("4k3/8/8/8/4(zz)3/8/8/4K3 w - - 0 1") == 11);
-  CHECK(column("4k3/8/8/8/4(15)3/8/8/4K3 w - - 0 1") == 11);  // a code without letters: no colour
-  CHECK(column("4k3/8/8/8/4(g3/8/8/4K3 w - - 0 1") == 11);
+  CHECK(fen_error_column("4k3/8/8/8/4(zz)3/8/8/4K3 w - - 0 1") == 11);
+  CHECK(fen_error_column("4k3/8/8/8/4(15)3/8/8/4K3 w - - 0 1") == 11);  // a code without letters: no colour
+  CHECK(fen_error_column("4k3/8/8/8/4(g3/8/8/4K3 w - - 0 1") == 11);
 }
 
 TEST_CASE("fairy.castling-passage: the crossed square judged with the king on it, or at home", "[fairy][interpretations]") {
@@ -256,4 +258,80 @@ TEST_CASE("fairy.orphan-as-pawn: an orphan walking as a pawn double-steps, or ma
   const std::string e7 = "k4(o)2/4(O)1P1/8/8/8/8/8/7K w - - 0 1";
   CHECK(moves(e7, "e7", "double-step") == std::vector<std::string>{"e7e8", "e7f8"});
   CHECK(moves(e7, "e7", "steps-only") == std::vector<std::string>{"e7e8", "e7f8"});
+}
+
+TEST_CASE("fairy rule set: royal men by Popeye's attribute, '(r:G)', checked and mated like a king", "[fairy][royal]") {
+  // A royal white grasshopper on d4, White's only royal man; a black rook on d8 behind a black
+  // pawn on d6, which shields d4 from it. The FEN reads and writes back.
+  const std::string fen = "3rk3/8/3p4/8/3(r:G)4/8/8/8 w - - 0 1";
+  auto game = fairy::Game::from_fen(fen, {});
+  CHECK(game.fen() == fen);
+  CHECK_FALSE(game.in_check());
+  CHECK(game.rank_rows()[4] == "...G....");
+  // Its one move hops over d6 to d7, next to the rook: attacked, so illegal. No legal move and
+  // not attacked: stalemate.
+  CHECK(legal_uci(game).empty());
+  CHECK(game.status() == GameStatus::Stalemate);
+  // Take the pawn away: the rook checks, and the grasshopper cannot escape (no hurdle): mate.
+  auto mated = fairy::Game::from_fen("3rk3/8/8/8/3(r:G)4/8/8/8 w - - 0 1", {});
+  CHECK(mated.in_check());
+  CHECK(mated.status() == GameStatus::Checkmate);
+  // A royal orthodox man by Popeye's English code: (r:S) a royal white knight, (r:p) a royal black pawn.
+  auto knight = fairy::Game::from_fen("4k3/8/8/8/8/8/8/(r:S)7 w - - 0 1", {});
+  CHECK(legal_uci(knight) == std::vector<std::string>{"a1b3", "a1c2"});
+  CHECK(knight.move_text(knight.parse_move("a1b3", {})) == "rNb3");
+  CHECK(knight.fen() == "4k3/8/8/8/8/8/8/(r:S)7 w - - 0 1");
+}
+
+TEST_CASE("fairy rule set: a royal pawn is attacked by an en passant capture after its double step", "[fairy][royal]") {
+  // REGRESSIONS/4_63_to_4_65.inp, "4.51 to 4.63 played 1.rPd7-d5 in spite of the self-check":
+  // a black royal pawn on d7, a white pawn on e5. d6 is attacked by the pawn, d5 by its en
+  // passant capture: Popeye's expected output has neither move (no solution of h~1).
+  auto game = fairy::Game::from_fen("8/3(r:p)4/8/4P3/8/8/8/8 b - - 0 1", {});
+  CHECK(legal_uci(game).empty());
+  // The same double step with the white pawn on b4 instead: nothing reaches d6 or d5.
+  auto free = fairy::Game::from_fen("8/3(r:p)4/8/8/1P6/8/8/8 b - - 0 1", {});
+  CHECK(legal_uci(free) == std::vector<std::string>{"d7d5", "d7d6"});
+}
+
+TEST_CASE("fairy rule set: a royal pawn promotes to royal men (Popeye keeps the attribute)", "[fairy][royal]") {
+  // BEISPIEL/h_alt.inp 6 of Popeye's suite: "7.kBh7-h8=kS", a royal knight. The promotions are
+  // the royal copies of the four; the plain pawn beside it promotes to plain men.
+  auto game = fairy::Game::from_fen("8/P6(r:P)/8/8/8/8/8/k7 w - - 0 1", {});
+  CHECK(legal_uci(game) == std::vector<std::string>{"a7a8b", "a7a8n", "a7a8q", "a7a8r", "h7h8b", "h7h8n", "h7h8q", "h7h8r"});
+  game.play(by_uci(game, "h7h8n"));
+  CHECK(placement(game.fen()) == "7(r:S)/P7/8/8/8/8/8/k7 b -");
+  game.undo();
+  game.play(by_uci(game, "a7a8q"));
+  CHECK(placement(game.fen()) == "Q7/7(r:P)/8/8/8/8/8/k7 b -");
+}
+
+TEST_CASE("fairy rule set: a chameleon, '(c:Q)', is the next of queen, knight, bishop, rook after each move", "[fairy][chameleon]") {
+  // BEISPIEL/cham.out of Popeye's suite: "1.cTg5-g3=cD", "2.cDg3-d6=cS", "3...cSf5*d6=cL",
+  // "1...cLc8-e6=cT": the cycle queen, knight, bishop, rook, queen.
+  auto game = fairy::Game::from_fen("4k3/8/8/8/8/8/8/(c:Q)3K3 w - - 0 1", {});
+  const auto q = game.parse_move("a1a4", {});
+  CHECK(game.move_text(q) == "cQa4");
+  game.play(q);
+  CHECK(placement(game.fen()) == "4k3/8/8/8/(c:S)7/8/8/4K3 b -");
+  game.undo();  // and back, a queen on a1
+  CHECK(placement(game.fen()) == "4k3/8/8/8/8/8/8/(c:Q)3K3 w -");
+  game.play(q);
+  game.play(game.parse_move("Kd7", {}));
+  game.play(game.parse_move("cNb6", {}));  // now a knight: b6 is one of its squares
+  CHECK(game.fen().starts_with("8/3k4/1(c:B)6/8/8/8/8/4K3 b"));  // and then a bishop
+  // The position after the move decides: a bishop on b6 does not attack d7, though the knight it
+  // was would have.
+  CHECK_FALSE(game.in_check());
+  // Bad attributes: an unknown initial, a chameleon outside the cycle.
+  CHECK(fen_error_column("4k3/8/8/8/4(x:G)3/8/8/4K3 w - - 0 1") == 11);
+  CHECK(fen_error_column("4k3/8/8/8/4(c:G)3/8/8/4K3 w - - 0 1") == 11);
+}
+
+TEST_CASE("fairy rule set: the dummy never moves and observes nothing, and may be captured", "[fairy]") {
+  // A black dummy beside the white king: no check, the king may take it; the white dummy on a1 has
+  // no move. Black's king on e8 is not attacked by it either.
+  auto game = fairy::Game::from_fen("4k3/8/8/8/8/8/3(du)4/(DU)3K3 w - - 0 1", {});
+  CHECK_FALSE(game.in_check());
+  CHECK(legal_uci(game) == std::vector<std::string>{"e1d1", "e1d2", "e1e2", "e1f1", "e1f2"});
 }

@@ -243,6 +243,7 @@ TEST_CASE("fairy walks: Popeye's pieces, each walk read, each code once", "[fair
     INFO(e.code);
     CHECK(codes.insert(std::string(e.code)).second);
     if (e.orphan) CHECK(e.walk.empty());  // its walks are the position's
+    else if (e.code == "du") CHECK(e.walk.empty());  // the dummy never moves
     else CHECK_NOTHROW(parse_walk(e.walk));
   }
   CHECK(popeye_piece("GI")->walk == "(1,4)");
@@ -269,4 +270,21 @@ TEST_CASE("fairy walks: the line table names the one line that can land on a squ
   CHECK(line("qN", 3, 3) == WalkAtom::AnyLine);  // a circle's landings are off its first vector
   CHECK(line("gQ@45", 2, 1) == WalkAtom::AnyLine);
   CHECK(line("N", 16, 0) == WalkAtom::NoLine);  // beyond any board
+}
+
+TEST_CASE("fairy walks: regions, '/e' the edgehog's and '/h' the Chinese pawn's", "[fairy][walk]") {
+  // The edgehog (Q/e): a queen's lines, only between an edge square and one off the edges. From
+  // a1 (an edge) the squares off the edges it reaches: b2..g7 on the diagonal; none on the rank or
+  // file (all edge squares).
+  CHECK(landings("Q/e", "a1") == Set{"b2", "c3", "d4", "e5", "f6", "g7"});
+  // From d4 (off the edges) only the edge squares at the ends of its lines, a blocker's capture too.
+  CHECK(landings("Q/e", "d4") == Set{"a1", "a4", "a7", "d1", "d8", "g1", "h4", "h8"});
+  CHECK(landings("Q/e", "d4", with("", "d6")) == Set{"a1", "a4", "a7", "d1", "g1", "h4", "h8"});  // d6 is no edge: no capture
+  // The Chinese pawn (fWsW/h): one step forward, moving or capturing; past the river (White on the
+  // ranks 5 to 8, Black on 1 to 4) one step sideways too.
+  CHECK(landings("fWsW/h", "d4", with("", "d5")) == Set{"xd5"});
+  CHECK(landings("fWsW/h", "d5", with("", "c5")) == Set{"d6", "xc5", "e5"});
+  CHECK(landings("fWsW/h", "d5", {}, true) == Set{"d4"});             // Black's d5 is on its own half
+  CHECK(landings("fWsW/h", "d4", {}, true) == Set{"d3", "c4", "e4"});  // and d4 past its river
+  CHECK(error_column("Q/x") == 2);
 }
