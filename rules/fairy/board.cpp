@@ -37,7 +37,9 @@ const Zobrist& zobrist() {
   return z;
 }
 
-std::uint64_t man_key(int sq, Man m) { return zobrist().man[std::size_t(sq)][std::size_t(m.kind() * 2 + (m.color() == Black ? 1 : 0))]; }
+std::uint64_t man_key(int sq, Man m) {
+  return zobrist().man[std::size_t(sq)][std::size_t(m.kind() * 3 + (m.neutral() ? 2 : m.color() == Black ? 1 : 0))];
+}
 std::uint64_t ep_key(int ep) { return zobrist().ep[std::size_t(ep + 1)]; }
 
 }  // namespace
@@ -58,15 +60,18 @@ Board::Board(std::shared_ptr<const Variant> variant, const Options& options)
 void Board::place(int sq, Man m) {
   const Man old = board_[std::size_t(sq)];
   const std::uint64_t bit = std::uint64_t(1) << (sq % 64);
-  if (!old.empty()) {
-    men_[old.color() == White ? 0 : 1][std::size_t(sq / 64)] &= ~bit;
-    --counts_[old.color() == White ? 0 : 1][std::size_t(old.kind())];
-    if (royal_kind_[std::size_t(old.kind())]) royals_[old.color() == White ? 0 : 1][std::size_t(sq / 64)] &= ~bit;
-  }
-  if (!m.empty()) {
-    men_[m.color() == White ? 0 : 1][std::size_t(sq / 64)] |= bit;
-    ++counts_[m.color() == White ? 0 : 1][std::size_t(m.kind())];
-    if (royal_kind_[std::size_t(m.kind())]) royals_[m.color() == White ? 0 : 1][std::size_t(sq / 64)] |= bit;
+  // A neutral man is in both sides' sets.
+  for (int side = 0; side < 2; ++side) {
+    if (old.belongs_to(side == 0 ? White : Black)) {
+      men_[side][std::size_t(sq / 64)] &= ~bit;
+      --counts_[side][std::size_t(old.kind())];
+      if (royal_kind_[std::size_t(old.kind())]) royals_[side][std::size_t(sq / 64)] &= ~bit;
+    }
+    if (m.belongs_to(side == 0 ? White : Black)) {
+      men_[side][std::size_t(sq / 64)] |= bit;
+      ++counts_[side][std::size_t(m.kind())];
+      if (royal_kind_[std::size_t(m.kind())]) royals_[side][std::size_t(sq / 64)] |= bit;
+    }
   }
   board_[std::size_t(sq)] = m;
 }
@@ -113,7 +118,7 @@ void Board::make(const FairyMove& m) {
   }
   put(m.from, Man{});
   const int becomes = variant_->kinds[std::size_t(mover.kind())].becomes;  // a chameleon's next kind
-  put(m.to, m.promotion ? Man::of(side_, m.promotion - 1) : becomes >= 0 ? Man::of(side_, becomes) : mover);
+  put(m.to, m.promotion ? mover.as(m.promotion - 1) : becomes >= 0 ? mover.as(becomes) : mover);  // a neutral pawn's promotee is neutral
   if (m.flags & FairyMove::Castling) {
     const int rank = rank_of(m.from);
     const bool king_side = file_of(m.to) > file_of(m.from);
@@ -204,17 +209,20 @@ Board Board::from_fen(std::shared_ptr<const Variant> variant, std::string_view f
       const std::size_t close = fen.find(')', i);
       std::string_view code = close == std::string_view::npos ? std::string_view() : fen.substr(i + 1, close - i - 1);
       const std::size_t colon = code.find(':');
-      const std::string_view attributes = colon == std::string_view::npos ? std::string_view() : code.substr(0, colon);
+      const std::string_view written = colon == std::string_view::npos ? std::string_view() : code.substr(0, colon);
       if (colon != std::string_view::npos) code.remove_prefix(colon + 1);
-      if (colon != std::string_view::npos && (attributes.empty() || attributes.find_first_not_of("rc") != std::string_view::npos))
-        fail("expected attribute initials r (royal) and c (chameleon) before ':' in '(...)', such as (r:G) or (c:Q)");
+      if (colon != std::string_view::npos && (written.empty() || written.find_first_not_of("rcn") != std::string_view::npos))
+        fail("expected attribute initials r (royal), c (chameleon), n (neutral) before ':' in '(...)', such as (r:G) or (n:P)");
+      const bool neutral = written.find('n') != std::string_view::npos;
+      std::string attributes(written);
+      std::erase(attributes, 'n');
       const auto letter = std::find_if(code.begin(), code.end(), [](char ch) { return std::isalpha(static_cast<unsigned char>(ch)); });
       if (code.empty() || letter == code.end()) fail("expected a fairy piece's code with letters in '(...)', such as (G), (gi) or (r:G)");
-      int kind = attributes.empty() ? b.variant().kind_of_code(code) : b.variant().kind_of_popeye_code(code);
+      int kind = written.empty() ? b.variant().kind_of_code(code) : b.variant().kind_of_popeye_code(code);
       if (kind >= 0 && !attributes.empty()) kind = b.variant().attributed_kind_of(kind, attributes);
       if (kind < 0) fail("expected a fairy piece code this variant has, found '(" + std::string(fen.substr(i + 1, close - i - 1)) + ")'");
       if (file >= b.files()) fail("expected " + std::to_string(b.files()) + " squares in the rank");
-      b.put(b.square(file, rank), Man::of(std::isupper(static_cast<unsigned char>(*letter)) ? White : Black, kind));
+      b.put(b.square(file, rank), neutral ? Man::neutral_of(kind) : Man::of(std::isupper(static_cast<unsigned char>(*letter)) ? White : Black, kind));
       ++file;
       i = close;
     } else {
@@ -283,7 +291,7 @@ std::string Board::fen() const {
       }
       if (run) out += std::to_string(run);
       run = 0;
-      out += variant_->symbol(m.kind(), m.color());
+      out += variant_->symbol(m.kind(), m.color(), m.neutral());
     }
     if (run) out += std::to_string(run);
     if (r) out += '/';

@@ -20,12 +20,19 @@
 namespace arbiter::fairy {
 
 // A man: its kind + 1 (0: empty square) and colour in one byte.
+// A man: its kind and its colour, or neutral (Popeye's neutral men belong to both sides: either
+// side moves them and captures them, and they observe for both, a pawn in the direction of the
+// side it observes or moves for).
 struct Man {
   std::uint8_t bits = 0;
   static Man of(Color c, int kind) { return Man{std::uint8_t((kind + 1) | (c == Black ? 0x80 : 0))}; }
+  static Man neutral_of(int kind) { return Man{std::uint8_t((kind + 1) | 0x40)}; }
   bool empty() const { return bits == 0; }
-  int kind() const { return (bits & 0x7f) - 1; }
-  Color color() const { return (bits & 0x80) ? Black : White; }
+  int kind() const { return (bits & 0x3f) - 1; }
+  bool neutral() const { return (bits & 0x40) != 0; }
+  Color color() const { return (bits & 0x80) ? Black : White; }  // White for a neutral man: ask neutral() first
+  bool belongs_to(Color side) const { return !empty() && (neutral() || color() == side); }
+  Man as(int other_kind) const { return Man{std::uint8_t((bits & 0xc0) | (other_kind + 1))}; }  // the same colour, another kind
   bool operator==(const Man&) const = default;
 };
 

@@ -35,7 +35,8 @@ Game Game::from_fen(std::shared_ptr<const Variant> base, std::string_view fen, c
       if (close == std::string_view::npos || close > placement_end) break;  // the board's reader says what is wrong
       std::string_view code = fen.substr(i + 1, close - i - 1);
       const std::size_t colon = code.find(':');
-      const std::string_view attributes = colon == std::string_view::npos ? std::string_view() : code.substr(0, colon);
+      std::string attributes(colon == std::string_view::npos ? std::string_view() : code.substr(0, colon));
+      std::erase(attributes, 'n');  // neutral: a colour, not a kind
       if (colon != std::string_view::npos) code.remove_prefix(colon + 1);
       try {
         if (!attribute_pass && v->kind_of_popeye_code(code) < 0) v = Variant::with_code(v, code);
@@ -73,7 +74,14 @@ std::string Game::move_uci(const FairyMove& m) const {
   std::string out = square_name(m.from);
   out.append(square_name(m.to));
   if (m.promotion) {  // the kind's letter, or a coded kind's code ("g7g8nh": the nightrider hopper)
-    const PieceKind& k = board_.variant().kinds[m.promotion - 1u];
+    const PieceKind* promotee = &board_.variant().kinds[m.promotion - 1u];
+    // A chameleon promotee, a choice beside the plain one: 'c' first ("g7g8cb"); a royal pawn's
+    // promotee is royal without a choice, and written as its base.
+    if (promotee->base >= 0) {
+      if (promotee->attributes.find('c') != std::string::npos) out.push_back('c');
+      promotee = &board_.variant().kinds[std::size_t(promotee->base)];
+    }
+    const PieceKind& k = *promotee;
     out += k.code.empty() ? std::string(1, char(std::tolower(static_cast<unsigned char>(k.letter)))) : popeye_code_uci(k.code);
   }
   return out;
@@ -97,7 +105,8 @@ std::string Game::move_text(const FairyMove& m) const {
       out.append(board_.variant().san_symbol(m.promotion - 1));
     }
   } else {
-    out = board_.variant().san_symbol(mover.kind());
+    if (mover.neutral()) out.push_back('n');  // a neutral man: Popeye's 'n' first
+    out.append(board_.variant().san_symbol(mover.kind()));
     // Disambiguation: by file, else by rank, else both, among the same kind's legal moves to `to`.
     FairyMoveList legal;
     generate_legal(legal);
@@ -144,7 +153,7 @@ std::vector<std::string> Game::rank_rows() const {
     for (int f = 0; f < board_.files(); ++f) {
       const Man m = board_.at(board_.square(f, r));
       const char letter = m.empty() ? '.' : board_.variant().kinds[std::size_t(m.kind())].letter;
-      row += m.color() == Black ? char(std::tolower(static_cast<unsigned char>(letter))) : letter;
+      row += m.color() == Black && !m.neutral() ? char(std::tolower(static_cast<unsigned char>(letter))) : letter;
     }
     rows.push_back(std::move(row));
   }

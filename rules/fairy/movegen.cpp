@@ -9,13 +9,16 @@ namespace arbiter::fairy {
 
 namespace {
 
-// What stands on (file, rank) as `side` sees it; `as_other`: a square taken to hold a man of the
-// other side (the square whose attack is asked, or the en passant square for a capture onto it).
-Occupant seen(const Board& b, int file, int rank, Color side, int as_other = Board::NoSquare) {
+// What stands on (file, rank) as the man of `side` on `own` sees it; `as_other`: a square taken to
+// hold a man of the other side (the square whose attack is asked, or the en passant square for a
+// capture onto it). Its own square is its own, a neutral man's too (a circle closing on it).
+Occupant seen(const Board& b, int file, int rank, Color side, int own, int as_other = Board::NoSquare) {
   const int sq = b.square(file, rank);
   if (sq == as_other) return Occupant::Other;
+  if (sq == own) return Occupant::Own;
   const Man m = b.at(sq);
-  return m.empty() ? Occupant::Empty : m.color() == side ? Occupant::Own : Occupant::Other;
+  // A neutral man is the other side's for the capture (either side may take it).
+  return m.empty() ? Occupant::Empty : m.color() == side && !m.neutral() ? Occupant::Own : Occupant::Other;
 }
 
 // The pawn's double step after the step `l` of a man on `from` (a pawn, or an orphan walking as
@@ -37,7 +40,7 @@ void add_pawn_moves(const Board& b, int from, const Landing& l, FairyMoveList& o
     const bool orthodox_four = b.options().promotion == Promotion::OrthodoxFour;
     const auto& own = b.variant().kinds[std::size_t(b.at(from).kind())].own_promotions;
     for (int k : own.empty() ? b.variant().promotions : own)
-      if (!orthodox_four || b.variant().kinds[std::size_t(k)].code.empty()) out.push(FairyMove{std::uint8_t(from), std::uint8_t(to), std::uint8_t(k + 1), FairyMove::Plain});
+      if (!orthodox_four || (b.variant().kinds[std::size_t(k)].code.empty() && b.variant().kinds[std::size_t(k)].base < 0)) out.push(FairyMove{std::uint8_t(from), std::uint8_t(to), std::uint8_t(k + 1), FairyMove::Plain});
     return;
   }
   out.push(FairyMove{std::uint8_t(from), std::uint8_t(to), 0, FairyMove::Plain});
@@ -99,7 +102,7 @@ bool observes(const Board& b, int from, const Walk& walk, Color side, int target
     return wanted == WalkAtom::AnyLine || wanted == line;
   };
   bool hit = false;
-  auto at = [&](int f, int r) { return seen(b, f, r, side, target); };
+  auto at = [&](int f, int r) { return seen(b, f, r, side, from, target); };
   walk_landings(walk, ff, fr, side == Black, b.files(), b.ranks(), at,
                 [&](const Landing& l) { hit = hit || (l.capture && l.file == tf && l.rank == tr); }, lines_to_target);
   return hit;
@@ -149,7 +152,7 @@ void add_orphan_moves(const Board& b, int from, FairyMoveList& out) {
     given.set(std::size_t(to));
     out.push(FairyMove{std::uint8_t(from), std::uint8_t(to), 0, FairyMove::Plain});
   };
-  auto at = [&](int f, int r) { return seen(b, f, r, side); };
+  auto at = [&](int f, int r) { return seen(b, f, r, side, from); };
   for_each_orphan_walk(b, from, side, [&](int w) {
     const PieceKind& kind = b.variant().kinds[std::size_t(w)];
     walk_landings(kind.walk, file, rank, side == Black, b.files(), b.ranks(), at, [&](const Landing& l) {
@@ -173,20 +176,20 @@ void generate_candidates(const Board& b, FairyMoveList& out) {
       return;
     }
     const int file = b.file_of(from), rank = b.rank_of(from);
-    auto at = [&](int f, int r) { return seen(b, f, r, side); };
+    auto at = [&](int f, int r) { return seen(b, f, r, side, from); };
     walk_landings(kind.walk, file, rank, side == Black, b.files(), b.ranks(), at, [&](const Landing& l) {
       if (kind.pawn) add_pawn_moves(b, from, l, out);
       else out.push(FairyMove{std::uint8_t(from), std::uint8_t(b.square(l.file, l.rank)), 0, FairyMove::Plain});
     });
     if (kind.pawn && b.en_passant() != Board::NoSquare) {
       const int ep = b.en_passant();
-      auto onto_ep = [&](int f, int r) { return seen(b, f, r, side, ep); };
+      auto onto_ep = [&](int f, int r) { return seen(b, f, r, side, from, ep); };
       walk_landings(kind.walk, file, rank, side == Black, b.files(), b.ranks(), onto_ep, [&](const Landing& l) {
         if (l.capture && b.square(l.file, l.rank) == ep && b.at(ep).empty())
           out.push(FairyMove{std::uint8_t(from), std::uint8_t(ep), 0, FairyMove::EnPassant});
       });
     }
-    if (m.kind() == v.castling_king) add_castling(b, from, out);
+    if (m.kind() == v.castling_king && !m.neutral()) add_castling(b, from, out);
   });
 }
 
@@ -213,7 +216,7 @@ bool royal_attacked(const Board& b, Color side) {
   // (REGRESSIONS/4_63_to_4_65.inp: Popeye refuses 1.d7-d5 of a royal pawn beside a white pawn
   // on e5). Rare: the side to move's candidates are generated only then.
   const int victim = b.en_passant_victim();
-  if (victim == Board::NoSquare || side == b.side_to_move() || b.at(victim).empty() || b.at(victim).color() != side ||
+  if (victim == Board::NoSquare || side == b.side_to_move() || !b.at(victim).belongs_to(side) ||
       !b.variant().kinds[std::size_t(b.at(victim).kind())].royal)
     return false;
   FairyMoveList replies;

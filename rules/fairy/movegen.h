@@ -35,13 +35,14 @@ std::optional<std::string_view> rejecting_predicate(Board& b, const FairyMove& m
 // for a leap. So a move with neither square on such a line is legal. Walks whose observation
 // depends on other squares (a mao's block, a rose's circle, a moose's turn) and enemy orphans
 // (their walks follow the whole position) leave every move to the full test, as do a side in
-// check, castling, en passant and a royal mover.
+// check, castling, en passant, a royal mover and a neutral one (an enemy attacker itself).
 class CertainlyLegal {
  public:
   explicit CertainlyLegal(const Board& b);
   bool operator()(const Board& b, const FairyMove& m) const {
     if (test_all_ || (m.flags & (FairyMove::EnPassant | FairyMove::Castling))) return false;
-    if (b.variant().kinds[std::size_t(b.at(m.from).kind())].royal) return false;
+    // A royal mover, or a neutral one (it observes for the other side too, from its new square).
+    if (b.at(m.from).neutral() || b.variant().kinds[std::size_t(b.at(m.from).kind())].royal) return false;
     return !lines_[std::size_t(m.from)] && !lines_[std::size_t(m.to)];
   }
 

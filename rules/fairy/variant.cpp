@@ -77,8 +77,16 @@ int Variant::attributed_kind_of(int kind, std::string_view attributes) const {
   return -1;
 }
 
-std::string Variant::symbol(int kind, Color side) const {
+std::string Variant::symbol(int kind, Color side, bool neutral) const {
   const PieceKind& k = kinds[std::size_t(kind)];
+  if (neutral) {  // by Popeye's code, upper case, 'n' first among the attributes
+    std::string out("(n");
+    if (k.base >= 0) out.append(k.attributes);
+    out.push_back(':');
+    out.append(uppercase(base_code(k.base >= 0 ? kinds[std::size_t(k.base)] : k)));
+    out.push_back(')');
+    return out;
+  }
   const auto cased = [&](std::string_view text) {
     std::string out;
     for (const char c : text) out.push_back(side == White ? char(std::toupper(static_cast<unsigned char>(c))) : char(std::tolower(static_cast<unsigned char>(c))));
@@ -137,6 +145,12 @@ std::shared_ptr<const Variant> Variant::with_attributes(std::shared_ptr<const Va
     std::vector<int> copies;
     for (const int k : cycle) copies.push_back(add_copy(k));
     for (std::size_t i = 0; i < copies.size(); ++i) out->kinds[std::size_t(copies[i])].becomes = copies[(i + 1) % copies.size()];
+    // With chameleons in the problem a pawn promotes to a queen, knight, bishop or rook plain or
+    // as a chameleon (Popeye tries each promotee of its cycle once more with the attribute:
+    // BEISPIEL/cham.out "2.nBg7-g8=nL=nc #").
+    if (wanted == "c")
+      for (const int k : copies)
+        if (std::find(out->promotions.begin(), out->promotions.end(), k) == out->promotions.end()) out->promotions.push_back(k);
     return out;
   }
   const int copy = add_copy(kind);

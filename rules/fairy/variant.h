@@ -57,7 +57,7 @@ struct Variant {
   int kind_of(char letter) const;  // the lettered kind (no code) whose letter this is (either case), or -1
   int kind_of_code(std::string_view code) const;  // the kind of Popeye's code (either case), or -1
   // FEN spells a kind by its letter, or "(CODE)" (upper case for White, lower for Black).
-  std::string symbol(int kind, Color side = White) const;
+  std::string symbol(int kind, Color side = White, bool neutral = false) const;  // neutral: "(n:G)", "(n:P)"
   // SAN spells it by its letter, or its code in upper case and '_' ("G_a8", "N_c3" the
   // nightrider beside "Nc3" the knight): PGN's movetext keeps '(' for variations.
   std::string san_symbol(int kind) const;

@@ -99,7 +99,59 @@ FairyCell fairy_cell(const std::string& cell) {
 }
 
 std::string fairy_cell_text(const FairyCell& cell) {
-  return (cell.attributes.empty() ? "" : cell.attributes + ":") + (cell.colour == White ? uppercase(cell.code) : cell.code);
+  const bool upper = cell.colour == White || cell.neutral();  // a neutral man is written upper case
+  return (cell.attributes.empty() ? "" : cell.attributes + ":") + (upper ? uppercase(cell.code) : cell.code);
+}
+
+Diagram fairy_diagram_of(std::string_view fen, const SourceLocation& where) {
+  Diagram d;
+  const auto fields = [&] {
+    std::vector<std::string_view> out;
+    for (std::size_t i = 0; i < fen.size();) {
+      while (i < fen.size() && fen[i] == ' ') ++i;
+      const std::size_t start = i;
+      while (i < fen.size() && fen[i] != ' ') ++i;
+      if (i > start) out.push_back(fen.substr(start, i - start));
+    }
+    return out;
+  }();
+  const auto fail = [&](const std::string& what) { throw ParseError(where, what + " in FEN '" + std::string(fen) + "'"); };
+  if (fields.empty()) fail("expected a position");
+  int rank = 7, file = 0;
+  const std::string_view board = fields[0];
+  for (std::size_t i = 0; i < board.size(); ++i) {
+    const char c = board[i];
+    if (c == '/') {
+      --rank, file = 0;
+      continue;
+    }
+    if (std::isdigit(static_cast<unsigned char>(c))) {
+      file += c - '0';
+      continue;
+    }
+    if (rank < 0 || file > 7) fail("expected 8 x 8 squares");
+    const Square s = make_square(file, rank);
+    if (c == '(') {
+      const std::size_t close = board.find(')', i);
+      if (close == std::string_view::npos) fail("expected ')' after a fairy man's code");
+      d.fairy[s] = std::string(board.substr(i + 1, close - i - 1));
+      i = close;
+    } else {
+      const Piece p = piece_from_char(c);
+      if (p == NoPiece) fail(std::string("expected a piece letter, found '") + c + "'");
+      d.board[s] = p;
+    }
+    ++file;
+  }
+  const std::string_view castling = fields.size() > 2 ? fields[2] : "-";
+  for (const Castle& c : Castles)
+    if (castling.find("KQkq"[c.right == WhiteKingside ? 0 : c.right == WhiteQueenside ? 1 : c.right == BlackKingside ? 2 : 3]) ==
+            std::string_view::npos &&
+        d.board[c.king] == make_piece(c.color, King) && d.board[c.rook] == make_piece(c.color, Rook))
+      d.no_castling.push_back(c.rook);
+  if (fields.size() > 3 && fields[3] != "-") d.en_passant = parse_square(std::string(fields[3]));
+  d.kings_optional = true;  // the fairy rule set's own checks judge the twins
+  return d;
 }
 
 std::string fairy_fen(const Diagram& d, Color side) {
@@ -133,7 +185,11 @@ std::string legal_fairy_problem_fen(const Diagram& d, Color side, const Stipulat
   for (const Color c : {White, Black}) {  // Popeye's rule: one royal man a side, a king or a royal piece
     int royals = 0;
     for (Square s = 0; s < 64; ++s)
-      royals += d.board[s] == make_piece(c, King) || (!d.fairy[s].empty() && fairy_cell(d.fairy[s]).royal() && fairy_cell(d.fairy[s]).colour == c);
+      if (d.board[s] == make_piece(c, King)) ++royals;
+      else if (!d.fairy[s].empty()) {  // a royal man by attribute or a king, of the side or neutral
+        const FairyCell man = fairy_cell(d.fairy[s]);
+        royals += (man.royal() || man.code == "k") && (man.neutral() || man.colour == c);
+      }
     if (royals > 1)
       throw ParseError(board_at, fmt::format("{}: {} has {} royal men, where a side has one, a king or a royal piece, as in Popeye "
                                              "(FEN {})",

@@ -53,13 +53,20 @@ bool has_fairy_men(const Diagram& diagram);
 // A fairy cell read: "r:G" is a royal white grasshopper (code "g"), "le" a black leo, "c:q" a
 // black chameleon queen.
 struct FairyCell {
-  std::string attributes;  // the attributes' initials (rules/fairy/variant.h): "r", "c", "rc"
+  std::string attributes;  // the initials (rules/fairy/variant.h): "r" royal, "c" chameleon, "n" neutral
   bool royal() const { return attributes.find('r') != std::string::npos; }
+  bool neutral() const { return attributes.find('n') != std::string::npos; }  // then `colour` means nothing
   std::string code;  // lower case
   Color colour = White;
 };
 FairyCell fairy_cell(const std::string& cell);
 std::string fairy_cell_text(const FairyCell& cell);
+
+// The diagram of a fairy FEN (the fairy rule set's, "(G)" a grasshopper): its men, its e.p.
+// square, and as NoCastling squares the rook corners whose right it denies though king and rook
+// stand at home (as diagram_of() does for an orthodox position). Throws ParseError at `where`
+// for a placement that does not read as 8 x 8 squares.
+Diagram fairy_diagram_of(std::string_view fen, const SourceLocation& where);
 
 // The FEN of position_of(diagram, side) with the fairy men set in by code ("(G)", "(le)").
 std::string fairy_fen(const Diagram& diagram, Color side);

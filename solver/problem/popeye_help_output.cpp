@@ -62,12 +62,15 @@ std::string popeye_move_uci(std::string_view move, Color side, popeye::Language 
   };
   // The attributes' initials before the piece, lower case ("rGd4-f6" a royal grasshopper; the
   // German "kEQc8-a4" for Koeniglich): a square's file letter is followed by its rank instead.
-  bool chameleon = false;  // 'c' in the three languages: its "=cS" after the move is its next kind, no promotion
-  while (!move.empty() && std::islower(static_cast<unsigned char>(move[0])) && move.size() > 1 &&
-         std::isupper(static_cast<unsigned char>(move[1]))) {
-    chameleon = chameleon || move[0] == 'c';
-    move.remove_prefix(1);
-  }
+  // Several initials in a run: "ncLb5-e8" a neutral chameleon bishop.
+  const auto initials = [](std::string_view text) {
+    std::size_t n = 0;
+    while (n < text.size() && std::islower(static_cast<unsigned char>(text[n]))) ++n;
+    return n > 0 && n < text.size() && std::isupper(static_cast<unsigned char>(text[n])) ? n : 0;
+  };
+  const std::size_t prefix = initials(move);
+  const bool chameleon = move.substr(0, prefix).find('c') != std::string_view::npos;  // 'c' in the three languages: its "=cS" after the move is its next kind, no promotion
+  move.remove_prefix(prefix);
   if (!move.empty() && !square(0)) {  // the piece's code: one or two characters ("S", "G", "LE", "NH")
     const std::size_t length = move.size() > 1 && !square(1) ? 2 : 1;
     if (!(length == 1 && english_piece_letter(move[0], language) != 0) &&
@@ -81,24 +84,30 @@ std::string popeye_move_uci(std::string_view move, Color side, popeye::Language 
   std::string rest_text(move.substr(i + 5));
   if (chameleon && rest_text.starts_with("=")) rest_text.clear();
   // A royal pawn's promotee keeps the attribute: "=kS" (German), "=rS".
-  while (rest_text.size() > 2 && rest_text[0] == '=' && std::islower(static_cast<unsigned char>(rest_text[1])) &&
-         std::isupper(static_cast<unsigned char>(rest_text[2])))
-    rest_text.erase(1, 1);
+  if (!rest_text.empty() && rest_text[0] == '=') rest_text.erase(1, initials(std::string_view(rest_text).substr(1)));
+  // A promotee given an attribute after it: "=nL=nc", a neutral bishop made a chameleon (UCI "cb").
+  std::string promotee_prefix;
+  if (const auto second = rest_text.find('=', 1); second != std::string::npos) {
+    const std::string added = rest_text.substr(second + 1);
+    if (added.empty() || added.find_first_not_of("abcdefghijklmnopqrstuvwxyz") != std::string::npos) return "";
+    if (added.find('c') != std::string::npos) promotee_prefix = "c";
+    rest_text.resize(second);
+  }
   const std::string_view rest = rest_text;
   if (rest.empty()) return uci;
   if (rest.size() < 2 || rest.size() > 3 || rest[0] != '=') return "";
   if (rest.size() == 2)
     switch (english_piece_letter(rest[1], language)) {
-      case 'Q': return uci + 'q';
-      case 'R': return uci + 'r';
-      case 'B': return uci + 'b';
-      case 'S': return uci + 'n';
+      case 'Q': return uci + promotee_prefix + 'q';
+      case 'R': return uci + promotee_prefix + 'r';
+      case 'B': return uci + promotee_prefix + 'b';
+      case 'S': return uci + promotee_prefix + 'n';
       default: break;
     }
   // A fairy promotee: its English code, as the fairy rule set's UCI writes it ("g7g8nh", "g7g8n_").
   const auto match = popeye::find_keyword(popeye::Kind::Piece, language, rest.substr(1));
   if (!match || match->ambiguous() || match->keyword->id == "king" || match->keyword->id == "pawn") return "";
-  return uci + popeye_code_uci(popeye::spelling_of(popeye::Kind::Piece, match->keyword->id, popeye::Language::English));
+  return uci + promotee_prefix + popeye_code_uci(popeye::spelling_of(popeye::Kind::Piece, match->keyword->id, popeye::Language::English));
 }
 
 namespace {

@@ -938,7 +938,6 @@ class PopeyeReader {
     else if (p.stipulation && !p.stipulation->playable(p.stipulation_location))
       add_reason(reasons, "stipulation " + p.stipulation->named());
     for (const auto& m : p.men) {
-      if (m.colour == "Neutral") add_reason(reasons, "neutral pieces");
       for (const auto& r : unplayed_attributes(m)) add_reason(reasons, r);
       if (m.orthodox == NoPieceType && !fairy_code(m)) add_reason(reasons, "piece " + walk_name(m));
     }

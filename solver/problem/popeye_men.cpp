@@ -238,13 +238,14 @@ bool chameleon_piece(const PopeyeMan& man) {
 
 std::optional<std::string> fairy_cell_of(const PopeyeMan& man) {
   std::string attributes;
+  if (man.colour == "Neutral") attributes += 'n';
   if (royal_piece(man)) attributes += 'r';
   if (chameleon_piece(man)) attributes += 'c';
   std::string code;
   if (auto fairy = fairy_code(man)) code = *fairy;
   else if (man.orthodox != NoPieceType && !attributes.empty()) code = lowercase(spelling_of(Kind::Piece, man.walk, Language::English));
   else return std::nullopt;
-  if (man.colour == "White") code = uppercase(code);
+  if (man.colour != "Black") code = uppercase(code);  // White, and a neutral man (its 'n' says it)
   return attributes.empty() ? code : attributes + ":" + code;
 }
 

@@ -266,6 +266,17 @@ void check_first_mover(std::string_view fen, const SourceLocation& fen_at, const
                    first == White ? 'w' : 'b', instead));
 }
 
+// A [Twins] tag's twins, or nothing when one asks for what Arbiter does not play: then each such
+// thing is named in p.unsupported and the problem keeps no position.
+std::optional<std::vector<TwinText>> played_twins(Problem& p, std::string_view tag, const SourceLocation& where) {
+  auto texts = read_twins_tag(tag, where);
+  for (std::size_t i = 0; i < texts.size(); ++i)
+    for (const auto& r : texts[i].unsupported) p.unsupported.push_back(fmt::format("twin {}): {}", twin_label(i + 1), r));
+  if (p.unsupported.empty()) return texts;
+  p.fen.clear();
+  return std::nullopt;
+}
+
 Problem problem_from_game(const PgnGame& game, const std::string& file, int number, PublishedLines lines) {
   Problem p;
   p.file = file;
@@ -353,16 +364,11 @@ Problem problem_from_game(const PgnGame& game, const std::string& file, int numb
     const Position pos = read_fen(*fen, p.fen_location, fen_options);
     p.fen = write_fen(pos);
     if (twins_tag) {
-      const auto texts = read_twins_tag(*twins_tag, *game.tag_value_location("Twins"));
-      for (std::size_t i = 0; i < texts.size(); ++i)
-        for (const auto& r : texts[i].unsupported) p.unsupported.push_back(fmt::format("twin {}): {}", twin_label(i + 1), r));
-      if (!p.unsupported.empty()) {
-        p.fen.clear();
-        return p;
-      }
+      const auto texts = played_twins(p, *twins_tag, *game.tag_value_location("Twins"));
+      if (!texts) return p;
       Diagram diagram = diagram_of(pos);
       diagram.kings_optional = fen_options.kings_optional;
-      p.twins = derive_twins({diagram, p.stipulation}, p.fen, p.where, texts, pos.side_to_move());
+      p.twins = derive_twins({diagram, p.stipulation}, p.fen, p.where, *texts, pos.side_to_move());
     }
     // A structured stipulation's passes fall where its tree says: verify replays its published
     // lines beside the lines found (verify_structured.h), naming an illegal move there.
@@ -373,9 +379,20 @@ Problem problem_from_game(const PgnGame& game, const std::string& file, int numb
         checker.series(p.stipulation.kind == Stipulation::HelpMate, p.stipulation.help_end == HelpEnd::Reciprocal);
       checker.check_first_move_line(game.moves);
     }
+  } else if (twins_tag && p.variant == fairy_pieces_variant_names().name) {
+    // Popeye's fairy men by code: the twins move them as Popeye input's do (twins.h).
+    p.fen = std::string(trim(*fen));  // the fairy rule set checks it
+    const auto texts = played_twins(p, *twins_tag, *game.tag_value_location("Twins"));
+    if (!texts) return p;
+    const Diagram diagram = fairy_diagram_of(p.fen, p.fen_location);
+    std::istringstream fields(p.fen);
+    std::string placement, side_field;
+    fields >> placement >> side_field;
+    const Color side = side_field == "b" ? Black : White;
+    p.twins = derive_twins({diagram, p.stipulation}, p.fen, p.where, *texts, side);
   } else {
     if (twins_tag)
-      fail(*game.tag_value_location("Twins"), fmt::format("twins are read for orthodox problems only, not for '{}'", p.variant));
+      fail(*game.tag_value_location("Twins"), fmt::format("twins are read for orthodox problems and Popeye's fairy pieces only, not for '{}'", p.variant));
     p.fen = std::string(trim(*fen));  // the variant's own reader checks it
   }
 

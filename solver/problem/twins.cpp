@@ -230,7 +230,7 @@ class TwinReader {
     auto& op = push(TwinOperation::Add, keyword);
     for (const auto& man : popeye::read_men(words_, language_, keyword).men) {
       if (man.colour == "Neutral") unsupported("neutral pieces");
-      bool played = man.colour != "Neutral";
+      bool played = true;
       for (const auto& r : popeye::unplayed_attributes(man)) {
         unsupported(r);
         played = false;

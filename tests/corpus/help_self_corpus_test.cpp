@@ -77,6 +77,9 @@ TEST_CASE("Popeye moves in UCI, without a position", "[help-self]") {
   CHECK(problem::popeye_move_uci("kBh7-h8=kS", White, problem::popeye::Language::German) == "h7h8n");
   // A chameleon's next kind after its move is no promotion (BEISPIEL/cham.out "1.cTg5-g3=cD").
   CHECK(problem::popeye_move_uci("cTg5-g3=cD", White, problem::popeye::Language::German) == "g5g3");
+  // A neutral chameleon ("ncLb5-e8=ncT"), and a neutral pawn's promotee made a chameleon ("=nL=nc").
+  CHECK(problem::popeye_move_uci("ncLb5-e8=ncT", White, problem::popeye::Language::German) == "b5e8");
+  CHECK(problem::popeye_move_uci("nBg7-g8=nL=nc", White, problem::popeye::Language::German) == "g7g8cb");
 }
 
 TEST_CASE("Popeye's output: the attribute lines below the stipulation are no solution", "[help-self]") {

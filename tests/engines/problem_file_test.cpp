@@ -450,9 +450,9 @@ TEST_CASE("what Arbiter does not play yet is read, modelled and named: unsupport
        {"condition Circe parrain", "condition Madrasi rex"}},
       {"German: a condition and a piece list after it, then the next keyword on its own line",
        "anfang\nbedingung uwnur d t l s\nsteine weiss ke1 dd1 schwarz ke8\nforderung #2\nende\n", {"condition PromOnly d t l s"}},
-      {"fairy pieces not played yet, neutral men and attributes",
+      {"fairy pieces and attributes not played yet",
        "begin\npieces white ke1 gd4 poa2b2 neutral pe5 black kamikaze ke8\nstipulation #2\nend\n",
-       {"piece poseidon (PO)", "neutral pieces", "piece attribute Kamikaze"}},
+       {"piece poseidon (PO)", "piece attribute Kamikaze"}},
       {"a goal about the move itself with fairy pieces", "begin\npieces white ke1 gd4 black ke8 pe5\nstipulation x1\nend\n",
        {"goal 'x' with fairy pieces (a goal about the move itself needs orthodox moves)"}},
       {"forsyth with a fairy piece not played yet", "begin\nforsyth 48/5.poPp/5K1k\nstipulation #6\nend\n", {"piece poseidon (PO)"}},
@@ -520,6 +520,12 @@ TEST_CASE("Popeye's attributes Royal and Chameleon: placed as '(r:G)' and '(c:Q)
         std::vector<std::string>{"piece attribute Chameleon on a pawn (P) (Popeye's cycle: queen, knight, bishop, rook)"});
   const auto cq = read_problems("begin\npieces white ke1 chameleon qd1 black ke8\nstipulation #2\nend\n", "t");
   CHECK(cq[0].fen == "4k3/8/8/8/8/8/8/3(c:Q)K3 w - - 0 1");
+  // Neutral men: "n:" before the code, written upper case; a neutral king is each side's king, so
+  // a side with a king of its own besides has two royal men.
+  const auto n = read_problems("begin\npieces neutral ka4 pb4 black pe5\nstipulation h#2\nend\n", "t");
+  CHECK(n[0].fen == "8/8/8/4p3/(n:K)(n:P)6/8/8/8 b - - 0 1");
+  CHECK_THROWS_WITH(read_problems("begin\npieces white ke1 neutral ka4\nstipulation h#2\nend\n", "t"),
+                    Catch::Contains("White has 2 royal men"));
   // A royal man in check from the side to move is an illegal diagram, as a king is.
   CHECK_THROWS_WITH(read_problems("begin\npieces white ke1 rd1 black royal gd4\nstipulation #2\nend\n", "t"),
                     Catch::Contains("expected the side not to move out of check"));

@@ -247,6 +247,19 @@ TEST_CASE("twins of a problem with fairy men: every operation moves them too, by
   CHECK_FALSE(bad.twins[2].illegal.has_value());
 }
 
+TEST_CASE("a PGN problem file of fairy men reads its [Twins] as Popeye input's twins", "[twins][fairy][pgn]") {
+  // The round trip the problem fuzzer checks: Popeye input with fairy men and a twin, written as a
+  // PGN problem file ([Variant "fairy"], [Twins]), reads back to the same twins.
+  const Problem popeye = read_one("begin\npieces white ka1 qg7 bb1 pag2c7 black ke8 bh8\nstipulation s#2\ntwin add white pd6\nend\n");
+  const std::string pgn = PgnHead + "[Variant \"fairy\"]\n[Stipulation \"s#2\"]\n[SetUp \"1\"]\n[FEN \"" + popeye.fen +
+                          "\"]\n[Twins \"add white pd6; continued move d6 d5; rotate 90\"]\n\n*\n";
+  const Problem p = read_one(pgn);
+  REQUIRE(p.twins.size() == 4);
+  CHECK(p.twins[1].fen == popeye.twins[1].fen);
+  CHECK(test::split(p.twins[2].fen, ' ')[0] == "4k2b/2(PA)3Q1/8/3P4/8/8/6(PA)1/KB6");
+  CHECK(test::split(p.twins[3].fen, ' ')[0] == "b7/1Q4(PA)1/8/k7/8/1(PA)6/7B/7K");
+}
+
 TEST_CASE("Popeye input: helpmates, selfmates, SetPlay, Intelligent, EnPassant", "[twins][popeye]") {
   const std::string pieces = "begin\npieces white ke1 qd1 black ke8\n";
   CHECK(read_one(pieces + "stipulation h#2\nend\n").fen == "4k3/8/8/8/8/8/8/3QK3 b - - 0 1");
@@ -517,7 +530,7 @@ TEST_CASE("bad helpmates, selfmates and twins: each error names line, column and
       {"PGN twins: a missing square", pgn_twins("move d1"), 6, 16, {"after 'move', found nothing"}},
       {"PGN twins: two twins without ';'", pgn_twins("move d1 d2 twin move d2 d3"), 6, 20, {"unknown twinning keyword 'twin'"}},
       {"PGN twins: a variant", PgnHead + "[Variant \"Option Chess\"]\n[Stipulation \"#2\"]\n[FEN \"x\"]\n[Twins \"move a1 a2\"]\n\n*\n",
-       7, 9, {"orthodox problems only"}},
+       7, 9, {"orthodox problems and Popeye's fairy pieces only"}},
   };
   for (const auto& c : cases) check_bad(c);
 }

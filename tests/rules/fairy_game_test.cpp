@@ -335,3 +335,47 @@ TEST_CASE("fairy rule set: the dummy never moves and observes nothing, and may b
   CHECK_FALSE(game.in_check());
   CHECK(legal_uci(game) == std::vector<std::string>{"e1d1", "e1d2", "e1e2", "e1f1", "e1f2"});
 }
+
+TEST_CASE("fairy rule set: neutral men, '(n:P)', belong to both sides", "[fairy][neutral]") {
+  // Popeye 4.104 run live on this position (White Ke1 Rd1, Black Ke8 Pf4, neutral pawns d4 b7 e2
+  // and knight h6), its ~1 and h~1 listing every move: either side moves the neutral men (a pawn
+  // in its own direction, double-stepping from its second rank, promoting on its last rank to a
+  // neutral man) and captures them (Rxd4, Kxe2); they observe for both (Ke1-f1 is attacked by the
+  // e2 pawn as Black's, Ke8-f7 by the knight).
+  const std::string fen = "4k3/1(n:P)6/7(n:S)/8/3(n:P)1p2/8/4(n:P)3/3RK3 w - - 0 1";
+  auto white = fairy::Game::from_fen(fen, {});
+  CHECK(white.fen() == fen);
+  CHECK(legal_uci(white) == std::vector<std::string>{"b7b8b", "b7b8n", "b7b8q", "b7b8r", "d1a1", "d1b1", "d1c1", "d1d2", "d1d3",
+                                                     "d1d4", "d4d5", "e1d2", "e1e2", "e1f2", "e2e3", "e2e4", "h6f5", "h6f7",
+                                                     "h6g4", "h6g8"});
+  auto black = fairy::Game::from_fen("4k3/1(n:P)6/7(n:S)/8/3(n:P)1p2/8/4(n:P)3/3RK3 b - - 0 1", {});
+  CHECK(legal_uci(black) == std::vector<std::string>{"b7b5", "b7b6", "d4d3", "e2d1b", "e2d1n", "e2d1q", "e2d1r", "e8d7", "e8d8",
+                                                     "e8e7", "e8f8", "f4f3", "h6f5", "h6f7", "h6g4", "h6g8"});
+  // The promotee is neutral; SAN writes a neutral man's moves with Popeye's 'n' first.
+  white.play(by_uci(white, "b7b8q"));
+  CHECK(placement(white.fen()) == "1(n:Q)2k3/8/7(n:S)/8/3(n:P)1p2/8/4(n:P)3/3RK3 b -");
+  CHECK(white.in_check());  // the neutral queen checks Black's king
+  CHECK(black.move_text(by_uci(black, "h6g8")) == "nNg8");
+  // A neutral king is each side's king: a neutral bishop beside it on a diagonal checks it, so
+  // 1.nKa4-a3 and a5 are self-checks (Popeye: both tried, neither listed); it may take the bishop.
+  auto kings = fairy::Game::from_fen("8/8/8/8/(n:K)(n:B)6/8/8/8 w - - 0 1", {});
+  const auto moves = legal_uci(kings);
+  CHECK(std::count(moves.begin(), moves.end(), "a4a3") == 0);
+  CHECK(std::count(moves.begin(), moves.end(), "a4b4") == 1);
+  CHECK(moves.size() == 12);  // Popeye lists 12
+  // A neutral rose on d1: its circle closes on its own square, no capture of itself.
+  auto rose = fairy::Game::from_fen("8/8/8/8/8/8/8/3(n:RO)4 w - - 0 1", {});
+  const auto rose_moves = legal_uci(rose);
+  CHECK(std::count(rose_moves.begin(), rose_moves.end(), "d1d1") == 0);
+}
+
+TEST_CASE("fairy rule set: with chameleons present a pawn promotes plain or as a chameleon", "[fairy][chameleon]") {
+  // BEISPIEL/cham.out: "2.nBg7-g8=nL=nc #", a promotee made a chameleon (Popeye tries each of its
+  // cycle's promotees once more with the attribute). UCI writes the choice "g7g8cb".
+  auto game = fairy::Game::from_fen("7k/1P6/8/8/8/8/8/K(c:Q)6 w - - 0 1", {});
+  const auto moves = legal_uci(game);
+  for (const char* m : {"b7b8q", "b7b8r", "b7b8b", "b7b8n", "b7b8cq", "b7b8cr", "b7b8cb", "b7b8cn"})
+    CHECK(std::count(moves.begin(), moves.end(), m) == 1);
+  game.play(by_uci(game, "b7b8cb"));
+  CHECK(placement(game.fen()) == "1(c:B)5k/8/8/8/8/8/8/K(c:Q)6 b -");
+}
