@@ -4,6 +4,7 @@
 #include <cctype>
 #include <vector>
 
+#include "rules/core/text.h"
 #include "rules/fairy/board.h"
 
 namespace arbiter::fairy {
@@ -12,21 +13,12 @@ namespace {
 
 bool blank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
 
-// A line's words with the column (from 0) each starts at.
-struct Word {
-  std::string_view text;
-  int column;
-};
+using Word = TextWord;
 
-std::vector<Word> words(std::string_view line, int offset) {
-  std::vector<Word> out;
-  std::size_t i = 0;
-  while (i < line.size()) {
-    while (i < line.size() && blank(line[i])) ++i;
-    const std::size_t start = i;
-    while (i < line.size() && !blank(line[i])) ++i;
-    if (i > start) out.push_back({line.substr(start, i - start), int(start) + offset});
-  }
+// A value's words, each with its column in the line (the value starts at `offset`).
+std::vector<Word> words(std::string_view value, int offset) {
+  auto out = blank_separated_words(value);
+  for (auto& w : out) w.column += offset;
   return out;
 }
 

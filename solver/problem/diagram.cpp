@@ -105,16 +105,8 @@ std::string fairy_cell_text(const FairyCell& cell) {
 
 Diagram fairy_diagram_of(std::string_view fen, const SourceLocation& where) {
   Diagram d;
-  const auto fields = [&] {
-    std::vector<std::string_view> out;
-    for (std::size_t i = 0; i < fen.size();) {
-      while (i < fen.size() && fen[i] == ' ') ++i;
-      const std::size_t start = i;
-      while (i < fen.size() && fen[i] != ' ') ++i;
-      if (i > start) out.push_back(fen.substr(start, i - start));
-    }
-    return out;
-  }();
+  std::vector<std::string_view> fields;
+  for (const TextWord& w : blank_separated_words(fen)) fields.push_back(w.text);
   const auto fail = [&](const std::string& what) { throw ParseError(where, what + " in FEN '" + std::string(fen) + "'"); };
   if (fields.empty()) fail("expected a position");
   int rank = 7, file = 0;

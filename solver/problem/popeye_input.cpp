@@ -943,26 +943,28 @@ class PopeyeReader {
     }
     if (fairy_problem(p) && p.en_passant) add_reason(reasons, "option EnPassant with fairy pieces");
     if (fairy_problem(p)) {
-      // The goals about the move itself (capture, castling, en passant, ...) need orthodox moves.
-      std::vector<Stipulation> played;
-      if (p.stipulation && !p.structured)
-        if (auto s = p.stipulation->playable(p.stipulation_location)) played.push_back(*s);
-      for (const auto* twins : {&p.twins})
-        for (const auto& t : *twins)
-          for (const auto& op : t.operations)
-            if (op.kind == TwinOperation::NewStipulation && !op.stipulation.structured) played.push_back(op.stipulation);
+      // The goals about the move itself (capture, castling, en passant, ...) need orthodox moves:
+      // the diagram's stipulation's and every twin's (a structured one's at any depth).
       std::vector<Target> goals;
-      for (auto s : played) {
+      const auto take = [&](Stipulation s) {
+        if (s.structured) {
+          for (const Target& t : all_goals(*s.structured)) goals.push_back(t);
+          return;
+        }
         s.target.ends_play = s.target.ends_play || p.goal_is_end;
         goals.push_back(s.target);
         goals.push_back(s.reci_target);
-      }
-      if (p.structured)
+      };
+      if (p.structured) {
         for (const Target& t : all_goals(*p.structured->tree)) goals.push_back(t);
-      for (const auto& t : p.twins)
+      } else if (p.stipulation) {
+        if (auto s = p.stipulation->playable(p.stipulation_location)) take(*s);
+      }
+      auto twins = p.twins;
+      if (p.zero_position) twins.push_back(*p.zero_position);
+      for (const auto& t : twins)
         for (const auto& op : t.operations)
-          if (op.kind == TwinOperation::NewStipulation && op.stipulation.structured)
-            for (const Target& g : all_goals(*op.stipulation.structured)) goals.push_back(g);
+          if (op.kind == TwinOperation::NewStipulation) take(op.stipulation);
       for (const Target& t : goals)
         if (!fairy_rule_set_judges(t))
           add_reason(reasons, fmt::format("goal '{}' with fairy pieces (a goal about the move itself needs orthodox moves)", t.symbol()));

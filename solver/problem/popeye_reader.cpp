@@ -7,7 +7,6 @@ namespace arbiter::problem {
 
 namespace {
 
-bool space(char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; }
 bool digit(char c) { return c >= '0' && c <= '9'; }
 
 bool lowercase_or_underscore(char c) { return (c >= 'a' && c <= 'z') || c == '_'; }
@@ -74,15 +73,7 @@ bool is_popeye_side_line(std::string_view trimmed) {
 }
 
 std::vector<PopeyeReader::Word> PopeyeReader::words(std::string_view line) {
-  std::vector<Word> out;
-  std::size_t i = 0;
-  while (i < line.size()) {
-    while (i < line.size() && space(line[i])) ++i;
-    const std::size_t start = i;
-    while (i < line.size() && !space(line[i])) ++i;
-    if (i > start) out.push_back({line.substr(start, i - start), int(start)});
-  }
-  return out;
+  return blank_separated_words(line);
 }
 
 std::optional<PopeyeReader::MoveNumber> PopeyeReader::move_number(std::string_view text) {

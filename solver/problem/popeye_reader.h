@@ -60,10 +60,7 @@ class PopeyeReader {
   // Where the lines read so far stand in a problem's output.
   enum class Stage { Before, Board, BelowBoard, Solution };
 
-  struct Word {
-    std::string_view text;
-    int column = 0;  // 0-based
-  };
+  using Word = TextWord;  // its column 0-based
   static std::vector<Word> words(std::string_view line);
 
   struct MoveNumber {

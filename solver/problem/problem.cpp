@@ -385,10 +385,8 @@ Problem problem_from_game(const PgnGame& game, const std::string& file, int numb
     const auto texts = played_twins(p, *twins_tag, *game.tag_value_location("Twins"));
     if (!texts) return p;
     const Diagram diagram = fairy_diagram_of(p.fen, p.fen_location);
-    std::istringstream fields(p.fen);
-    std::string placement, side_field;
-    fields >> placement >> side_field;
-    const Color side = side_field == "b" ? Black : White;
+    const auto fields = blank_separated_words(p.fen);
+    const Color side = fields.size() > 1 && fields[1].text == "b" ? Black : White;
     p.twins = derive_twins({diagram, p.stipulation}, p.fen, p.where, *texts, side);
   } else {
     if (twins_tag)
