@@ -6,10 +6,12 @@
 // null move, ...), so each is an optimisation or an extra, never a change of verdict.
 
 #include <concepts>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "rules/core/diagram_man.h"
 #include "rules/core/parse_error.h"
 #include "rules/core/position.h"
 #include "rules/core/types.h"
@@ -89,6 +91,13 @@ concept OwnDiagram = requires(const G& g) {
 template <class G>
 concept LetterRows = requires(const G& g) {
   { g.rank_rows() } -> std::convertible_to<std::vector<std::string>>;
+};
+
+// Men a diagram draws as problemists draw fairy men (diagram_man.h): every man of an 8 x 8 board,
+// or none when the board is another size.
+template <class G>
+concept DiagramMen = requires(const G& g) {
+  { g.diagram_men() } -> std::convertible_to<std::optional<std::vector<DiagramMan>>>;
 };
 
 // An orthodox board underneath (a Position a diagram or a replay can show).

@@ -112,13 +112,20 @@ void Board::make(const FairyMove& m) {
     u.captured_square = std::int16_t(ep_victim_);
     u.captured = at(ep_victim_);
     put(ep_victim_, Man{});
+  } else if (m.flags & FairyMove::Locust) {
+    u.captured_square = m.victim;
+    u.captured = at(m.victim);
+    put(m.victim, Man{});
   } else if (!at(m.to).empty()) {
     u.captured_square = m.to;
     u.captured = at(m.to);
   }
   put(m.from, Man{});
   const int becomes = variant_->kinds[std::size_t(mover.kind())].becomes;  // a chameleon's next kind
-  put(m.to, m.promotion ? mover.as(m.promotion - 1) : becomes >= 0 ? mover.as(becomes) : mover);  // a neutral pawn's promotee is neutral
+  Man moved = m.promotion ? mover.as(m.promotion - 1) : becomes >= 0 ? mover.as(becomes) : mover;  // a neutral pawn's promotee is neutral
+  if (variant_->kinds[std::size_t(moved.kind())].half_neutral)  // neutral after its move, or the mover's again
+    moved = moved.neutral() ? Man::of(side_, moved.kind()) : Man::neutral_of(moved.kind());
+  put(m.to, moved);
   if (m.flags & FairyMove::Castling) {
     const int rank = rank_of(m.from);
     const bool king_side = file_of(m.to) > file_of(m.from);
@@ -133,7 +140,7 @@ void Board::make(const FairyMove& m) {
     if (mover.kind() == variant_->castling_king) c &= side_ == White ? ~3u : ~12u;
     const int corners[4] = {square(files() - 1, 0), square(0, 0), square(files() - 1, ranks() - 1), square(0, ranks() - 1)};
     for (int i = 0; i < 4; ++i)
-      if (m.from == corners[i] || m.to == corners[i]) c &= ~(1u << i);
+      if (m.from == corners[i] || m.to == corners[i] || ((m.flags & FairyMove::Locust) && m.victim == corners[i])) c &= ~(1u << i);
   }
   set_castling(c);
   if (m.flags & FairyMove::DoubleStep) set_ep((m.from + m.to) / 2, m.to);
@@ -211,8 +218,8 @@ Board Board::from_fen(std::shared_ptr<const Variant> variant, std::string_view f
       const std::size_t colon = code.find(':');
       const std::string_view written = colon == std::string_view::npos ? std::string_view() : code.substr(0, colon);
       if (colon != std::string_view::npos) code.remove_prefix(colon + 1);
-      if (colon != std::string_view::npos && (written.empty() || written.find_first_not_of("rcn") != std::string_view::npos))
-        fail("expected attribute initials r (royal), c (chameleon), n (neutral) before ':' in '(...)', such as (r:G) or (n:P)");
+      if (colon != std::string_view::npos && (written.empty() || written.find_first_not_of("rcnh") != std::string_view::npos))
+        fail("expected attribute initials r (royal), c (chameleon), n (neutral), h (half-neutral) before ':' in '(...)', such as (r:G) or (n:P)");
       const bool neutral = written.find('n') != std::string_view::npos;
       std::string attributes(written);
       std::erase(attributes, 'n');

@@ -37,10 +37,13 @@ struct Man {
 };
 
 struct FairyMove {
-  enum Flag : std::uint8_t { Plain = 0, EnPassant = 1, Castling = 2, DoubleStep = 4 };
+  // Locust: the man taken stands on `victim`, passed over, not on `to` (locusts, marine pieces);
+  // with EnPassant, `victim` is the square the double step passed.
+  enum Flag : std::uint8_t { Plain = 0, EnPassant = 1, Castling = 2, DoubleStep = 4, Locust = 8 };
   std::uint8_t from = 0, to = 0;
   std::uint8_t promotion = 0;  // the kind promoted to + 1 (0: none)
   std::uint8_t flags = Plain;
+  std::uint8_t victim = 0;  // Locust only
   bool operator==(const FairyMove&) const = default;
 };
 

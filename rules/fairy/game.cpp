@@ -2,8 +2,11 @@
 
 #include <algorithm>
 #include <cctype>
+#include <tuple>
+#include <utility>
 
 #include "rules/core/fen.h"
+#include "rules/fairy/piece_table.h"
 #include "rules/notation/popeye.h"
 
 namespace arbiter::fairy {
@@ -51,12 +54,24 @@ Game Game::from_fen(std::shared_ptr<const Variant> base, std::string_view fen, c
 }
 
 Game Game::with(std::shared_ptr<const Variant> variant, std::string_view fen, const SourceLocation& where, const Options& options) {
-  Game game(Board::from_fen(std::move(variant), fen, where, options));
+  Game game(Board::from_fen(variant, fen, where, options));
+  // A marine pawn's promotions depend on the men on the board: read it again with them (kinds
+  // are only added, so the board reads the same).
+  if (variant->kind_of_code("mp") >= 0) {
+    const Board& first = game.board_;
+    auto marine = Variant::with_marine_promotions(variant, [&](int kind) {
+      return first.count(White, kind) + first.count(Black, kind) > 0;
+    });
+    game.board_ = Board::from_fen(std::move(marine), fen, where, options);
+  }
   const Board& b = game.board_;
   for (int sq = 0; sq < b.squares(); ++sq) {
     const Man m = b.at(sq);
     const int rank = b.rank_of(sq);
-    if (!m.empty() && b.variant().kinds[std::size_t(m.kind())].pawn && (rank == 0 || rank == b.ranks() - 1))
+    if (m.empty() || !b.variant().kinds[std::size_t(m.kind())].pawn || (rank != 0 && rank != b.ranks() - 1)) continue;
+    // A superpawn may stand on its own first rank and ride from it (Popeye's super.c).
+    const bool own_first = !m.neutral() && rank == (m.color() == White ? 0 : b.ranks() - 1);
+    if (!own_first || b.variant().kinds[std::size_t(m.kind())].double_step)
       throw ParseError(where, "expected no pawn on the first or last rank in FEN '" + std::string(fen) + "'");
   }
   if (royal_attacked(b, ~b.side_to_move()))
@@ -91,19 +106,25 @@ std::string Game::move_text(const FairyMove& m) const {
   std::string out;
   const Man mover = board_.at(m.from);
   const PieceKind& kind = board_.variant().kinds[std::size_t(mover.kind())];
-  const bool capture = (m.flags & FairyMove::EnPassant) || !board_.at(m.to).empty();
+  const bool capture = (m.flags & (FairyMove::EnPassant | FairyMove::Locust)) || !board_.at(m.to).empty();
+  // A locust's capture names the square of the man taken, then the landing: "L_xd5-d6".
+  const std::string target = m.flags & FairyMove::Locust ? square_name(m.victim) + "-" + square_name(m.to) : square_name(m.to);
+  auto promotion = [&] {
+    if (!m.promotion) return;
+    out.push_back('=');
+    out.append(board_.variant().san_symbol(m.promotion - 1));
+  };
+  // Written as a pawn's: the orthodox pawn (a royal one too); a fairy pawn by its code.
+  const PieceKind& plain = kind.base >= 0 ? board_.variant().kinds[std::size_t(kind.base)] : kind;
   if (m.flags & FairyMove::Castling) {
     out = board_.file_of(m.to) > board_.file_of(m.from) ? "O-O" : "O-O-O";
-  } else if (kind.pawn) {
+  } else if (kind.pawn && plain.code.empty()) {
     if (capture) {
       out.push_back(char('a' + board_.file_of(m.from)));
       out.push_back('x');
     }
-    out.append(square_name(m.to));
-    if (m.promotion) {
-      out.push_back('=');
-      out.append(board_.variant().san_symbol(m.promotion - 1));
-    }
+    out.append(target);
+    promotion();
   } else {
     if (mover.neutral()) out.push_back('n');  // a neutral man: Popeye's 'n' first
     out.append(board_.variant().san_symbol(mover.kind()));
@@ -112,7 +133,7 @@ std::string Game::move_text(const FairyMove& m) const {
     generate_legal(legal);
     bool other = false, same_file = false, same_rank = false;
     for (const auto& o : legal)
-      if (o.to == m.to && o.from != m.from && board_.at(o.from) == mover && !(o.flags & FairyMove::Castling)) {
+      if (o.to == m.to && o.victim == m.victim && o.from != m.from && board_.at(o.from) == mover && !(o.flags & FairyMove::Castling)) {
         other = true;
         same_file = same_file || board_.file_of(o.from) == board_.file_of(m.from);
         same_rank = same_rank || board_.rank_of(o.from) == board_.rank_of(m.from);
@@ -123,7 +144,8 @@ std::string Game::move_text(const FairyMove& m) const {
       else out += square_name(m.from);
     }
     if (capture) out += 'x';
-    out += square_name(m.to);
+    out += target;
+    promotion();
   }
   board_.make(m);
   if (royal_attacked(board_, board_.side_to_move())) out += has_legal_move() ? "+" : "#";
@@ -160,6 +182,82 @@ std::vector<std::string> Game::rank_rows() const {
   return rows;
 }
 
+namespace {
+
+// An orthodox kind: the letter and walk of one of orthodox chess's, royal and pawn alike.
+bool orthodox_kind(const PieceKind& k) {
+  const auto& orthodox = Variant::orthodox()->kinds;
+  return k.code.empty() && k.base < 0 && std::any_of(orthodox.begin(), orthodox.end(), [&](const PieceKind& o) {
+           return o.letter == k.letter && o.walk.text == k.walk.text && o.royal == k.royal && o.pawn == k.pawn;
+         });
+}
+
+PieceType glyph_of_letter(char letter) {  // an orthodox kind's letter, English (K Q R B N P)
+  switch (letter) {
+    case 'K': return King;
+    case 'Q': return Queen;
+    case 'R': return Rook;
+    case 'B': return Bishop;
+    case 'N': return Knight;
+    case 'P': return Pawn;
+    default: return NoPieceType;
+  }
+}
+
+// Popeye's LaTeX glyph ("DU": a German letter, K D T L S B, and a turn, U R L) as a glyph and a
+// turn in clockwise degrees; no glyph for "I" or an unknown letter.
+std::pair<PieceType, int> latex_glyph(std::string_view glyph) {
+  if (glyph.empty()) return {NoPieceType, 0};
+  const std::string_view german = "KDTLSB";
+  static constexpr PieceType types[] = {King, Queen, Rook, Bishop, Knight, Pawn};
+  const std::size_t at = german.find(glyph[0]);
+  if (at == std::string_view::npos) return {NoPieceType, 0};
+  const int turn = glyph.size() < 2 ? 0 : glyph[1] == 'U' ? 180 : glyph[1] == 'R' ? 90 : glyph[1] == 'L' ? 270 : 0;
+  return {types[at], turn};
+}
+
+// A piece's glyph by Popeye's code, or for a variant file's piece by the Popeye piece of the same
+// walk (a file's "G" of walk gQ is drawn as Popeye's grasshopper).
+std::pair<PieceType, int> glyph_of(const PieceKind& plain) {
+  if (!plain.code.empty()) return latex_glyph(popeye_glyph(plain.code));
+  for (const PieceEntry& e : popeye_pieces())
+    if (!e.walk.empty() && e.walk == plain.walk.text) return latex_glyph(popeye_glyph(e.code));
+  return {NoPieceType, 0};
+}
+
+}  // namespace
+
+std::optional<std::vector<DiagramMan>> Game::diagram_men() const {
+  if (board_.files() != 8 || board_.ranks() != 8) return std::nullopt;
+  const Variant& v = board_.variant();
+  std::vector<DiagramMan> men;
+  for (int sq = 0; sq < 64; ++sq) {
+    const Man m = board_.at(sq);
+    if (m.empty()) continue;
+    const PieceKind& kind = v.kinds[std::size_t(m.kind())];
+    const PieceKind& plain = kind.base >= 0 ? v.kinds[std::size_t(kind.base)] : kind;
+    DiagramMan d;
+    d.square = Square(sq);
+    d.color = m.neutral() ? White : m.color();
+    d.neutral = m.neutral();
+    d.name = (m.neutral() ? "neutral " : "") + kind.name;
+    if (orthodox_kind(plain)) {
+      d.orthodox = kind.base < 0 && !m.neutral();
+      d.glyph = glyph_of_letter(plain.letter);
+      if (!kind.attributes.empty()) d.code = kind.attributes + plain.letter;  // "cQ", "rN"
+    } else {
+      d.orthodox = false;
+      std::string code = plain.code;
+      for (char& c : code) c = char(std::toupper(static_cast<unsigned char>(c)));
+      if (code.empty()) code = std::string(1, plain.letter);  // a variant file's own piece: its letter
+      d.code = kind.attributes + code;
+      std::tie(d.glyph, d.turn) = glyph_of(plain);
+    }
+    men.push_back(std::move(d));
+  }
+  return men;
+}
+
 std::optional<Position> Game::orthodox_position() const {
   if (board_.files() != 8 || board_.ranks() != 8) return std::nullopt;
   // Every kind the board holds must be an orthodox one: its letter and its walk.
@@ -179,14 +277,17 @@ std::optional<Position> Game::orthodox_position() const {
 }
 
 bool Game::has_legal_move() const {
+  // Man by man, each candidate tested in full, stopping at the first legal one: most positions
+  // have one among their first men's moves, found before the whole list or the legality cut's
+  // set-up (CertainlyLegal) would be paid for.
   FairyMoveList candidates;
-  fairy::generate_candidates(board_, candidates);
-  const CertainlyLegal certainly_legal(board_);
-  for (const auto& m : candidates)
-    if (certainly_legal(board_, m)) return true;
-  for (const auto& m : candidates)
-    if (!certainly_legal(board_, m) && !fairy::rejecting_predicate(board_, m)) return true;
-  return false;
+  return board_.any_man(board_.side_to_move(), [&](int from) {
+    candidates.clear();
+    fairy::generate_candidates_of(board_, from, candidates);
+    for (const auto& m : candidates)
+      if (!fairy::rejecting_predicate(board_, m)) return true;
+    return false;
+  });
 }
 
 GameStatus Game::status() const {

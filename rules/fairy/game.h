@@ -9,6 +9,8 @@
 #include <string_view>
 #include <vector>
 
+#include "rules/core/capabilities.h"
+#include "rules/core/diagram_man.h"
 #include "rules/core/position.h"
 #include "rules/core/ruleset.h"
 #include "rules/fairy/board.h"
@@ -48,6 +50,9 @@ class Game {
   const Options& options() const { return board_.options(); }
   // Each rank's FEN letters ('.' empty), the last rank first (capabilities.h, LetterRows).
   std::vector<std::string> rank_rows() const;
+  // Every man as a diagram draws it (rules/core/diagram_man.h): a fairy piece by Popeye's glyph
+  // and code, a neutral man half white and half black; none when the board is not 8 x 8.
+  std::optional<std::vector<DiagramMan>> diagram_men() const;
   // The position as an orthodox Position, where it is one: 8 x 8, orthodox kinds only.
   std::optional<Position> orthodox_position() const;
 
@@ -81,5 +86,6 @@ class Game {
 };
 
 static_assert(RuleSet<Game>);
+static_assert(DiagramMen<Game>);
 
 }  // namespace arbiter::fairy

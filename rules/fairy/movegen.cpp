@@ -26,24 +26,43 @@ Occupant seen(const Board& b, int file, int rank, Color side, int own, int as_ot
 // of the last rank; NoSquare when there is none.
 int double_step(const Board& b, int from, const Landing& l) {
   const Color side = b.side_to_move();
-  if (l.capture || b.rank_of(from) != (side == White ? 1 : b.ranks() - 2)) return Board::NoSquare;
+  if (l.capture || b.rank_of(from) != (side == White ? 1 : b.ranks() - 2)) return Board::NoSquare;  // a locust's landing is a capture
   const int f2 = 2 * l.file - b.file_of(from), r2 = 2 * l.rank - b.rank_of(from);
   if (f2 < 0 || f2 >= b.files() || r2 < 0 || r2 >= b.ranks() || r2 == (side == White ? b.ranks() - 1 : 0)) return Board::NoSquare;
   return b.at(b.square(f2, r2)).empty() ? b.square(f2, r2) : Board::NoSquare;
 }
 
+// The move to landing `l`: a locust's capture takes the man it passed over.
+FairyMove move_to(const Board& b, int from, const Landing& l, int promotion = 0, int flags = FairyMove::Plain) {
+  if (!l.locust) return FairyMove{std::uint8_t(from), std::uint8_t(b.square(l.file, l.rank)), std::uint8_t(promotion), std::uint8_t(flags)};
+  return FairyMove{std::uint8_t(from), std::uint8_t(b.square(l.file, l.rank)), std::uint8_t(promotion), std::uint8_t(flags | FairyMove::Locust),
+                   std::uint8_t(b.square(l.victim_file, l.victim_rank))};
+}
+
+// fairy.promotion's orthodox-four: the queen, rook, bishop and knight, a royal pawn's royal ones,
+// a marine pawn's marine ones (the sirene, triton, nereide, marine knight: Popeye's marine chain).
+// A chameleon copy is a choice beside the four, not one of them.
+bool among_the_four(const Variant& v, const PieceKind& pawn, int promotee) {
+  const PieceKind& p = v.kinds[std::size_t(promotee)];
+  if (p.attributes != pawn.attributes) return false;
+  const PieceKind& plain = p.base >= 0 ? v.kinds[std::size_t(p.base)] : p;
+  const PieceKind& plain_pawn = pawn.base >= 0 ? v.kinds[std::size_t(pawn.base)] : pawn;
+  if (plain_pawn.code == "mp") return plain.code == "si" || plain.code == "tr" || plain.code == "nd" || plain.code == "ms";
+  return plain.code.empty();
+}
+
 void add_pawn_moves(const Board& b, int from, const Landing& l, FairyMoveList& out) {
   const Color side = b.side_to_move();
-  const int to = b.square(l.file, l.rank);
   const int last = side == White ? b.ranks() - 1 : 0;
+  const PieceKind& kind = b.variant().kinds[std::size_t(b.at(from).kind())];
   if (l.rank == last) {
     const bool orthodox_four = b.options().promotion == Promotion::OrthodoxFour;
-    const auto& own = b.variant().kinds[std::size_t(b.at(from).kind())].own_promotions;
-    for (int k : own.empty() ? b.variant().promotions : own)
-      if (!orthodox_four || (b.variant().kinds[std::size_t(k)].code.empty() && b.variant().kinds[std::size_t(k)].base < 0)) out.push(FairyMove{std::uint8_t(from), std::uint8_t(to), std::uint8_t(k + 1), FairyMove::Plain});
+    for (int k : kind.own_promotions.empty() ? b.variant().promotions : kind.own_promotions)
+      if (!orthodox_four || among_the_four(b.variant(), kind, k)) out.push(move_to(b, from, l, k + 1));
     return;
   }
-  out.push(FairyMove{std::uint8_t(from), std::uint8_t(to), 0, FairyMove::Plain});
+  out.push(move_to(b, from, l));
+  if (!kind.double_step) return;
   if (const int to2 = double_step(b, from, l); to2 != Board::NoSquare) out.push(FairyMove{std::uint8_t(from), std::uint8_t(to2), 0, FairyMove::DoubleStep});
 }
 
@@ -69,9 +88,11 @@ bool observes(const Board& b, int from, const Walk& walk, Color side, int target
   const int tf = b.file_of(target), tr = b.rank_of(target);
   const int ff = b.file_of(from), fr = b.rank_of(from);
   const int df = tf - ff, dr = tr - fr;
-  // Leaps and rides, the orthodox walks among them, straight from the atom's line table: the
-  // one vector pointing at the target, and for a ride the squares before it empty. The other
-  // kinds walk that line (or, turned or circular, every line) as the generator does.
+  if (!walk.may_capture_towards(df, side == Black ? -dr : dr)) return false;
+  // Leaps and rides, the orthodox walks among them, and their locusts, straight from the atom's
+  // line table: the one vector pointing at the target, for a ride the squares before it empty,
+  // for a locust the square beyond it. The other kinds walk that line (or, turned or circular,
+  // every line) as the generator does.
   bool others = false;
   for (const WalkAtom& a : walk.atoms) {
     if (!a.captures) continue;
@@ -82,9 +103,13 @@ bool observes(const Board& b, int from, const Walk& walk, Color side, int target
     }
     const std::int8_t line = a.line_towards(df, side == Black ? -dr : dr);
     if (line < 0) continue;
-    if (a.kind == WalkAtom::Kind::Leap) return true;
     const Vector& v = a.vectors[std::size_t(line)];
     const int sf = v.file, sr = side == Black ? -v.rank : v.rank;
+    if (a.locust) {  // the landing beyond the target: on the board and empty (not the mover's own square: a straight line)
+      const int lf = tf + sf, lr = tr + sr;
+      if (lf < 0 || lf >= b.files() || lr < 0 || lr >= b.ranks() || !b.at(b.square(lf, lr)).empty()) continue;
+    }
+    if (a.kind == WalkAtom::Kind::Leap) return true;
     const int steps = sf != 0 ? df / sf : dr / sr;
     if (a.range != 0 && steps > a.range) continue;
     bool clear = true;
@@ -92,7 +117,7 @@ bool observes(const Board& b, int from, const Walk& walk, Color side, int target
     if (clear) return true;
   }
   if (!others) return false;
-  // The other atoms walk only the line that can land on the target (a circle or a turned hop:
+  // The other atoms walk only the line that can land on the target (a locust's: that passes it) (a circle or a turned hop:
   // every line), as the table says.
   const int table_dr = side == Black ? -dr : dr;
   auto lines_to_target = [&](const WalkAtom& a, int line) {
@@ -104,7 +129,7 @@ bool observes(const Board& b, int from, const Walk& walk, Color side, int target
   bool hit = false;
   auto at = [&](int f, int r) { return seen(b, f, r, side, from, target); };
   walk_landings(walk, ff, fr, side == Black, b.files(), b.ranks(), at,
-                [&](const Landing& l) { hit = hit || (l.capture && l.file == tf && l.rank == tr); }, lines_to_target);
+                [&](const Landing& l) { hit = hit || (l.capture && l.victim_file == tf && l.victim_rank == tr); }, lines_to_target);
   return hit;
 }
 
@@ -156,6 +181,10 @@ void add_orphan_moves(const Board& b, int from, FairyMoveList& out) {
   for_each_orphan_walk(b, from, side, [&](int w) {
     const PieceKind& kind = b.variant().kinds[std::size_t(w)];
     walk_landings(kind.walk, file, rank, side == Black, b.files(), b.ranks(), at, [&](const Landing& l) {
+      if (l.locust) {  // told apart by the man taken, not merged by the landing
+        out.push(move_to(b, from, l));
+        return;
+      }
       add(b.square(l.file, l.rank));
       const bool double_steps = kind.pawn && b.options().orphan_as_pawn == OrphanAsPawn::DoubleStep;  // fairy.orphan-as-pawn
       if (const int to2 = double_steps ? double_step(b, from, l) : Board::NoSquare; to2 != Board::NoSquare) add(to2);
@@ -165,32 +194,38 @@ void add_orphan_moves(const Board& b, int from, FairyMoveList& out) {
 
 }  // namespace
 
-void generate_candidates(const Board& b, FairyMoveList& out) {
+void generate_candidates_of(const Board& b, int from, FairyMoveList& out) {
   const Color side = b.side_to_move();
   const Variant& v = b.variant();
-  b.for_each_man(side, [&](int from) {
-    const Man m = b.at(from);
-    const PieceKind& kind = v.kinds[std::size_t(m.kind())];
-    if (kind.orphan) {
-      add_orphan_moves(b, from, out);
-      return;
-    }
-    const int file = b.file_of(from), rank = b.rank_of(from);
-    auto at = [&](int f, int r) { return seen(b, f, r, side, from); };
-    walk_landings(kind.walk, file, rank, side == Black, b.files(), b.ranks(), at, [&](const Landing& l) {
-      if (kind.pawn) add_pawn_moves(b, from, l, out);
-      else out.push(FairyMove{std::uint8_t(from), std::uint8_t(b.square(l.file, l.rank)), 0, FairyMove::Plain});
-    });
-    if (kind.pawn && b.en_passant() != Board::NoSquare) {
-      const int ep = b.en_passant();
-      auto onto_ep = [&](int f, int r) { return seen(b, f, r, side, from, ep); };
-      walk_landings(kind.walk, file, rank, side == Black, b.files(), b.ranks(), onto_ep, [&](const Landing& l) {
-        if (l.capture && b.square(l.file, l.rank) == ep && b.at(ep).empty())
-          out.push(FairyMove{std::uint8_t(from), std::uint8_t(ep), 0, FairyMove::EnPassant});
-      });
-    }
-    if (m.kind() == v.castling_king && !m.neutral()) add_castling(b, from, out);
+  const Man m = b.at(from);
+  const PieceKind& kind = v.kinds[std::size_t(m.kind())];
+  if (kind.orphan) {
+    add_orphan_moves(b, from, out);
+    return;
+  }
+  const int file = b.file_of(from), rank = b.rank_of(from);
+  auto at = [&](int f, int r) { return seen(b, f, r, side, from); };
+  walk_landings(kind.walk, file, rank, side == Black, b.files(), b.ranks(), at, [&](const Landing& l) {
+    if (kind.pawn) add_pawn_moves(b, from, l, out);
+    else out.push(move_to(b, from, l));
   });
+  // En passant: the pawns that double-step take so; the superpawns, which ride, neither (Popeye's super.c).
+  if (kind.pawn && kind.double_step && b.en_passant() != Board::NoSquare) {
+    const int ep = b.en_passant();
+    auto onto_ep = [&](int f, int r) { return seen(b, f, r, side, from, ep); };
+    walk_landings(kind.walk, file, rank, side == Black, b.files(), b.ranks(), onto_ep, [&](const Landing& l) {
+      if (!l.capture || b.square(l.victim_file, l.victim_rank) != ep || !b.at(ep).empty()) return;
+      // A marine pawn's en passant passes over the square the double step passed (Popeye's
+      // marine.c), landing beyond it.
+      if (l.locust) out.push(move_to(b, from, l, 0, FairyMove::EnPassant));
+      else out.push(FairyMove{std::uint8_t(from), std::uint8_t(ep), 0, FairyMove::EnPassant});
+    });
+  }
+  if (m.kind() == v.castling_king && !m.neutral()) add_castling(b, from, out);
+}
+
+void generate_candidates(const Board& b, FairyMoveList& out) {
+  b.for_each_man(b.side_to_move(), [&](int from) { generate_candidates_of(b, from, out); });
 }
 
 bool attacked(const Board& b, int sq, Color by) {
@@ -272,13 +307,18 @@ CertainlyLegal::CertainlyLegal(const Board& b) {
       if (b.count(enemy, int(k)) == 0) continue;
       if (v.kinds[k].orphan) test_all_ = true;
       for (const WalkAtom& a : v.kinds[k].walk.atoms) {
-        if (!a.captures || (a.kind == WalkAtom::Kind::Leap && !a.circular)) continue;
+        if (!a.captures || (a.kind == WalkAtom::Kind::Leap && !a.circular && !a.locust)) continue;  // a locust's leap needs its landing empty
         if (a.circular || a.kind == WalkAtom::Kind::Lame || (a.kind == WalkAtom::Kind::Hop && a.turn != 0)) {
           test_all_ = true;
           break;
         }
-        // A man reaching R along vector d stands on R - k d, its path between (Black's walks turned over).
-        for (const Vector& d : a.vectors) mark_ray(-d.file, enemy == Black ? d.rank : -d.rank);
+        // A man reaching R along vector d stands on R - k d, its path between (Black's walks turned
+        // over); a locust lands on R + d, which must be empty.
+        for (const Vector& d : a.vectors) {
+          mark_ray(-d.file, enemy == Black ? d.rank : -d.rank);
+          const int lf = rf + d.file, lr = rr + (enemy == Black ? -d.rank : d.rank);
+          if (a.locust && lf >= 0 && lf < b.files() && lr >= 0 && lr < b.ranks()) lines_.set(std::size_t(b.square(lf, lr)));
+        }
       }
     }
     return test_all_;

@@ -16,6 +16,8 @@ namespace arbiter::fairy {
 using FairyMoveList = MoveList<FairyMove, 1024>;
 
 void generate_candidates(const Board& b, FairyMoveList& out);
+// The candidates of the man on `from` alone (of the side to move).
+void generate_candidates_of(const Board& b, int from, FairyMoveList& out);
 
 // Could a man of `by` capture a man of the other side standing on `sq` (empty or not)?
 bool attacked(const Board& b, int sq, Color by);
@@ -32,18 +34,23 @@ std::optional<std::string_view> rejecting_predicate(Board& b, const FairyMove& m
 // through the occupancy of its from and to squares; an enemy man's observation of R depends on
 // squares of the lines through R along its atoms' vectors (the squares a rider crosses, a
 // hopper's hurdle and the squares it passes, an equihopper's hurdle one vector short of R), none
-// for a leap. So a move with neither square on such a line is legal. Walks whose observation
+// for a leap (a locust's: and the square beyond R, where it lands). So a move with none of its
+// squares (a locust's victim's too) on such a line is legal. Walks whose observation
 // depends on other squares (a mao's block, a rose's circle, a moose's turn) and enemy orphans
 // (their walks follow the whole position) leave every move to the full test, as do a side in
-// check, castling, en passant, a royal mover and a neutral one (an enemy attacker itself).
+// check, castling, en passant, a royal mover and a neutral or half-neutral one (an enemy
+// attacker itself after the move).
 class CertainlyLegal {
  public:
   explicit CertainlyLegal(const Board& b);
   bool operator()(const Board& b, const FairyMove& m) const {
     if (test_all_ || (m.flags & (FairyMove::EnPassant | FairyMove::Castling))) return false;
-    // A royal mover, or a neutral one (it observes for the other side too, from its new square).
-    if (b.at(m.from).neutral() || b.variant().kinds[std::size_t(b.at(m.from).kind())].royal) return false;
-    return !lines_[std::size_t(m.from)] && !lines_[std::size_t(m.to)];
+    // A royal mover, or a neutral one (it observes for the other side too, from its new square),
+    // or a half-neutral one (neutral after the move).
+    const PieceKind& kind = b.variant().kinds[std::size_t(b.at(m.from).kind())];
+    if (b.at(m.from).neutral() || kind.royal || kind.half_neutral) return false;
+    // A locust's capture empties a third square, the victim's.
+    return !lines_[std::size_t(m.from)] && !lines_[std::size_t(m.to)] && !((m.flags & FairyMove::Locust) && lines_[std::size_t(m.victim)]);
   }
 
  private:

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <utility>
 
 namespace arbiter::fairy {
 
@@ -54,6 +55,24 @@ const std::vector<PieceEntry>& popeye_pieces() {
       // moving or capturing; it never promotes. The edgehog: a queen's lines between an edge
       // square and one off the edges.
       {"cp", "chinese pawn", "fWsW/h"}, {"eh", "edgehog", "Q/e"},
+      // Lame riders: the mao's and the moa's leg (its diagonal step first) repeated on along the
+      // line, every leg's first step and landing empty short of the last.
+      {"mo", "moa", "yN"}, {"ao", "maorider", "nNN"}, {"oa", "moarider", "yNN"},
+      // Locusts: over the first man of the line, an enemy, onto the empty square beyond it,
+      // taking it (Popeye's locusts.c); marine pieces move as their rider or leaper and capture
+      // as locusts of its lines (marine.c).
+      {"l", "locust", "xQ"}, {"lr", "rook locust", "xR"}, {"lb", "bishop locust", "xB"}, {"ln", "nightrider locust", "xNN"},
+      {"ls", "rose locust", "xqN"}, {"si", "sirene", "mQxQ"}, {"tr", "triton", "mRxR"}, {"nd", "nereide", "mBxB"},
+      {"ms", "marine knight", "mNxN"},
+      // The poseidon, the marine king: royal by its kind (Popeye allows no king beside it).
+      {.code = "po", .name = "poseidon", .walk = "mKxK", .royal = true},
+      // Pawns (the pawn's promotion; double step and en passant but for the superpawns, which
+      // ride): the berolina pawn steps diagonally and captures straight ahead, the superpawns
+      // ride so; the marine pawn captures as a locust of the pawn's diagonals.
+      {.code = "bp", .name = "berolina pawn", .walk = "mfFcfW", .pawn = true},
+      {.code = "sp", .name = "superpawn", .walk = "mfRcfB", .pawn = true, .double_step = false},
+      {.code = "bs", .name = "berolina superpawn", .walk = "mfBcfR", .pawn = true, .double_step = false},
+      {.code = "mp", .name = "marine pawn", .walk = "mfWxfF", .pawn = true},
       // The dummy: no walk at all (it never moves and observes nothing; it may be captured).
       {"du", "dummy", ""},
       // The orphan: no walk of its own (movegen.cpp).
@@ -62,11 +81,44 @@ const std::vector<PieceEntry>& popeye_pieces() {
   return table;
 }
 
+namespace {
+
+// A code as written, any case, against the table's lower-case one.
+bool same_code(std::string_view written, std::string_view code) {
+  return written.size() == code.size() && std::equal(written.begin(), written.end(), code.begin(), [](char a, char b) {
+           return std::tolower(static_cast<unsigned char>(a)) == b;
+         });
+}
+
+}  // namespace
+
+std::string_view popeye_glyph(std::string_view code) {
+  // Popeye's LaTeX column of pie-engl.txt: the German letter of the orthodox glyph (K D T L S B:
+  // king, queen, rook, bishop, knight, pawn) and its turn (U upside down, R right, L left), or
+  // I: none.
+  static const std::vector<std::pair<std::string_view, std::string_view>> table{
+      {"we", "TU"}, {"fe", "LL"}, {"da", "TR"}, {"al", "LR"}, {"ca", "SL"}, {"z", "SR"}, {"gi", "LL"},
+      {"an", "LR"}, {"15", "LU"}, {"16", "DL"}, {"24", "SL"}, {"25", "LR"}, {"35", "SL"}, {"36", "SR"},
+      {"37", "LR"}, {"rf", "TU"}, {"bu", "LU"}, {"gn", "LR"}, {"bi", "I"}, {"ok", "LL"}, {"ze", "SR"},
+      {"sq", "SR"}, {"n", "SU"}, {"cr", "TL"}, {"zr", "SR"}, {"gr", "SR"}, {"wr", "I"}, {"fr", "I"},
+      {"am", "DL"}, {"em", "TU"}, {"pr", "LU"}, {"wa", "TR"}, {"et", "I"}, {"g", "DU"}, {"rh", "TU"},
+      {"bh", "LU"}, {"nh", "LR"}, {"kh", "DR"}, {"kp", "SR"}, {"ch", "TL"}, {"zh", "SR"}, {"gh", "SL"},
+      {"gl", "I"}, {"g2", "I"}, {"g3", "I"}, {"ka", "DL"}, {"cg", "I"}, {"do", "I"}, {"m", "DL"},
+      {"ea", "TL"}, {"sw", "SR"}, {"rm", "TR"}, {"re", "TL"}, {"rw", "TU"}, {"bm", "LR"}, {"be", "LL"},
+      {"bw", "LU"}, {"eq", "DR"}, {"or", "DL"}, {"ne", "DR"}, {"ro", "TR"}, {"rn", "I"}, {"rp", "I"},
+      {"ra", "TU"}, {"li", "DL"}, {"kl", "I"}, {"rl", "TL"}, {"bl", "LL"}, {"nl", "I"}, {"le", "DR"},
+      {"pa", "TL"}, {"va", "LL"}, {"na", "I"}, {"ma", "SR"}, {"cp", "BR"}, {"eh", "DL"}, {"mo", "SL"},
+      {"ao", "SR"}, {"oa", "SL"}, {"l", "DR"}, {"lr", "I"}, {"lb", "I"}, {"ln", "I"}, {"ls", "SR"},
+      {"si", "DL"}, {"tr", "TL"}, {"nd", "LU"}, {"ms", "SR"}, {"du", "KL"}, {"o", "BL"}, {"po", "KR"},
+      {"bp", "BU"}, {"sp", "BL"}, {"bs", "BR"}, {"mp", "BR"}};
+  for (const auto& [c, glyph] : table)
+    if (same_code(code, c)) return glyph;
+  return {};
+}
+
 std::optional<PieceEntry> popeye_piece(std::string_view code) {
   for (const auto& e : popeye_pieces())
-    if (e.code.size() == code.size() &&
-        std::equal(code.begin(), code.end(), e.code.begin(), [](char a, char b) { return std::tolower(static_cast<unsigned char>(a)) == b; }))
-      return e;
+    if (same_code(code, e.code)) return e;
   return std::nullopt;
 }
 

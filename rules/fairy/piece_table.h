@@ -14,9 +14,17 @@ struct PieceEntry {
   std::string_view name;  // as py-engl.txt names it
   std::string_view walk;  // in walk notation ("" for the dummy, which has none, and the orphan, whose walk is the position's)
   bool orphan = false;    // moves as the enemy men observing it, through chains of enemy orphans
+  // The pawn's rules on its walk: promotion, and (double_step) the double step and en passant.
+  // Popeye promotes no pawn into a pawn.
+  bool pawn = false;
+  bool double_step = true;
+  bool royal = false;  // a king of its own walk: checked and mated, one a side (Popeye's poseidon)
 };
 
 const std::vector<PieceEntry>& popeye_pieces();
 std::optional<PieceEntry> popeye_piece(std::string_view code);  // any case
+// How Popeye's LaTeX diagrams draw the piece (pie-engl.txt's second column): "DU" a queen upside
+// down, "SR" a knight turned right, "SL" left, "I" no glyph; empty for a code not in the table.
+std::string_view popeye_glyph(std::string_view code);
 
 }  // namespace arbiter::fairy

@@ -29,7 +29,7 @@ std::string base_code(const PieceKind& k) {
 // The attribute initials in one order, each once ("cr" for "rc").
 std::string canonical(std::string_view attributes) {
   std::string out;
-  for (const char a : std::string_view("rc"))
+  for (const char a : std::string_view("rch"))
     if (attributes.find(a) != std::string_view::npos) out.push_back(a);
   return out;
 }
@@ -38,6 +38,7 @@ std::string attributed_name(std::string_view attributes, const std::string& base
   std::string out;
   if (attributes.find('r') != std::string_view::npos) out.append("royal ");
   if (attributes.find('c') != std::string_view::npos) out.append("chameleon ");
+  if (attributes.find('h') != std::string_view::npos) out.append("half-neutral ");
   out.append(base);
   return out;
 }
@@ -116,8 +117,8 @@ std::string Variant::san_symbol(int kind) const {
 }
 
 std::shared_ptr<const Variant> Variant::with_attributes(std::shared_ptr<const Variant> v, int kind, std::string_view attributes) {
-  if (attributes.empty() || attributes.find_first_not_of("rc") != std::string_view::npos)
-    throw std::invalid_argument("attribute initials r (royal) and c (chameleon) before ':'");
+  if (attributes.empty() || attributes.find_first_not_of("rch") != std::string_view::npos)
+    throw std::invalid_argument("attribute initials r (royal), c (chameleon) and h (half-neutral) before ':'");
   if (v->attributed_kind_of(kind, attributes) >= 0) return v;
   std::string wanted = canonical(attributes);
   if (v->kinds[std::size_t(kind)].royal) std::erase(wanted, 'r');
@@ -128,6 +129,7 @@ std::shared_ptr<const Variant> Variant::with_attributes(std::shared_ptr<const Va
     copy.name = attributed_name(wanted, copy.name);
     copy.royal = copy.royal || wanted.find('r') != std::string::npos;
     copy.attributes = wanted;
+    copy.half_neutral = copy.half_neutral || wanted.find('h') != std::string::npos;
     copy.base = base;
     out->kinds.push_back(std::move(copy));
     return int(out->kinds.size()) - 1;
@@ -162,7 +164,7 @@ std::shared_ptr<const Variant> Variant::with_attributes(std::shared_ptr<const Va
   return out;
 }
 
-std::shared_ptr<const Variant> Variant::with_code(std::shared_ptr<const Variant> v, std::string_view code) {
+std::shared_ptr<const Variant> Variant::with_code(std::shared_ptr<const Variant> v, std::string_view code, bool promotee) {
   if (v->kind_of_code(code) >= 0) return v;
   const auto entry = popeye_piece(code);
   if (!entry) throw std::invalid_argument("no fairy piece of Popeye's code '" + std::string(code) + "' here");
@@ -173,11 +175,14 @@ std::shared_ptr<const Variant> Variant::with_code(std::shared_ptr<const Variant>
   const auto alpha = std::find_if(k.code.begin(), k.code.end(), [](char c) { return std::isalpha(static_cast<unsigned char>(c)); });
   k.letter = alpha == k.code.end() ? '*' : char(std::toupper(static_cast<unsigned char>(*alpha)));
   k.orphan = entry->orphan;
+  k.pawn = entry->pawn;
+  k.royal = entry->royal;
+  k.double_step = entry->double_step;
   if (!k.orphan && !entry->walk.empty()) k.walk = parse_walk(entry->walk);  // the dummy has none
   out->kinds.push_back(std::move(k));
   // Pawns promote to it too: Popeye's convention, the orthodox four and every other walk the
   // problem holds (its promotee sequence: neither pawns nor kings).
-  out->promotions.push_back(int(out->kinds.size()) - 1);
+  if (promotee && !entry->pawn && !entry->royal) out->promotions.push_back(int(out->kinds.size()) - 1);
   return out;
 }
 

@@ -4,6 +4,7 @@
 // start position. The fairy Game (game.h) plays any such definition; orthodox() is orthodox
 // chess written this way, which must play exactly as rules/orthodox does.
 
+#include <algorithm>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -23,6 +24,7 @@ struct PieceKind {
   // vector over an empty square (leaving an en passant square), en passant capture onto it,
   // promotion on the last rank.
   bool pawn = false;
+  bool double_step = true;  // a pawn's: false for the superpawns, whose steps are a rider's
   // An orphan has no walk: it moves and observes as any walk W present on the board by which an
   // enemy man observes it, directly or through a chain of orphans of alternating sides, each
   // observing the next as W (Popeye's definition, pie-engl.txt "orphan"). As W a pawn's, it makes
@@ -33,11 +35,14 @@ struct PieceKind {
   std::string code = {};
   // A copy of the kind `base` with Popeye's attributes, by their initials: 'r' Royal (checked and
   // mated like a king), 'c' Chameleon (after each of its moves it is the next of queen, knight,
-  // bishop, rook, queen). Written "(r:G)", "(c:Q)", "(rc:S)" in FEN and "rG_", "cQ" in SAN, by the
+  // bishop, rook, queen), 'h' HalfNeutral. Written "(r:G)", "(c:Q)", "(rc:S)" in FEN and "rG_", "cQ" in SAN, by the
   // base's code (an orthodox base by Popeye's English code). Empty for a plain kind (base -1).
   std::string attributes = {};
   int base = -1;
   int becomes = -1;  // Chameleon: the kind it is after its move (-1: itself)
+  // 'h' HalfNeutral (Popeye's half.c): after each of its moves a man of a side becomes neutral,
+  // a neutral one the mover's side's.
+  bool half_neutral = false;
   // A royal pawn's promotions: the copies of the variant's with its attributes (Popeye keeps a
   // man's attributes when it promotes); empty for every other kind, which promotes as
   // `promotions` says.
@@ -64,7 +69,15 @@ struct Variant {
   // This variant with the kind of Popeye's code `code` added (piece_table.h), a pawn's promotion
   // too (Popeye's convention: to every walk the problem holds), or the same variant when it has
   // it; throws std::invalid_argument for a code not in the table.
-  static std::shared_ptr<const Variant> with_code(std::shared_ptr<const Variant> v, std::string_view code);
+  // `promotee` false: not a pawn's promotion (the marine pieces a marine pawn alone promotes to).
+  static std::shared_ptr<const Variant> with_code(std::shared_ptr<const Variant> v, std::string_view code, bool promotee = true);
+  // With a marine pawn (Popeye's "mp"): its own promotions, Popeye's marine chain: the sirene,
+  // triton, nereide and marine knight (added as kinds), every fairy kind the variant's pawns
+  // promote to, and the orthodox queen, rook, bishop and knight only where `on_board(kind)` (a
+  // pawn promotes to the walks the problem holds; the marine four stand in for the orthodox).
+  // The same variant without one.
+  template <class OnBoard>
+  static std::shared_ptr<const Variant> with_marine_promotions(std::shared_ptr<const Variant> v, OnBoard&& on_board);
   // The kind Popeye's code names inside a FEN's "(...)": a fairy piece's code of the table, or an
   // orthodox piece's English code (k q r b s p) naming the variant's king, queen, rook, bishop,
   // knight or pawn; -1 when the variant has none.
@@ -72,11 +85,31 @@ struct Variant {
   // The copy of the plain kind `kind` with `attributes` (PieceKind::attributes, in any order;
   // "r" on a kind royal by its definition is the kind itself), or -1 when not there.
   int attributed_kind_of(int kind, std::string_view attributes) const;
-  // This variant with that copy added (a chameleon's whole cycle; for a royal pawn, the copies of
-  // its promotions too); the same variant when it has it. Throws std::invalid_argument for an
-  // attribute other than r and c, or a chameleon that is not a queen, knight, bishop or rook.
+  // This variant with that copy added (a chameleon's whole cycle; for a royal or half-neutral
+  // pawn, the copies of its promotions too); the same variant when it has it. Throws
+  // std::invalid_argument for an attribute other than r, c and h, or a chameleon that is not a
+  // queen, knight, bishop or rook.
   static std::shared_ptr<const Variant> with_attributes(std::shared_ptr<const Variant> v, int kind, std::string_view attributes);
   static std::shared_ptr<const Variant> orthodox();
 };
+
+template <class OnBoard>
+std::shared_ptr<const Variant> Variant::with_marine_promotions(std::shared_ptr<const Variant> v, OnBoard&& on_board) {
+  const int marine_pawn = v->kind_of_code("mp");
+  if (marine_pawn < 0) return v;
+  std::vector<int> chain;
+  for (const std::string_view code : {"si", "tr", "nd", "ms"}) {
+    v = with_code(v, code, false);
+    chain.push_back(v->kind_of_code(code));
+  }
+  for (const int k : v->promotions) {
+    const PieceKind& kind = v->kinds[std::size_t(k)];
+    const bool present = kind.base < 0 && (!kind.code.empty() || on_board(k));
+    if (present && std::find(chain.begin(), chain.end(), k) == chain.end()) chain.push_back(k);
+  }
+  auto out = std::make_shared<Variant>(*v);
+  out->kinds[std::size_t(marine_pawn)].own_promotions = std::move(chain);
+  return out;
+}
 
 }  // namespace arbiter::fairy

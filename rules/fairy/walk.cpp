@@ -46,6 +46,7 @@ struct Modifiers {
   int hurdles = 0;              // 'g' or 'p' written this many times
   int land = 1;                 // the digit after 'g' (G2, G3)
   bool circular = false;        // 'q'
+  bool locust = false;          // 'x'
   std::vector<std::string> directions;  // "f", "fl", "v", ... (empty: all)
 };
 
@@ -72,6 +73,9 @@ class Reader {
     Walk walk{std::string(text_), {}};
     if (text_.empty()) fail("expected a walk: atoms such as N, NN, mRcpR, gQ or (1,4)");
     while (pos_ < text_.size()) read_group(walk);
+    for (const WalkAtom& a : walk.atoms)
+      if (a.captures)
+        for (std::size_t i = 0; i < a.line_to.size(); ++i) walk.captures_towards[i] = walk.captures_towards[i] || a.line_to[i] != WalkAtom::NoLine;
     return walk;
   }
 
@@ -100,10 +104,15 @@ class Reader {
           }
           break;
         case 'n':
+        case 'y':
         case 'j':
         case 'e':
           if (m.hop) fail("expected one of 'g' (hopper), 'p' (cannon), 'n' (lame), 'j' (contra) and 'e' (equi) at most");
           m.hop = c;
+          break;
+        case 'x':
+          if (m.locust) fail("expected 'x' once before an atom");
+          m.locust = true;
           break;
         case 'q':
           if (m.circular) fail("expected 'q' once before an atom");
@@ -123,7 +132,7 @@ class Reader {
         case 'r':
         case 'v':
         case 's': m.directions.push_back(std::string(1, c)); break;
-        default: fail(std::string("expected a modifier (m c f b l r v s g p n j e q) or an atom, found '") + c + "'");
+        default: fail(std::string("expected a modifier (m c f b l r v s g p n y j e q x) or an atom, found '") + c + "'");
       }
       ++pos_;
     }
@@ -200,6 +209,12 @@ class Reader {
       }
       atom.range = 0;  // around the circle until it closes or meets a man
     }
+    if (mods.locust && (mods.hop || mods.move_only || mods.capture_only)) {
+      pos_ = atom_at;
+      fail("expected 'x' (a locust's capture) without 'm', 'c', 'g', 'p', 'n', 'y', 'j' or 'e': it only captures, by its own hop");
+    }
+    atom.locust = mods.locust;
+    if (mods.locust) atom.moves = false;
     switch (mods.hop) {
       case 'g': atom.kind = WalkAtom::Kind::Hop; break;
       case 'p':
@@ -210,11 +225,19 @@ class Reader {
         atom.kind = WalkAtom::Kind::Cannon;
         break;
       case 'n':
-        if (range != 1 || leaps.size() != 1 || !(leaps[0] == std::pair{1, 2} || leaps[0] == std::pair{2, 0} || leaps[0] == std::pair{2, 2})) {
+        if (leaps.size() != 1 || !(leaps[0] == std::pair{1, 2} || leaps[0] == std::pair{2, 0} || leaps[0] == std::pair{2, 2})) {
           pos_ = atom_at;
-          fail("expected a lame leap after 'n': nN (mao), nD or nA");
+          fail("expected a lame leap after 'n': nN (mao), nNN (maorider), nD or nA");
         }
         atom.kind = WalkAtom::Kind::Lame;
+        break;
+      case 'y':
+        if (leaps.size() != 1 || leaps[0] != std::pair{1, 2}) {
+          pos_ = atom_at;
+          fail("expected a knight's leap after 'y': yN (moa), yNN (moarider)");
+        }
+        atom.kind = WalkAtom::Kind::Lame;
+        atom.diagonal_first = true;
         break;
       case 'j': atom.kind = WalkAtom::Kind::Contra; break;
       case 'e': atom.kind = WalkAtom::Kind::Equi; break;

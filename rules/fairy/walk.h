@@ -30,7 +30,8 @@ struct WalkAtom {
              // `turn` x 45 degrees either way (moose, eagle, sparrow)
     Cannon,  // 'p': over exactly `hurdles` occupied squares of the line, then on along it as a
              // rider (lion; kangaroo lion 'pp'; with 'c' the Chinese pao's capture)
-    Lame,    // 'n': a leap blocked where its first orthogonal or diagonal step lands (mao)
+    Lame,    // 'n', 'y': a leap blocked where its first orthogonal ('n': mao) or diagonal ('y':
+             // moa) step lands; as a rider (nNN maorider) each leg so, over empty squares
     Contra,  // 'j': over a man on the line's first square, then on along it as a rider
              // (contra-grasshopper)
     Equi,    // 'e': over a man to the square as far beyond it as it stands from the mover: on a
@@ -49,6 +50,10 @@ struct WalkAtom {
   // kept in `vectors` in angular order, in either sense; `starts`: the indices it may begin with.
   bool circular = false;
   std::vector<int> starts;
+  // 'x': a locust's capture: over the line's first man (a leap's: the man one vector away), the
+  // other side's, onto the empty square just beyond it, taking the man passed over.
+  bool locust = false;
+  bool diagonal_first = false;  // Lame: the first step of the leg is diagonal ('y', moa)
   // '/e', '/h' after the atom: where it may go. EdgeCrossing: between an edge square and a square
   // off the edges, either way (Popeye's edgehog, 'Q/e'); FarHalf: from the half of the board
   // beyond its middle, in the mover's view (Popeye's Chinese pawn, 'fWsW/h': sideways past the river).
@@ -69,6 +74,13 @@ struct WalkAtom {
 struct Walk {
   std::string text;  // as written
   std::vector<WalkAtom> atoms;
+  // Whether some capturing atom has a line that may take a man (file, rank) away, in White's view
+  // (WalkAtom::line_to over the atoms): the attack test's first question, which most men fail.
+  std::array<bool, 31 * 31> captures_towards{};
+  bool may_capture_towards(int file_distance, int rank_distance) const {
+    if (file_distance < -15 || file_distance > 15 || rank_distance < -15 || rank_distance > 15) return false;
+    return captures_towards[std::size_t((rank_distance + 15) * 31 + file_distance + 15)];
+  }
 };
 
 // Reads a walk ("N", "NN", "mRcpR", "gQ", "(1,4)", "qN", "gQ@45"); throws ParseError at the column (from

@@ -16,6 +16,9 @@ enum class Occupant : unsigned char { Empty, Own, Other };
 struct Landing {
   int file = 0, rank = 0;
   bool capture = false;
+  // A locust's capture ('x'): the man taken stands here, not on the landing square.
+  bool locust = false;
+  int victim_file = 0, victim_rank = 0;
 };
 
 // Every line may hold a landing (walk_landings' default filter).
@@ -44,7 +47,15 @@ void walk_landings(const Walk& walk, int file, int rank, bool black, int files, 
     const std::size_t index = std::size_t(r * files + f);
     if (given[index]) return;
     given[index] = true;
-    emit(Landing{f, r, capture});
+    emit(Landing{f, r, capture, false, f, r});
+  };
+  // A locust's capture of the man on (vf, vr), landing on (f, r): the landing must be empty. Not
+  // merged with other landings on the square: the man taken tells the moves apart.
+  auto land_locust = [&](const WalkAtom& a, int vf, int vr, int f, int r) {
+    if (a.region == WalkAtom::Region::EdgeCrossing && edge(f, r) == edge(file, rank)) return;
+    if (a.region == WalkAtom::Region::FarHalf && !far_half) return;
+    if (at(vf, vr) != Occupant::Other || at(f, r) != Occupant::Empty) return;
+    emit(Landing{f, r, true, true, vf, vr});
   };
   // The eight unit directions in angular order, for a hop's turned landing.
   static constexpr int compass[8][2] = {{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
@@ -82,20 +93,38 @@ void walk_landings(const Walk& walk, int file, int rank, bool black, int files, 
           if (!step() || (d < distance && at(f, r) != Occupant::Empty)) return;
         land(a, f, r);
       };
+      if (a.locust) {
+        // Over the first man within the range (a leap: the square one vector away) to the next
+        // square of the line.
+        if (a.kind == WalkAtom::Kind::Leap) {
+          if (!step()) continue;
+        } else {
+          while (within_range() && step() && at(f, r) == Occupant::Empty) {
+          }
+          if (!on_board(f, r) || at(f, r) == Occupant::Empty || (f == file && r == rank)) continue;
+        }
+        const int vf = f, vr = r;
+        if (step()) land_locust(a, vf, vr, f, r);
+        continue;
+      }
       switch (a.kind) {
         case WalkAtom::Kind::Leap:
           if (step()) land(a, f, r);
           break;
-        case WalkAtom::Kind::Lame: {
-          // The first step: along the longer side of the leap (mao: orthogonal), or diagonal (nA).
-          const Vector v = vector_of(0);
-          const int sf = sign(v.file), sr = sign(v.rank);
-          const bool diagonal = std::abs(v.file) == std::abs(v.rank);
-          const int ff = file + (diagonal || std::abs(v.file) > std::abs(v.rank) ? sf : 0);
-          const int fr = rank + (diagonal || std::abs(v.rank) > std::abs(v.file) ? sr : 0);
-          if (step() && at(ff, fr) == Occupant::Empty) land(a, f, r);
+        case WalkAtom::Kind::Lame:
+          // Each leg's first step: along the longer side of the leap (mao: orthogonal), or
+          // diagonal (nA; 'y': the moa), empty; as a rider, on over empty landings.
+          while (within_range()) {
+            const Vector v = vector_of(n);
+            const int sf = sign(v.file), sr = sign(v.rank);
+            const bool diagonal = a.diagonal_first || std::abs(v.file) == std::abs(v.rank);
+            const int pf = f + (diagonal || std::abs(v.file) > std::abs(v.rank) ? sf : 0);
+            const int pr = r + (diagonal || std::abs(v.rank) > std::abs(v.file) ? sr : 0);
+            if (!step() || at(pf, pr) != Occupant::Empty) break;
+            land(a, f, r);
+            if (at(f, r) != Occupant::Empty) break;
+          }
           break;
-        }
         case WalkAtom::Kind::Ride: ride_on(); break;
         case WalkAtom::Kind::Hop:
         case WalkAtom::Kind::Cannon: {

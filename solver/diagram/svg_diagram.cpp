@@ -203,6 +203,38 @@ void ghost_element(std::string& out, Piece p, double x, double baseline, double 
                 fmt::format(" opacity=\"{}\" stroke-dasharray=\"{} {}\"", num(GhostOpacity), num(size / 16), num(size / 20)));
 }
 
+// A fairy man: its glyph turned about the square's centre (cx, cy), filled as its side (a
+// neutral man half white, half black: the gradient neutral_fill defines), or a disc with its
+// code when it has no glyph.
+constexpr std::string_view NeutralFill = "url(#neutral-fill)";
+
+void neutral_fill(std::string& out) {
+  out += "<defs><linearGradient id=\"neutral-fill\" x1=\"0\" y1=\"0\" x2=\"1\" y2=\"0\"><stop offset=\"0.5\" "
+         "stop-color=\"#ffffff\"/><stop offset=\"0.5\" stop-color=\"#000000\"/></linearGradient></defs>\n";
+}
+
+void fairy_element(std::string& out, std::string_view cls, const DiagramMan& m, double cx, double cy, double size) {
+  const std::string_view fill = m.neutral ? NeutralFill : m.color == White ? "#ffffff" : "#000000";
+  if (m.glyph == NoPieceType) {
+    out += fmt::format("<circle class=\"{}\" cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{}\" stroke=\"#000000\" stroke-width=\"1.2\"/>\n", cls,
+                       num(cx), num(cy), num(size * 0.38), fill);
+    out += fmt::format(
+        "<text class=\"{}-code\" x=\"{}\" y=\"{}\" font-family=\"{}\" font-size=\"{}\" font-weight=\"bold\" text-anchor=\"middle\" "
+        "fill=\"{}\" stroke=\"{}\" stroke-width=\"2\" paint-order=\"stroke\">{}</text>\n",
+        cls, num(cx), num(cy + size * 0.14), TextFont, num(size * 0.36), m.color == Black && !m.neutral ? "#ffffff" : "#000000",
+        m.color == Black && !m.neutral ? "#000000" : "#ffffff", xml_escaped(m.code));
+    return;
+  }
+  // The baseline where the pieces have theirs (draw_pieces); turned about the glyph's middle.
+  const double baseline = cy + size * 0.4;
+  const std::string turn = m.turn ? fmt::format(" transform=\"rotate({} {} {})\"", m.turn, num(cx), num(baseline - size * 0.36)) : "";
+  out += fmt::format(
+      "<text class=\"{}\" x=\"{}\" y=\"{}\" font-family=\"{}\" font-size=\"{}\" text-anchor=\"middle\" "
+      "fill=\"{}\" stroke=\"#000000\" stroke-width=\"{}\"{}>{}</text>\n",
+      cls, num(cx), num(baseline), GlyphFont, num(size), fill, m.color == White || m.neutral ? "1.2" : "1", turn,
+      piece_glyph(m.glyph));
+}
+
 void arrow_marker(std::string& out, const ArrowStyle& style) {
   out += fmt::format(
       "<marker id=\"arrowhead-{}\" viewBox=\"0 0 10 10\" refX=\"1\" refY=\"5\" markerWidth=\"{}\" markerHeight=\"{}\" "
@@ -391,19 +423,42 @@ std::vector<const GhostPiece*> check_ghosts(const DiagramSpec& spec) {
   return listed;
 }
 
+// The fairy men the legend lists: distinct (code, name) with a code, first appearance first.
+std::vector<const DiagramMan*> check_fairy_men(const Position& pos, const DiagramSpec& spec) {
+  std::vector<const DiagramMan*> listed;
+  for (const DiagramMan& m : spec.fairy_men) {
+    if (m.orthodox) continue;
+    check_square(m.square, "coded man");
+    if (pos.piece_on(m.square) != NoPiece)
+      throw std::invalid_argument(fmt::format("svg_diagram: coded man on {}, where the position has a piece", square_name(m.square)));
+    if (m.turn != 0 && m.turn != 90 && m.turn != 180 && m.turn != 270)
+      throw std::invalid_argument(fmt::format("svg_diagram: coded man on {} turned {} degrees (0, 90, 180 or 270)", square_name(m.square), m.turn));
+    if (m.glyph != NoPieceType && (m.glyph < Pawn || m.glyph > King))
+      throw std::invalid_argument(fmt::format("svg_diagram: coded man on {} has no such glyph", square_name(m.square)));
+    if (m.code.empty() && m.name.empty()) continue;
+    const bool seen = std::any_of(listed.begin(), listed.end(), [&](const DiagramMan* o) { return o->code == m.code && o->name == m.name; });
+    if (!seen) listed.push_back(&m);
+  }
+  return listed;
+}
+
 struct LegendEntry {
   std::string cls;
   std::string text;
-  enum { Mark, ArrowSwatch, Ghost, Badge, Token } swatch;
+  enum { Mark, ArrowSwatch, Ghost, Badge, Token, Fairy } swatch;
   int style = 0;
   const PieceBadge* badge = nullptr;
   const GhostPiece* ghost = nullptr;
+  const DiagramMan* fairy = nullptr;
 };
 
 std::vector<LegendEntry> legend_entries(const Kinds& kinds, const std::vector<const GhostPiece*>& ghosts,
                                         const std::vector<const PieceBadge*>& badges, bool tokens,
-                                        const std::string& token_legend) {
+                                        const std::string& token_legend, const std::vector<const DiagramMan*>& fairy_men) {
   std::vector<LegendEntry> legend;
+  for (const DiagramMan* m : fairy_men)
+    legend.push_back({"legend-coded-man", m->code.empty() ? m->name : fmt::format("{}: {}", m->code, m->name), LegendEntry::Fairy, 0,
+                      nullptr, nullptr, m});
   for (std::size_t i = 0; i < std::size(MarkStyles); ++i)
     if (kinds.mark_used[i])
       legend.push_back({fmt::format("legend-mark-{}", MarkStyles[i].kind),
@@ -616,6 +671,27 @@ void draw_pieces(std::string& out, const Drawing& d) {
   out += "</g>\n";
 }
 
+// Fairy men beside the pieces, each with its code in the square's lower-right corner (a disc
+// holds its own).
+void draw_fairy_men(std::string& out, const Drawing& d) {
+  const bool any = std::any_of(d.spec.fairy_men.begin(), d.spec.fairy_men.end(), [](const DiagramMan& m) { return !m.orthodox; });
+  if (!any) return;
+  const Layout& L = d.page.board;
+  out += "<g class=\"coded-men\">\n";
+  if (std::any_of(d.spec.fairy_men.begin(), d.spec.fairy_men.end(), [](const DiagramMan& m) { return !m.orthodox && m.neutral; }))
+    neutral_fill(out);
+  for (const DiagramMan& m : d.spec.fairy_men) {
+    if (m.orthodox) continue;
+    fairy_element(out, "coded-man", m, L.centre_x(m.square), L.centre_y(m.square), 40);
+    if (m.glyph == NoPieceType || m.code.empty()) continue;
+    out += fmt::format(
+        "<text class=\"coded-man-code\" x=\"{}\" y=\"{}\" font-family=\"{}\" font-size=\"11\" font-weight=\"bold\" text-anchor=\"end\" "
+        "fill=\"#000000\" stroke=\"#ffffff\" stroke-width=\"3\" paint-order=\"stroke\">{}</text>\n",
+        L.left(m.square) + SquareSize - 2, L.top(m.square) + SquareSize - 3, TextFont, xml_escaped(m.code));
+  }
+  out += "</g>\n";
+}
+
 // The frames' symbols, over the pieces, in the lower-left corner; one per kind and square.
 void draw_mark_symbols(std::string& out, const Drawing& d) {
   const std::vector<int>& mark_kind = d.kinds.mark;
@@ -743,6 +819,9 @@ void legend_swatch(std::string& out, const LegendEntry& e, int sx, int sy) {
     case LegendEntry::Token:
       token_disc(out, sx + 9, sy + 9);
       break;
+    case LegendEntry::Fairy:
+      fairy_element(out, "legend-coded-man-swatch", *e.fairy, sx + 9, sy + 9, 20);
+      break;
   }
 }
 
@@ -767,13 +846,14 @@ std::string svg_diagram(const Position& pos, const DiagramSpec& spec) {
   const Kinds kinds = check_kinds(spec);
   const std::vector<const PieceBadge*> badges = check_badges(spec);
   const std::vector<const GhostPiece*> ghosts = check_ghosts(spec);
-  const std::vector<LegendEntry> legend = legend_entries(kinds, ghosts, badges, draws_tokens(spec), spec.token_legend);
+  const std::vector<const DiagramMan*> fairy_men = check_fairy_men(pos, spec);
+  const std::vector<LegendEntry> legend = legend_entries(kinds, ghosts, badges, draws_tokens(spec), spec.token_legend, fairy_men);
   const Page page = page_layout(spec, legend);
   const Drawing d{pos, spec, kinds, legend, page};
 
   std::string out;
   for (const auto step : {document_head, draw_title, draw_squares, draw_marks, draw_coordinates, draw_ghosts, draw_pieces,
-                          draw_mark_symbols, draw_badges, draw_arrows, draw_tokens, draw_caption, draw_legend})
+                          draw_fairy_men, draw_mark_symbols, draw_badges, draw_arrows, draw_tokens, draw_caption, draw_legend})
     step(out, d);
   out += "</svg>\n";
   return out;

@@ -17,7 +17,8 @@
 //                          and "else" arrows for its two branches, the phase in the caption.
 //
 // Pieces are the filled chess glyphs U+265A..U+265F for both colours, filled white or black
-// and stroked black, so a piece's colour never depends on which font renders the glyph.
+// and stroked black, so a piece's colour never depends on which font renders the glyph; fairy
+// men the same glyphs turned, as problemists draw them, with their code beside.
 // Nothing external is referenced (no fonts, images or scripts), every text is XML-escaped, and
 // the same position and spec always give the same bytes.
 
@@ -25,6 +26,7 @@
 #include <string>
 #include <vector>
 
+#include "rules/core/diagram_man.h"
 #include "rules/core/position.h"
 #include "rules/core/types.h"
 
@@ -73,7 +75,7 @@ struct GhostPiece {
   std::string meaning;
 };
 
-// A position the SVG diagram cannot draw yet (fairy men): callers may leave the diagram out.
+// A position the SVG diagram cannot draw (a board other than 8 x 8): callers may leave the diagram out.
 struct UnsupportedDiagram : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
@@ -92,6 +94,11 @@ struct DiagramSpec {
   int white_tokens = -1, black_tokens = -1;
   std::string token_legend = "a token in hand";  // what a token is, for the legend
   bool flipped = false;  // Black at the bottom
+  // Men other than the Position's (rules/core/diagram_man.h; those with `orthodox` set are left
+  // to the Position): each an orthodox glyph turned as Popeye's LaTeX table says, or a disc when
+  // it has none, a neutral man's glyph half white and half black, the code in the square's
+  // lower-right corner. The legend names each distinct code once.
+  std::vector<DiagramMan> fairy_men;
 };
 
 // The accepted kinds, in legend order.
@@ -99,8 +106,8 @@ const std::vector<std::string>& mark_kinds();
 const std::vector<std::string>& arrow_kinds();
 
 // Throws std::invalid_argument for an unknown mark or arrow kind, a square off the board, an
-// arrow whose two ends are the same square, a badge colour that is not "#rrggbb", or a ghost
-// that is not a piece.
+// arrow whose two ends are the same square, a badge colour that is not "#rrggbb", a ghost
+// that is not a piece, or a fairy man on an occupied square or turned other than by a right angle.
 std::string svg_diagram(const Position& pos, const DiagramSpec& spec = {});
 
 }  // namespace arbiter::report

@@ -180,7 +180,7 @@ std::string legal_fairy_problem_fen(const Diagram& d, Color side, const Stipulat
       if (d.board[s] == make_piece(c, King)) ++royals;
       else if (!d.fairy[s].empty()) {  // a royal man by attribute or a king, of the side or neutral
         const FairyCell man = fairy_cell(d.fairy[s]);
-        royals += (man.royal() || man.code == "k") && (man.neutral() || man.colour == c);
+        royals += (man.royal() || man.code == "k" || fairy_piece_is_royal(man.code)) && (man.neutral() || man.colour == c);
       }
     if (royals > 1)
       throw ParseError(board_at, fmt::format("{}: {} has {} royal men, where a side has one, a king or a royal piece, as in Popeye "

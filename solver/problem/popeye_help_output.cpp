@@ -54,8 +54,16 @@ char english_piece_letter(char letter, popeye::Language language) {
 
 std::string popeye_move_uci(std::string_view move, Color side, popeye::Language language) {
   if (move == "...") return "0000";  // option NullMoves: a pass
-  if (move == "0-0" || move == "O-O") return side == White ? "e1g1" : "e8g8";
-  if (move == "0-0-0" || move == "O-O-O") return side == White ? "e1c1" : "e8c8";
+  // Castling; a half-neutral rook's tells its colour after it ("0-0=nh").
+  const auto castling = [&](std::string_view written) {
+    if (!move.starts_with(written)) return false;
+    const std::string_view after = move.substr(written.size());
+    return after.empty() || (after.size() > 1 && after[0] == '=' && std::all_of(after.begin() + 1, after.end(), [](char c) {
+                               return std::islower(static_cast<unsigned char>(c));
+                             }));
+  };
+  if (castling("0-0-0") || castling("O-O-O")) return side == White ? "e1c1" : "e8c8";
+  if (castling("0-0") || castling("O-O")) return side == White ? "e1g1" : "e8g8";
   std::size_t i = 0;
   auto square = [&](std::size_t at) {
     return at + 1 < move.size() && move[at] >= 'a' && move[at] <= 'h' && move[at + 1] >= '1' && move[at + 1] <= '8';
@@ -69,7 +77,11 @@ std::string popeye_move_uci(std::string_view move, Color side, popeye::Language 
     return n > 0 && n < text.size() && std::isupper(static_cast<unsigned char>(text[n])) ? n : 0;
   };
   const std::size_t prefix = initials(move);
-  const bool chameleon = move.substr(0, prefix).find('c') != std::string_view::npos;  // 'c' in the three languages: its "=cS" after the move is its next kind, no promotion
+  const std::string_view prefix_text = move.substr(0, prefix);
+  // A half-neutral man ("hn", French "dn"; "nhn" when neutral) tells its colour after the move:
+  // "hnTa2-a1=nh" (now neutral), "nhnTa1-a8=wh" (White's again): no promotion.
+  const bool half_neutral = prefix_text.find("hn") != std::string_view::npos || prefix_text.find("dn") != std::string_view::npos;
+  const bool chameleon = prefix_text.find('c') != std::string_view::npos;  // 'c' in the three languages: its "=cS" after the move is its next kind, no promotion
   move.remove_prefix(prefix);
   if (!move.empty() && !square(0)) {  // the piece's code: one or two characters ("S", "G", "LE", "NH")
     const std::size_t length = move.size() > 1 && !square(1) ? 2 : 1;
@@ -80,20 +92,30 @@ std::string popeye_move_uci(std::string_view move, Color side, popeye::Language 
   }
   if (!square(i) || i + 2 >= move.size() || (move[i + 2] != '-' && move[i + 2] != '*') || !square(i + 3)) return "";
   std::string uci(move.substr(i, 2));
-  uci += move.substr(i + 3, 2);
-  std::string rest_text(move.substr(i + 5));
-  if (chameleon && rest_text.starts_with("=")) rest_text.clear();
-  // A royal pawn's promotee keeps the attribute: "=kS" (German), "=rS".
-  if (!rest_text.empty() && rest_text[0] == '=') rest_text.erase(1, initials(std::string_view(rest_text).substr(1)));
-  // A promotee given an attribute after it: "=nL=nc", a neutral bishop made a chameleon (UCI "cb").
+  std::size_t landing = i + 3;
+  // A locust's capture names the man taken, then the landing: "TRd1*d2-d3" is d1d3.
+  if (move[i + 2] == '*' && i + 5 < move.size() && move[i + 5] == '-' && square(i + 6)) landing = i + 6;
+  uci += move.substr(landing, 2);
+  const std::string_view after = move.substr(landing + 2);
+  const bool colour_told = half_neutral && after.size() > 1 && after[0] == '=' &&
+                           std::all_of(after.begin() + 1, after.end(), [](char c) { return std::islower(static_cast<unsigned char>(c)); });
+  std::string_view rest = (chameleon && after.starts_with("=")) || colour_told ? std::string_view() : after;
   std::string promotee_prefix;
-  if (const auto second = rest_text.find('=', 1); second != std::string::npos) {
-    const std::string added = rest_text.substr(second + 1);
-    if (added.empty() || added.find_first_not_of("abcdefghijklmnopqrstuvwxyz") != std::string::npos) return "";
-    if (added.find('c') != std::string::npos) promotee_prefix = "c";
-    rest_text.resize(second);
+  std::string rest_text;  // "=S": the promotee alone
+  if (!rest.empty() && rest[0] == '=') {
+    std::string_view promotee = rest.substr(1);
+    promotee.remove_prefix(initials(promotee));  // a royal pawn's promotee keeps the attribute: "=kS" (German), "=rS"
+    // A promotee given an attribute after it: "=nL=nc", a neutral bishop made a chameleon (UCI "cb").
+    if (const auto second = promotee.find('='); second != std::string_view::npos) {
+      const std::string_view added = promotee.substr(second + 1);
+      if (added.empty() || added.find_first_not_of("abcdefghijklmnopqrstuvwxyz") != std::string_view::npos) return "";
+      if (added.find('c') != std::string_view::npos) promotee_prefix = "c";
+      promotee = promotee.substr(0, second);
+    }
+    rest_text = "=";
+    rest_text += promotee;
+    rest = rest_text;
   }
-  const std::string_view rest = rest_text;
   if (rest.empty()) return uci;
   if (rest.size() < 2 || rest.size() > 3 || rest[0] != '=') return "";
   if (rest.size() == 2)

@@ -19,7 +19,8 @@
 // counters, intelligent mode's position counts: is_popeye_side_line) are passed over.
 //
 // Moves are read as text, without replaying them: Popeye's long algebraic ("Sb5-d6",
-// "Qb4*c5", "e5*d6 ep.", "b7-b8=S", "0-0", "0-0-0") names both squares, so the UCI form
+// "Qb4*c5", "e5*d6 ep.", "b7-b8=S", "0-0", "0-0-0"; a locust's capture "TRd1*d2-d3", the man
+// taken on d2) names both squares, so the UCI form
 // needs only the side that castles (from the move's place in the line). That keeps this
 // reader independent of the solver's own twin derivation.
 

@@ -1092,7 +1092,8 @@ class PopeyeReader {
     const PopeyeMan* first_king[2] = {nullptr, nullptr};  // or royal man
     for (const auto& m : p.men) {
       const Color c = m.colour == "White" ? White : Black;
-      if (royal_piece(m)) {
+      const auto code = fairy_code(m);
+      if (royal_piece(m) || (code && fairy_piece_is_royal(*code))) {
         // Popeye's rule: one royal man a side, a king or a piece with the attribute Royal.
         if (first_king[c])
           fail(m.where, fmt::format("a second royal {} man (royal {} on {}): a side has one, a king or a royal piece, as in Popeye; "
@@ -1110,7 +1111,7 @@ class PopeyeReader {
         fail(m.where, fmt::format("a 17th {} man ({} on {}): a side has at most 16", color_name(c), piece_description(piece),
                                   square_name(m.square)));
       if (m.orthodox == King) {
-        if (first_king[c] && royal_piece(*first_king[c]))
+        if (first_king[c] && first_king[c]->orthodox != King)
           fail(m.where, fmt::format("a {} king (on {}) beside a royal piece: a side has one royal man, a king or a royal piece, as in "
                                     "Popeye; the royal {} is on {} at {}",
                                     color_name(c), square_name(m.square), walk_name(*first_king[c]), square_name(first_king[c]->square),

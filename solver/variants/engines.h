@@ -118,9 +118,15 @@ VariantEngines register_variant(VariantNames names) {
     if constexpr (BoardPosition<G>) {
       return report::svg_diagram(game.position(), spec);
     } else {
-      const auto pos = game.orthodox_position();  // glyphs for orthodox men only, as yet
-      if (!pos) throw report::UnsupportedDiagram("an SVG diagram of fairy men is not drawn yet (the text diagram shows them)");
-      return report::svg_diagram(*pos, spec);
+      static_assert(DiagramMen<G>, "a rule set without a Position draws its men (rules/core/diagram_man.h)");
+      auto men = game.diagram_men();
+      if (!men) throw report::UnsupportedDiagram("an SVG diagram of a board other than 8 x 8 is not drawn (the text diagram shows it)");
+      Position pos;  // the orthodox men; the others drawn as problemists draw fairy men
+      for (auto& m : *men) {
+        if (m.orthodox) pos.put_piece(make_piece(m.color, m.glyph), m.square);
+        else spec.fairy_men.push_back(std::move(m));
+      }
+      return report::svg_diagram(pos, spec);
     }
   };
   if constexpr (with_prover<Extras>) {

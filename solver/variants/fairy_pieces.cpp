@@ -8,6 +8,11 @@ namespace arbiter {
 
 bool fairy_rule_set_plays(std::string_view popeye_code) { return fairy::popeye_piece(popeye_code).has_value(); }
 
+bool fairy_piece_is_royal(std::string_view popeye_code) {
+  const auto entry = fairy::popeye_piece(popeye_code);
+  return entry && entry->royal;
+}
+
 bool fairy_rule_set_judges(const Target& target) { return judges<fairy::Game>(target); }
 
 void check_fairy_position(std::string_view fen, const SourceLocation& where) {

@@ -11,6 +11,8 @@ namespace arbiter {
 
 // Popeye's English code of a piece ("g", "nh", "o"), any case.
 bool fairy_rule_set_plays(std::string_view popeye_code);
+// Whether that piece is royal by its kind (Popeye's poseidon, the marine king): a side's one royal man.
+bool fairy_piece_is_royal(std::string_view popeye_code);
 
 // Whether the fairy rule set's engines judge the goal (the goals about the move itself, a
 // capture, castling, en passant, need orthodox moves: target_reached.h's judges()).

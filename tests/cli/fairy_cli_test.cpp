@@ -104,10 +104,10 @@ TEST_CASE("fairy variant: Popeye input with fairy men, a nightrider hopper promo
   CHECK(layout.status == 4);
   CHECK(layout.out.find("Popeye's layout of fairy men") != std::string::npos);
   // A walk not in the fairy rule set's table yet stays unsupported, named.
-  const std::string poseidon = dir.write("poseidon.inp", "begin\npieces white kb8 poa8 black kc6\nstipulation #2\nend\n");
-  const json refused = test::run_arbiter_json("solve --json " + test::shell_quote(poseidon), status);
+  const std::string double_grasshopper = dir.write("dg.inp", "begin\npieces white kb8 dga8 black kc6\nstipulation #2\nend\n");
+  const json refused = test::run_arbiter_json("solve --json " + test::shell_quote(double_grasshopper), status);
   CHECK(status == 4);
-  CHECK(refused["unsupported"] == json::array({"piece poseidon (PO)"}));
+  CHECK(refused["unsupported"] == json::array({"piece double grasshopper (DG)"}));
 }
 
 TEST_CASE("variant files: perft, replay and solve run on the three of puzzles/variants", "[fairy][cli][variant-file]") {
@@ -138,8 +138,25 @@ TEST_CASE("variant files: perft, replay and solve run on the three of puzzles/va
   CHECK(solved["verdict"] == "proved");
   CHECK(solved["solutions"].size() == 5);
   // A file that does not read: exit 2 at its line and column.
-  const std::string bad = dir.write("bad.variant", "name = bad\npiece = K king K royal\npiece = G grasshopper gQx\nstart = 4k3/8/8/8/8/8/8/4K3 w - - 0 1\n");
+  const std::string bad = dir.write("bad.variant", "name = bad\npiece = K king K royal\npiece = G grasshopper gQu\nstart = 4k3/8/8/8/8/8/8/4K3 w - - 0 1\n");
   const auto run = test::run_arbiter_command("perft --variant " + test::shell_quote(bad) + " --depth 1", dir);
   CHECK(run.status == 2);
   CHECK(run.err.find("bad.variant:3:25:") != std::string::npos);
+}
+
+TEST_CASE("fairy variant: the SVG diagram draws fairy men as problemists do, a board of another size is refused", "[fairy][cli][svg]") {
+  test::ScratchDir dir;
+  // A grasshopper (a queen upside down, Popeye's LaTeX table), a nightrider (a knight upside
+  // down), a neutral pawn (half white, half black), a bison (no glyph: a disc with its code).
+  const test::CliRun run = test::run_arbiter_command(
+      "diagram --variant fairy --fen '4k3/8/1(n)6/6(bi)1/3(G)4/2(n:P)5/8/4K3 w - - 0 1' --show G_b2", dir);
+  INFO(run.err);
+  CHECK(run.status == 0);
+  CHECK(run.out.find("transform=\"rotate(180 ") != std::string::npos);
+  CHECK(run.out.find("fill=\"url(#neutral-fill)\"") != std::string::npos);
+  CHECK(run.out.find(">G: grasshopper</text>") != std::string::npos);
+  CHECK(run.out.find(">N: nightrider</text>") != std::string::npos);
+  CHECK(run.out.find(">BI: bison</text>") != std::string::npos);
+  CHECK(run.out.find(">neutral pawn</text>") != std::string::npos);
+  CHECK(run.out.find("class=\"arrow arrow-move\"") != std::string::npos);  // the grasshopper's hop over the pawn
 }

@@ -80,6 +80,16 @@ TEST_CASE("Popeye moves in UCI, without a position", "[help-self]") {
   // A neutral chameleon ("ncLb5-e8=ncT"), and a neutral pawn's promotee made a chameleon ("=nL=nc").
   CHECK(problem::popeye_move_uci("ncLb5-e8=ncT", White, problem::popeye::Language::German) == "b5e8");
   CHECK(problem::popeye_move_uci("nBg7-g8=nL=nc", White, problem::popeye::Language::German) == "g7g8cb");
+  // A half-neutral man's colour after its move is no promotion (BEISPIEL/halbneut.out
+  // "1...hnTa2-a1=nh", "2.nhnTa1-a8=wh", "0-0=nh"); "=NH" alone is the nightrider hopper.
+  CHECK(problem::popeye_move_uci("hnTa2-a1=nh", Black, problem::popeye::Language::German) == "a2a1");
+  CHECK(problem::popeye_move_uci("nhnTa1-a8=wh", White, problem::popeye::Language::German) == "a1a8");
+  CHECK(problem::popeye_move_uci("0-0=nh", White, problem::popeye::Language::German) == "e1g1");
+  CHECK(problem::popeye_move_uci("b7-b8=NH", White) == "b7b8nh");
+  // A locust's capture names the man taken, then the landing (EXAMPLES/marine.ref).
+  CHECK(problem::popeye_move_uci("TRd1*d2-d3", White) == "d1d3");
+  CHECK(problem::popeye_move_uci("MPa6*b7-c8=SI", White) == "a6c8si");
+  CHECK(problem::popeye_move_uci("MPc5*a7", White) == "c5a7");
 }
 
 TEST_CASE("Popeye's output: the attribute lines below the stipulation are no solution", "[help-self]") {

@@ -588,3 +588,33 @@ TEST_CASE("svg diagram: every stage kind at once is deterministic and well forme
   CHECK(count(svg, "class=\"legend-entry ") == 8 + 6 + 1 + 1 + 1);
   CHECK(svg == svg_diagram(read_fen(StartFen), spec));
 }
+
+TEST_CASE("svg diagram: fairy men are turned glyphs with their code, neutral men half white and half black", "[svg][fairy]") {
+  const Position pos = read_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1", {});
+  DiagramSpec spec;
+  DiagramMan grasshopper{make_square(3, 3), White, false, false, Queen, 180, "G", "grasshopper"};
+  DiagramMan nightrider{make_square(1, 5), Black, false, false, Knight, 180, "N", "nightrider"};
+  DiagramMan neutral_pawn{make_square(2, 2), White, true, false, Pawn, 0, "", "neutral pawn"};
+  DiagramMan bison{make_square(6, 4), Black, false, false, NoPieceType, 0, "BI", "bison"};
+  spec.fairy_men = {grasshopper, nightrider, neutral_pawn, bison, grasshopper};
+  spec.fairy_men.back().square = make_square(5, 3);  // a second grasshopper: one legend line
+  const std::string svg = svg_diagram(pos, spec);
+  CHECK(xml_problem(svg).empty());
+  CHECK(count(svg, "class=\"coded-man\"") == 5);                       // a glyph or disc each
+  CHECK(count(svg, "transform=\"rotate(180 ") == 3 + 2);           // turned on the board and in the legend
+  CHECK(count(svg, "fill=\"url(#neutral-fill)\"") == 2);            // the pawn and its legend swatch
+  CHECK(count(svg, "<linearGradient id=\"neutral-fill\"") == 1);
+  CHECK(count(svg, "class=\"coded-man-code\"") == 4);                  // G twice and N in the corner, BI in its disc
+  CHECK(count(svg, ">BI</text>") == 2);                             // in the disc, and in the legend's swatch
+  CHECK(count(svg, "class=\"legend-entry legend-coded-man\"") == 4);   // G, N, neutral pawn, BI
+  CHECK(svg.find(">G: grasshopper</text>") != std::string::npos);
+  CHECK(svg.find(">neutral pawn</text>") != std::string::npos);
+  CHECK(svg_diagram(pos, spec) == svg);  // deterministic
+  // A fairy man where the position has a piece, or turned by other than a right angle: rejected.
+  DiagramSpec occupied;
+  occupied.fairy_men = {DiagramMan{make_square(4, 0), White, false, false, Queen, 180, "G", "grasshopper"}};
+  CHECK_THROWS_AS(svg_diagram(pos, occupied), std::invalid_argument);
+  DiagramSpec askew;
+  askew.fairy_men = {DiagramMan{make_square(3, 3), White, false, false, Queen, 45, "G", "grasshopper"}};
+  CHECK_THROWS_AS(svg_diagram(pos, askew), std::invalid_argument);
+}

@@ -246,7 +246,15 @@ std::vector<Sample<fairy::Game>> fairy_samples() {
                           "4k3/4(g)3/8/8/8/2N5/8/4K3 w - - 0 1",
                           "3qk3/2(ka)5/8/3(OR)4/8/2(NE)5/1P1B4/3K4 b - - 0 1",
                           "4k3/8/2(m)5/8/1(ro)6/8/3PN3/4K3 w - - 0 1",
-                          "4k3/3(cg)4/8/2(ma)5/8/8/3B4/3(r:G)4 w - - 0 1"})
+                          "4k3/3(cg)4/8/2(ma)5/8/8/3B4/3(r:G)4 w - - 0 1",
+                          // Locusts and marine pieces (a check needs the square behind the king
+                          // empty: a man leaving it exposes), lame riders, pawns of other walks.
+                          "3Q(LN)3/5K2/7(ms)/1pk5/2Pb4/2Q5/8/1(L)6 w - - 0 1",
+                          "4k3/2(mp)1n3/3(si)4/8/2(MP)1(ao)3/(bp)7/3(BP)(oa)3/4K3 b - - 0 1",
+                          "r3k3/1(sp)4(mo)1/8/3(l)4/8/2(SP)5/1(BS)3(MS)2/4K2R w Kq - 0 1",
+                          // Half-neutral men: neutral after their side's move (an attacker of
+                          // their own king then).
+                          "4k3/2(h:n)5/8/8/8/3(nh:B)4/3(h:P)4/R3K2(h:R) w Q - 0 1"})
     r.starts.push_back(fen);
   r.max_plies = 40;
   r.leaf_budget = 20'000;

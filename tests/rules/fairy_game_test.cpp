@@ -379,3 +379,23 @@ TEST_CASE("fairy rule set: with chameleons present a pawn promotes plain or as a
   game.play(by_uci(game, "b7b8cb"));
   CHECK(placement(game.fen()) == "1(c:B)5k/8/8/8/8/8/8/K(c:Q)6 b -");
 }
+
+TEST_CASE("fairy rule set: a half-neutral man, '(h:R)', is neutral after its side's move and its side's after the next", "[fairy][neutral]") {
+  // BEISPIEL/halbneut.inp 1 of Popeye's suite (P. A. Petkov, The Problemist 1996): "1...hnTa2-a1=nh
+  // 2.nhnTa1-a8=wh #": the black half-neutral rook is neutral after its move, and White's once
+  // White has moved it. The key 1.Kh6 is Popeye's one key (zugzwang).
+  auto game = fairy::Game::from_fen("7k/7P/6K1/8/8/8/(h:r)4(h:b)2/8 b - - 0 1", {});
+  game.play(by_uci(game, "a2a1"));
+  CHECK(placement(game.fen()) == "7k/7P/6K1/8/8/8/5(h:b)2/(nh:R)7 w -");
+  game.play(by_uci(game, "a1a8"));  // White moves it: White's now, and mate
+  CHECK(placement(game.fen()) == "(h:R)6k/7P/6K1/8/8/8/5(h:b)2/8 b -");
+  CHECK(game.status() == GameStatus::Checkmate);
+  game.undo();
+  game.undo();
+  CHECK(placement(game.fen()) == "7k/7P/6K1/8/8/8/(h:r)4(h:b)2/8 b -");
+  // A half-neutral man that becomes neutral observes both kings: a white rook moving along its
+  // king's rank would check it, so it may not (the legality cut leaves half-neutral movers to the
+  // test). Popeye 4.104, run live: the king's three moves and 1.hnTc1-c2 .. c8=nh, nothing on the rank.
+  auto beside = fairy::Game::from_fen("7k/8/8/8/8/8/8/K1(h:R)5 w - - 0 1", {});
+  CHECK(legal_uci(beside) == std::vector<std::string>{"a1a2", "a1b1", "a1b2", "c1c2", "c1c3", "c1c4", "c1c5", "c1c6", "c1c7", "c1c8"});
+}

@@ -46,6 +46,7 @@ std::set<std::string> landings(const std::string& walk, const std::string& from,
   walk_landings(w, from[0] - 'a', from[1] - '1', black, board.files, board.ranks, at,
                 [&](const Landing& l) {
                   std::string s = l.capture ? "x" : "";
+                  if (l.locust) s += name(l.victim_file, l.victim_rank) + "-";  // "xd6-d7": d6 taken, landing on d7
                   s.push_back(char('a' + l.file));
                   s.push_back(char('1' + l.rank));
                   out.insert(s);
@@ -153,12 +154,12 @@ TEST_CASE("fairy walks: move-only, capture-only and directions, turned over for 
 TEST_CASE("fairy walks: malformed walks name the column and what was expected", "[fairy][walk][errors]") {
   CHECK(error_column("") == 0);
   CHECK(error_column("N X") == 1);        // a blank is no atom
-  CHECK(error_column("Nx") == 1);         // 'x' is no modifier
+  CHECK(error_column("Nu") == 1);         // 'u' is no modifier
   CHECK(error_column("(1,") == 3);        // the second number
   CHECK(error_column("(1,2") == 4);       // the ')'
   CHECK(error_column("(0,0)") == 4);
   CHECK(error_column("pN") == 1);         // a lion needs a line
-  CHECK(error_column("nNN") == 1);        // no lame rider yet
+  CHECK(error_column("nC") == 1);         // no lame camel
   CHECK(error_column("nW") == 1);
   CHECK(error_column("RR") == 1);         // a rider doubled
   CHECK(error_column("mcR") == 1);
@@ -171,10 +172,10 @@ TEST_CASE("fairy walks: malformed walks name the column and what was expected", 
   CHECK(error_column("gQ@60") == 2);
   CHECK(error_column("pQ@45") == 2);
   try {
-    (void)parse_walk("Nx");
-    FAIL("no error for Nx");
+    (void)parse_walk("Nu");
+    FAIL("no error for Nu");
   } catch (const ParseError& e) {
-    CHECK(std::string(e.what()).find("expected a modifier (m c f b l r v s g p n j e q) or an atom, found 'x' in walk 'Nx'") != std::string::npos);
+    CHECK(std::string(e.what()).find("expected a modifier (m c f b l r v s g p n y j e q x) or an atom, found 'u' in walk 'Nu'") != std::string::npos);
   }
 }
 
@@ -287,4 +288,47 @@ TEST_CASE("fairy walks: regions, '/e' the edgehog's and '/h' the Chinese pawn's"
   CHECK(landings("fWsW/h", "d5", {}, true) == Set{"d4"});             // Black's d5 is on its own half
   CHECK(landings("fWsW/h", "d4", {}, true) == Set{"d3", "c4", "e4"});  // and d4 past its river
   CHECK(error_column("Q/x") == 2);
+}
+
+TEST_CASE("fairy walks: locusts take the man they pass over, landing right behind it", "[fairy][walk]") {
+  // Locust (xQ) on d4: over d6 (other) onto d7; over b4 onto a4; f6 is the other side's but g7
+  // behind it is occupied; c3 is its own; h4 has nothing beyond it.
+  const TestBoard b = with("c3 g7", "d6 b4 f6 h4");
+  CHECK(landings("xQ", "d4", b) == Set{"xd6-d7", "xb4-a4"});  // h4: nothing beyond the edge
+  CHECK(landings("xQ", "d4").empty());                        // a locust never moves without capturing
+  CHECK(landings("xR", "d4", b) == Set{"xd6-d7", "xb4-a4"});
+  CHECK(landings("xB", "d4", b).empty());  // f6: g7 is occupied
+  // Nightrider locust: the first man of the knight line, at any distance (c5 past b3 empty).
+  CHECK(landings("xNN", "a1", with("", "c5 g4")) == Set{"xc5-d7"});
+  // Marine knight (mNxN): a knight's moves; captures over the man one leap away onto the next.
+  CHECK(landings("mNxN", "a1", with("", "b3")) == Set{"c2", "xb3-c5"});
+  CHECK(landings("mNxN", "a1", with("c5", "b3")) == Set{"c2"});  // the landing is not empty
+  CHECK(landings("mNxN", "a1", with("b3", "")) == Set{"c2"});    // its own man is no prey
+  // Poseidon (mKxK): a king's moves, captures over a neighbour.
+  CHECK(landings("mKxK", "e1", with("d1", "e2 f2 g3")) == Set{"f1", "d2", "xe2-e3"});  // f2: g3 occupied
+  // Sirene (mQxQ): a queen's moves up to the man, and the capture beyond it.
+  CHECK(landings("mQxQ", "a1", with("", "a3 c3")) == Set{"a2", "xa3-a4", "b2", "xc3-d4", "b1", "c1", "d1", "e1", "f1", "g1", "h1"});
+  // Marine pawn's walk (mfWxfF): a step forward, and the forward diagonal's locust capture; Black's turned over.
+  CHECK(landings("mfWxfF", "d4", with("", "e5 c5")) == Set{"d5", "xe5-f6", "xc5-b6"});
+  CHECK(landings("mfWxfF", "d5", with("", "e4"), true) == Set{"d4", "xe4-f3"});
+  // Rose locust (xqN) on a1, an enemy on b3: the circles starting with the leap to b3 go on to d4
+  // (turning right) or a5 (turning left); the circles through c2 never meet b3 on the board.
+  CHECK(landings("xqN", "a1", with("", "b3")) == Set{"xb3-d4", "xb3-a5"});
+  CHECK(error_column("mxQ") == 2);  // a locust only captures: no 'm'
+  CHECK(error_column("xgQ") == 2);
+}
+
+TEST_CASE("fairy walks: the moa and the lame riders, blocked on each leg's first step", "[fairy][walk]") {
+  // Moa (yN): the knight's leap with its diagonal step first: from a1 both leaps pass b2.
+  CHECK(landings("yN", "a1") == Set{"b3", "c2"});
+  CHECK(landings("yN", "a1", with("b2", "")).empty());
+  CHECK(landings("yN", "a1", with("a2 b1", "")) == Set{"b3", "c2"});  // the mao's steps do not block it
+  CHECK(landings("nN", "a1", with("b2", "")) == Set{"b3", "c2"});     // nor the moa's the mao
+  // Maorider (nNN) from a1: b3 c5 d7 (passing a2 b4 c6) and c2 e3 g4 (passing b1 d2 f3).
+  CHECK(landings("nNN", "a1") == Set{"b3", "c5", "d7", "c2", "e3", "g4"});
+  CHECK(landings("nNN", "a1", with("d2", "c5")) == Set{"b3", "xc5", "c2"});  // d2 blocks the leg c2-e3
+  // Moarider (yNN) from a1: b3 c5 d7 passing b2 c4 d6; c2 e3 g4 passing b2 d3 f4.
+  CHECK(landings("yNN", "a1", with("c4", "")) == Set{"b3", "c2", "e3", "g4"});
+  CHECK(landings("yNN", "a1", with("f4", "e3")) == Set{"b3", "c5", "d7", "c2", "xe3"});
+  CHECK(error_column("yD") == 1);  // the moa's leg is a knight's
 }
