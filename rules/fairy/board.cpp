@@ -102,6 +102,7 @@ void Board::make(const FairyMove& m) {
   u.mover = mover;
   u.captured = Man{};
   u.captured_square = std::int16_t(NoSquare);
+  u.recoloured_square = std::int16_t(NoSquare);
   u.ep = std::int16_t(ep_);
   u.ep_victim = std::int16_t(ep_victim_);
   u.castling = std::uint8_t(castling_);
@@ -126,6 +127,15 @@ void Board::make(const FairyMove& m) {
   if (variant_->kinds[std::size_t(moved.kind())].half_neutral)  // neutral after its move, or the mover's again
     moved = moved.neutral() ? Man::of(side_, moved.kind()) : Man::neutral_of(moved.kind());
   put(m.to, moved);
+  if (m.flags & FairyMove::HurdleSwap) {  // Popeye: a king (its walk) and a neutral man keep their side
+    const Man hurdle = at(m.victim);
+    const PieceKind& k = variant_->kinds[std::size_t(hurdle.kind())];
+    if (!hurdle.empty() && !hurdle.neutral() && !(k.royal && k.base < 0 && k.code.empty())) {
+      u.recoloured = hurdle;
+      u.recoloured_square = m.victim;
+      put(m.victim, Man::of(~hurdle.color(), hurdle.kind()));
+    }
+  }
   if (m.flags & FairyMove::Castling) {
     const int rank = rank_of(m.from);
     const bool king_side = file_of(m.to) > file_of(m.from);
@@ -157,6 +167,7 @@ void Board::unmake() {
   side_ = ~side_;
   if (side_ == Black) --fullmove_;
   const FairyMove& m = u.move;
+  if (u.recoloured_square != NoSquare) place(u.recoloured_square, u.recoloured);
   place(m.to, Man{});
   place(m.from, u.mover);
   if (m.flags & FairyMove::Castling) {
@@ -176,8 +187,8 @@ void Board::unmake() {
 }
 
 void Board::make_null() {
-  history_.push_back(Undo{FairyMove{}, Man{}, Man{}, std::int16_t(NoSquare), std::int16_t(ep_), std::int16_t(ep_victim_), std::uint8_t(castling_),
-                          halfmove_, key_, true});
+  history_.push_back(Undo{FairyMove{}, Man{}, Man{}, std::int16_t(NoSquare), Man{}, std::int16_t(NoSquare), std::int16_t(ep_),
+                          std::int16_t(ep_victim_), std::uint8_t(castling_), halfmove_, key_, true});
   set_ep(NoSquare, NoSquare);
   side_ = ~side_;
   key_ ^= zobrist().black;
@@ -218,8 +229,9 @@ Board Board::from_fen(std::shared_ptr<const Variant> variant, std::string_view f
       const std::size_t colon = code.find(':');
       const std::string_view written = colon == std::string_view::npos ? std::string_view() : code.substr(0, colon);
       if (colon != std::string_view::npos) code.remove_prefix(colon + 1);
-      if (colon != std::string_view::npos && (written.empty() || written.find_first_not_of("rcnh") != std::string_view::npos))
-        fail("expected attribute initials r (royal), c (chameleon), n (neutral), h (half-neutral) before ':' in '(...)', such as (r:G) or (n:P)");
+      if (colon != std::string_view::npos && (written.empty() || written.find_first_not_of("rcnhs") != std::string_view::npos))
+        fail("expected attribute initials r (royal), c (chameleon), n (neutral), h (half-neutral), s (hurdle colour changing) before ':' "
+             "in '(...)', such as (r:G) or (n:P)");
       const bool neutral = written.find('n') != std::string_view::npos;
       std::string attributes(written);
       std::erase(attributes, 'n');

@@ -38,12 +38,13 @@ struct Man {
 
 struct FairyMove {
   // Locust: the man taken stands on `victim`, passed over, not on `to` (locusts, marine pieces);
-  // with EnPassant, `victim` is the square the double step passed.
-  enum Flag : std::uint8_t { Plain = 0, EnPassant = 1, Castling = 2, DoubleStep = 4, Locust = 8 };
+  // with EnPassant, `victim` is the square the double step passed. HurdleSwap: `victim` is the
+  // hurdle of a hurdle-colour-changing hopper, whose man changes sides (a king, a neutral aside).
+  enum Flag : std::uint8_t { Plain = 0, EnPassant = 1, Castling = 2, DoubleStep = 4, Locust = 8, HurdleSwap = 16 };
   std::uint8_t from = 0, to = 0;
   std::uint8_t promotion = 0;  // the kind promoted to + 1 (0: none)
   std::uint8_t flags = Plain;
-  std::uint8_t victim = 0;  // Locust only
+  std::uint8_t victim = 0;  // Locust and HurdleSwap only
   bool operator==(const FairyMove&) const = default;
 };
 
@@ -114,6 +115,8 @@ class Board {
     Man mover;  // as it stood before the move (a promoted pawn's kind)
     Man captured;
     std::int16_t captured_square;
+    Man recoloured;  // a hurdle's man before it changed sides (HurdleSwap), at recoloured_square
+    std::int16_t recoloured_square;
     std::int16_t ep, ep_victim;
     std::uint8_t castling;
     int halfmove;

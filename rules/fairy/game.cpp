@@ -55,15 +55,12 @@ Game Game::from_fen(std::shared_ptr<const Variant> base, std::string_view fen, c
 
 Game Game::with(std::shared_ptr<const Variant> variant, std::string_view fen, const SourceLocation& where, const Options& options) {
   Game game(Board::from_fen(variant, fen, where, options));
-  // A marine pawn's promotions depend on the men on the board: read it again with them (kinds
-  // are only added, so the board reads the same).
-  if (variant->kind_of_code("mp") >= 0) {
-    const Board& first = game.board_;
-    auto marine = Variant::with_marine_promotions(variant, [&](int kind) {
-      return first.count(White, kind) + first.count(Black, kind) > 0;
-    });
-    game.board_ = Board::from_fen(std::move(marine), fen, where, options);
-  }
+  // A marine pawn's promotions, and every pawn's beside hurdle-colour-changing men, depend on the
+  // men on the board: read it again with them (kinds are only added, so the board reads the same).
+  const Board& first = game.board_;
+  const auto on_board = [&](int kind) { return first.count(White, kind) + first.count(Black, kind) > 0; };
+  auto promoting = Variant::with_hopper_promotions(Variant::with_marine_promotions(variant, on_board), on_board);
+  if (promoting != variant) game.board_ = Board::from_fen(std::move(promoting), fen, where, options);
   const Board& b = game.board_;
   for (int sq = 0; sq < b.squares(); ++sq) {
     const Man m = b.at(sq);
@@ -94,6 +91,7 @@ std::string Game::move_uci(const FairyMove& m) const {
     // promotee is royal without a choice, and written as its base.
     if (promotee->base >= 0) {
       if (promotee->attributes.find('c') != std::string::npos) out.push_back('c');
+      if (promotee->attributes.find('s') != std::string::npos) out.push_back('s');  // hurdle colour changing: "g7g8sg"
       promotee = &board_.variant().kinds[std::size_t(promotee->base)];
     }
     const PieceKind& k = *promotee;
@@ -107,8 +105,18 @@ std::string Game::move_text(const FairyMove& m) const {
   const Man mover = board_.at(m.from);
   const PieceKind& kind = board_.variant().kinds[std::size_t(mover.kind())];
   const bool capture = (m.flags & (FairyMove::EnPassant | FairyMove::Locust)) || !board_.at(m.to).empty();
-  // A locust's capture names the square of the man taken, then the landing: "L_xd5-d6".
-  const std::string target = m.flags & FairyMove::Locust ? square_name(m.victim) + "-" + square_name(m.to) : square_name(m.to);
+  // A locust's capture names the square of the man taken, then the landing: "L_xd5-d6"; a
+  // hurdle-colour-changing hop its hurdle after the landing, "sG_c5/d6" (another hurdle is another move).
+  std::string target;
+  if (m.flags & FairyMove::Locust) {
+    target = square_name(m.victim);
+    target += '-';
+  }
+  target += square_name(m.to);
+  if (m.flags & FairyMove::HurdleSwap) {
+    target += '/';
+    target += square_name(m.victim);
+  }
   auto promotion = [&] {
     if (!m.promotion) return;
     out.push_back('=');

@@ -32,8 +32,12 @@ int double_step(const Board& b, int from, const Landing& l) {
   return b.at(b.square(f2, r2)).empty() ? b.square(f2, r2) : Board::NoSquare;
 }
 
-// The move to landing `l`: a locust's capture takes the man it passed over.
+// The move to landing `l`: a locust's capture takes the man it passed over; a hurdle-colour-
+// changing hopper's hop names its hurdle.
 FairyMove move_to(const Board& b, int from, const Landing& l, int promotion = 0, int flags = FairyMove::Plain) {
+  if (l.hurdle_file >= 0 && b.variant().kinds[std::size_t(b.at(from).kind())].hurdle_colour_changing)
+    return FairyMove{std::uint8_t(from), std::uint8_t(b.square(l.file, l.rank)), std::uint8_t(promotion),
+                     std::uint8_t(flags | FairyMove::HurdleSwap), std::uint8_t(b.square(l.hurdle_file, l.hurdle_rank))};
   if (!l.locust) return FairyMove{std::uint8_t(from), std::uint8_t(b.square(l.file, l.rank)), std::uint8_t(promotion), std::uint8_t(flags)};
   return FairyMove{std::uint8_t(from), std::uint8_t(b.square(l.file, l.rank)), std::uint8_t(promotion), std::uint8_t(flags | FairyMove::Locust),
                    std::uint8_t(b.square(l.victim_file, l.victim_rank))};
@@ -94,13 +98,17 @@ bool observes(const Board& b, int from, const Walk& walk, Color side, int target
   // for a locust the square beyond it. The other kinds walk that line (or, turned or circular,
   // every line) as the generator does.
   bool others = false;
+  const auto edge = [&](int f, int r) { return f == 0 || r == 0 || f == b.files() - 1 || r == b.ranks() - 1; };
   for (const WalkAtom& a : walk.atoms) {
     if (!a.captures) continue;
-    const bool plain = !a.circular && a.region == WalkAtom::Region::Any && (a.kind == WalkAtom::Kind::Leap || a.kind == WalkAtom::Kind::Ride);
+    const bool plain = !a.circular && (a.kind == WalkAtom::Kind::Leap || a.kind == WalkAtom::Kind::Ride);
     if (!plain) {
       others = true;
       continue;
     }
+    // The regions ('/e', '/h') judge the two squares alone.
+    if (a.region == WalkAtom::Region::EdgeCrossing && edge(tf, tr) == edge(ff, fr)) continue;
+    if (a.region == WalkAtom::Region::FarHalf && 2 * (side == Black ? b.ranks() - 1 - fr : fr) + 1 <= b.ranks()) continue;
     const std::int8_t line = a.line_towards(df, side == Black ? -dr : dr);
     if (line < 0) continue;
     const Vector& v = a.vectors[std::size_t(line)];
@@ -121,8 +129,7 @@ bool observes(const Board& b, int from, const Walk& walk, Color side, int target
   // every line), as the table says.
   const int table_dr = side == Black ? -dr : dr;
   auto lines_to_target = [&](const WalkAtom& a, int line) {
-    if (!a.captures || (!a.circular && a.region == WalkAtom::Region::Any && (a.kind == WalkAtom::Kind::Leap || a.kind == WalkAtom::Kind::Ride)))
-      return false;
+    if (!a.captures || (!a.circular && (a.kind == WalkAtom::Kind::Leap || a.kind == WalkAtom::Kind::Ride))) return false;
     const std::int8_t wanted = a.line_towards(df, table_dr);
     return wanted == WalkAtom::AnyLine || wanted == line;
   };

@@ -44,7 +44,8 @@ class CertainlyLegal {
  public:
   explicit CertainlyLegal(const Board& b);
   bool operator()(const Board& b, const FairyMove& m) const {
-    if (test_all_ || (m.flags & (FairyMove::EnPassant | FairyMove::Castling))) return false;
+    // A hurdle changing sides is a new enemy man (or one gone): the full test.
+    if (test_all_ || (m.flags & (FairyMove::EnPassant | FairyMove::Castling | FairyMove::HurdleSwap))) return false;
     // A royal mover, or a neutral one (it observes for the other side too, from its new square),
     // or a half-neutral one (neutral after the move).
     const PieceKind& kind = b.variant().kinds[std::size_t(b.at(m.from).kind())];

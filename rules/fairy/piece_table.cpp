@@ -116,6 +116,14 @@ std::string_view popeye_glyph(std::string_view code) {
   return {};
 }
 
+bool hurdle_colour_changing_allowed(std::string_view code) {
+  // Popeye's is_simplehopper, is_chineserider, is_lion and the contra-grasshopper, by code.
+  static constexpr std::string_view allowed[] = {"g",  "nh", "ch", "zh", "gh", "rh", "bh", "eq", "ne", "g2", "g3", "kh",
+                                                 "or", "m",  "rm", "bm", "ea", "re", "be", "sw", "rw", "bw", "kp", "le",
+                                                 "pa", "va", "na", "li", "rl", "bl", "nl", "cg"};
+  return std::any_of(std::begin(allowed), std::end(allowed), [&](std::string_view c) { return same_code(code, c); });
+}
+
 std::optional<PieceEntry> popeye_piece(std::string_view code) {
   for (const auto& e : popeye_pieces())
     if (same_code(code, e.code)) return e;

@@ -26,5 +26,8 @@ std::optional<PieceEntry> popeye_piece(std::string_view code);  // any case
 // How Popeye's LaTeX diagrams draw the piece (pie-engl.txt's second column): "DU" a queen upside
 // down, "SR" a knight turned right, "SL" left, "I" no glyph; empty for a code not in the table.
 std::string_view popeye_glyph(std::string_view code);
+// Whether Popeye allows the attribute HurdleColourChanging on the piece (its twin.c: the simple
+// hoppers, the Chinese riders, the lions and the contra-grasshopper); it refuses the problem else.
+bool hurdle_colour_changing_allowed(std::string_view code);
 
 }  // namespace arbiter::fairy

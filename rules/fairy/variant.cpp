@@ -29,7 +29,7 @@ std::string base_code(const PieceKind& k) {
 // The attribute initials in one order, each once ("cr" for "rc").
 std::string canonical(std::string_view attributes) {
   std::string out;
-  for (const char a : std::string_view("rch"))
+  for (const char a : std::string_view("rchs"))
     if (attributes.find(a) != std::string_view::npos) out.push_back(a);
   return out;
 }
@@ -39,6 +39,7 @@ std::string attributed_name(std::string_view attributes, const std::string& base
   if (attributes.find('r') != std::string_view::npos) out.append("royal ");
   if (attributes.find('c') != std::string_view::npos) out.append("chameleon ");
   if (attributes.find('h') != std::string_view::npos) out.append("half-neutral ");
+  if (attributes.find('s') != std::string_view::npos) out.append("hurdle-colour-changing ");
   out.append(base);
   return out;
 }
@@ -117,8 +118,8 @@ std::string Variant::san_symbol(int kind) const {
 }
 
 std::shared_ptr<const Variant> Variant::with_attributes(std::shared_ptr<const Variant> v, int kind, std::string_view attributes) {
-  if (attributes.empty() || attributes.find_first_not_of("rch") != std::string_view::npos)
-    throw std::invalid_argument("attribute initials r (royal), c (chameleon) and h (half-neutral) before ':'");
+  if (attributes.empty() || attributes.find_first_not_of("rchs") != std::string_view::npos)
+    throw std::invalid_argument("attribute initials r (royal), c (chameleon), h (half-neutral) and s (hurdle colour changing) before ':'");
   if (v->attributed_kind_of(kind, attributes) >= 0) return v;
   std::string wanted = canonical(attributes);
   if (v->kinds[std::size_t(kind)].royal) std::erase(wanted, 'r');
@@ -130,6 +131,8 @@ std::shared_ptr<const Variant> Variant::with_attributes(std::shared_ptr<const Va
     copy.royal = copy.royal || wanted.find('r') != std::string::npos;
     copy.attributes = wanted;
     copy.half_neutral = copy.half_neutral || wanted.find('h') != std::string::npos;
+    copy.hurdle_colour_changing = copy.hurdle_colour_changing || wanted.find('s') != std::string::npos;
+    copy.walk.hurdles_apart = copy.hurdle_colour_changing;
     copy.base = base;
     out->kinds.push_back(std::move(copy));
     return int(out->kinds.size()) - 1;

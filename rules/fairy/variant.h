@@ -35,7 +35,7 @@ struct PieceKind {
   std::string code = {};
   // A copy of the kind `base` with Popeye's attributes, by their initials: 'r' Royal (checked and
   // mated like a king), 'c' Chameleon (after each of its moves it is the next of queen, knight,
-  // bishop, rook, queen), 'h' HalfNeutral. Written "(r:G)", "(c:Q)", "(rc:S)" in FEN and "rG_", "cQ" in SAN, by the
+  // bishop, rook, queen), 'h' HalfNeutral, 's' HurdleColourChanging. Written "(r:G)", "(c:Q)", "(rc:S)" in FEN and "rG_", "cQ" in SAN, by the
   // base's code (an orthodox base by Popeye's English code). Empty for a plain kind (base -1).
   std::string attributes = {};
   int base = -1;
@@ -43,6 +43,9 @@ struct PieceKind {
   // 'h' HalfNeutral (Popeye's half.c): after each of its moves a man of a side becomes neutral,
   // a neutral one the mover's side's.
   bool half_neutral = false;
+  // 's' HurdleColourChanging (Popeye's hurdle_colour_changing.c): the man it hops over (a hop's
+  // one hurdle) changes sides, a king and a neutral man aside.
+  bool hurdle_colour_changing = false;
   // A royal pawn's promotions: the copies of the variant's with its attributes (Popeye keeps a
   // man's attributes when it promotes); empty for every other kind, which promotes as
   // `promotions` says.
@@ -78,6 +81,12 @@ struct Variant {
   // The same variant without one.
   template <class OnBoard>
   static std::shared_ptr<const Variant> with_marine_promotions(std::shared_ptr<const Variant> v, OnBoard&& on_board);
+  // With a hurdle-colour-changing man (Popeye's hopper-specific promotions): a pawn promotes to
+  // the queen, rook, bishop and knight, and to each kind on the board as it stands there, plain or
+  // hurdle colour changing (not to a plain one only there with the attribute). The same variant
+  // without one.
+  template <class OnBoard>
+  static std::shared_ptr<const Variant> with_hopper_promotions(std::shared_ptr<const Variant> v, OnBoard&& on_board);
   // The kind Popeye's code names inside a FEN's "(...)": a fairy piece's code of the table, or an
   // orthodox piece's English code (k q r b s p) naming the variant's king, queen, rook, bishop,
   // knight or pawn; -1 when the variant has none.
@@ -87,7 +96,7 @@ struct Variant {
   int attributed_kind_of(int kind, std::string_view attributes) const;
   // This variant with that copy added (a chameleon's whole cycle; for a royal or half-neutral
   // pawn, the copies of its promotions too); the same variant when it has it. Throws
-  // std::invalid_argument for an attribute other than r, c and h, or a chameleon that is not a
+  // std::invalid_argument for an attribute other than r, c, h and s, or a chameleon that is not a
   // queen, knight, bishop or rook.
   static std::shared_ptr<const Variant> with_attributes(std::shared_ptr<const Variant> v, int kind, std::string_view attributes);
   static std::shared_ptr<const Variant> orthodox();
@@ -109,6 +118,25 @@ std::shared_ptr<const Variant> Variant::with_marine_promotions(std::shared_ptr<c
   }
   auto out = std::make_shared<Variant>(*v);
   out->kinds[std::size_t(marine_pawn)].own_promotions = std::move(chain);
+  return out;
+}
+
+template <class OnBoard>
+std::shared_ptr<const Variant> Variant::with_hopper_promotions(std::shared_ptr<const Variant> v, OnBoard&& on_board) {
+  if (std::none_of(v->kinds.begin(), v->kinds.end(), [](const PieceKind& k) { return k.hurdle_colour_changing; })) return v;
+  std::vector<int> promotions;
+  auto add = [&](int k) {
+    if (k >= 0 && std::find(promotions.begin(), promotions.end(), k) == promotions.end()) promotions.push_back(k);
+  };
+  for (const std::string_view code : {"q", "r", "b", "s"}) add(v->kind_of_popeye_code(code));
+  for (int k = 0; k < int(v->kinds.size()); ++k) {
+    const PieceKind& kind = v->kinds[std::size_t(k)];
+    const int plain = kind.base >= 0 ? kind.base : k;
+    if (!on_board(k) || kind.pawn || (v->kinds[std::size_t(plain)].royal && kind.attributes.empty() && kind.base < 0)) continue;
+    add(kind.hurdle_colour_changing ? v->attributed_kind_of(plain, "s") : plain);
+  }
+  auto out = std::make_shared<Variant>(*v);
+  out->promotions = std::move(promotions);
   return out;
 }
 

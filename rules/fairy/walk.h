@@ -74,6 +74,9 @@ struct WalkAtom {
 struct Walk {
   std::string text;  // as written
   std::vector<WalkAtom> atoms;
+  // Landings on one square over different hurdles are different moves (a hurdle-colour-changing
+  // man's: each changes another man); else a square is given once.
+  bool hurdles_apart = false;
   // Whether some capturing atom has a line that may take a man (file, rank) away, in White's view
   // (WalkAtom::line_to over the atoms): the attack test's first question, which most men fail.
   std::array<bool, 31 * 31> captures_towards{};

@@ -3,6 +3,7 @@
 // a board of any size up to 16 x 16, by what stands on each square as the mover sees it. The rule
 // set's move generator calls it per man; it allocates nothing.
 
+#include <array>
 #include <bitset>
 #include <cstdlib>
 #include <stdexcept>
@@ -19,6 +20,9 @@ struct Landing {
   // A locust's capture ('x'): the man taken stands here, not on the landing square.
   bool locust = false;
   int victim_file = 0, victim_rank = 0;
+  // A hop over one man (a hopper's, a lion's, a contra- or equihopper's): the hurdle's square
+  // (Popeye's HurdleColourChanging changes its colour); -1 when none.
+  int hurdle_file = -1, hurdle_rank = -1;
 };
 
 // Every line may hold a landing (walk_landings' default filter).
@@ -28,7 +32,8 @@ struct AnyLine {
 
 // Calls `emit(Landing)` once for each square `walk` reaches from (file, rank) on a board of
 // `files` x `ranks` squares, `at(file, rank)` telling what stands there; `black`: the walk is
-// turned over (its forward is towards rank 0). Two atoms reaching one square give it once.
+// turned over (its forward is towards rank 0). Two atoms reaching one square give it once (over
+// different hurdles twice, when the walk keeps hurdles apart).
 // `lines_wanted(atom, line)`: the lines to walk (the attack test walks one).
 template <class At, class Emit, class Lines = AnyLine>
 void walk_landings(const Walk& walk, int file, int rank, bool black, int files, int ranks, At&& at, Emit&& emit, Lines lines_wanted = {}) {
@@ -37,6 +42,9 @@ void walk_landings(const Walk& walk, int file, int rank, bool black, int files, 
   auto on_board = [&](int f, int r) { return f >= 0 && f < files && r >= 0 && r < ranks; };
   auto edge = [&](int f, int r) { return f == 0 || r == 0 || f == files - 1 || r == ranks - 1; };
   const bool far_half = 2 * (black ? ranks - 1 - rank : rank) + 1 > ranks;  // past the middle, in the mover's view
+  int hurdle_f = -1, hurdle_r = -1;  // the line's one hurdle, once passed
+  std::array<std::size_t, 2> hurdled[64];  // hurdles_apart: the (square, hurdle) pairs given
+  int hurdled_count = 0;
   auto land = [&](const WalkAtom& a, int f, int r) {  // an occupant other than Own: move or capture
     if (a.region == WalkAtom::Region::EdgeCrossing && edge(f, r) == edge(file, rank)) return;
     if (a.region == WalkAtom::Region::FarHalf && !far_half) return;
@@ -45,9 +53,16 @@ void walk_landings(const Walk& walk, int file, int rank, bool black, int files, 
     const bool capture = o == Occupant::Other;
     if (capture ? !a.captures : !a.moves) return;
     const std::size_t index = std::size_t(r * files + f);
-    if (given[index]) return;
-    given[index] = true;
-    emit(Landing{f, r, capture, false, f, r});
+    if (walk.hurdles_apart && hurdle_f >= 0) {  // once per square and hurdle
+      const std::size_t hurdle = std::size_t(hurdle_r * files + hurdle_f);
+      for (int i = 0; i < hurdled_count; ++i)
+        if (hurdled[i][0] == index && hurdled[i][1] == hurdle) return;
+      if (hurdled_count < 64) hurdled[hurdled_count++] = {index, hurdle};
+    } else {
+      if (given[index]) return;
+      given[index] = true;
+    }
+    emit(Landing{f, r, capture, false, f, r, hurdle_f, hurdle_r});
   };
   // A locust's capture of the man on (vf, vr), landing on (f, r): the landing must be empty. Not
   // merged with other landings on the square: the man taken tells the moves apart.
@@ -73,6 +88,11 @@ void walk_landings(const Walk& walk, int file, int rank, bool black, int files, 
       };
       if (!lines_wanted(a, line)) continue;
       int f = file, r = rank, n = 0;
+      hurdle_f = hurdle_r = -1;
+      auto passed_hurdle = [&] {
+        hurdle_f = f;
+        hurdle_r = r;
+      };
       auto step = [&] {  // one more step along the line: false when it leaves the board
         const Vector v = vector_of(n++);
         f += v.file;
@@ -134,6 +154,7 @@ void walk_landings(const Walk& walk, int file, int rank, bool black, int files, 
           while (found < a.hurdles && (found > 0 || within_range()) && step() && (f != file || r != rank))
             if (at(f, r) != Occupant::Empty) ++found;
           if (found < a.hurdles) break;
+          if (a.hurdles == 1) passed_hurdle();
           if (a.kind == WalkAtom::Kind::Cannon) {
             ride_on();
           } else if (a.turn) {
@@ -150,16 +171,22 @@ void walk_landings(const Walk& walk, int file, int rank, bool black, int files, 
           break;
         }
         case WalkAtom::Kind::Contra:
-          if (step() && at(f, r) != Occupant::Empty) ride_on();
+          if (step() && at(f, r) != Occupant::Empty) {
+            passed_hurdle();
+            ride_on();
+          }
           break;
         case WalkAtom::Kind::Equi: {
           if (a.range == 1) {  // a leap: the hurdle one vector away, the landing two
-            if (step() && at(f, r) != Occupant::Empty && step()) land(a, f, r);
+            if (!step() || at(f, r) == Occupant::Empty) break;
+            passed_hurdle();
+            if (step()) land(a, f, r);
             break;
           }
           while (within_range() && step() && at(f, r) == Occupant::Empty) {
           }
           if (!on_board(f, r) || at(f, r) == Occupant::Empty) break;
+          passed_hurdle();
           land_beyond(n);  // as far beyond the hurdle as the hurdle stands
           break;
         }

@@ -52,6 +52,20 @@ char english_piece_letter(char letter, popeye::Language language) {
 
 }  // namespace
 
+namespace {
+
+// Erases the first of `runs` found in `initials`; whether one was.
+bool erase_initials(std::string& initials, std::initializer_list<std::string_view> runs) {
+  for (const std::string_view run : runs)
+    if (const auto at = initials.find(run); at != std::string::npos) {
+      initials.erase(at, run.size());
+      return true;
+    }
+  return false;
+}
+
+}  // namespace
+
 std::string popeye_move_uci(std::string_view move, Color side, popeye::Language language) {
   if (move == "...") return "0000";  // option NullMoves: a pass
   // Castling; a half-neutral rook's tells its colour after it ("0-0=nh").
@@ -76,12 +90,23 @@ std::string popeye_move_uci(std::string_view move, Color side, popeye::Language 
     while (n < text.size() && std::islower(static_cast<unsigned char>(text[n]))) ++n;
     return n > 0 && n < text.size() && std::isupper(static_cast<unsigned char>(text[n])) ? n : 0;
   };
+  // What a move did besides, in brackets after it: a hurdle's new colour "sfwGe7-c5[d6=s]".
+  std::string unbracketed;
+  if (const auto open = move.find('['); open != std::string_view::npos) {
+    const auto close = move.find(']', open);
+    if (close == std::string_view::npos) return "";
+    unbracketed = std::string(move.substr(0, open)) + std::string(move.substr(close + 1));
+    move = unbracketed;
+  }
   const std::size_t prefix = initials(move);
-  const std::string_view prefix_text = move.substr(0, prefix);
+  std::string prefix_text(move.substr(0, prefix));
+  // Hurdle colour changing ("hcc", German "sfw", French "ces"), a man's initials of more than one
+  // letter, are read first, so that their letters are not taken for others.
+  erase_initials(prefix_text, {"hcc", "sfw", "ces"});
   // A half-neutral man ("hn", French "dn"; "nhn" when neutral) tells its colour after the move:
   // "hnTa2-a1=nh" (now neutral), "nhnTa1-a8=wh" (White's again): no promotion.
-  const bool half_neutral = prefix_text.find("hn") != std::string_view::npos || prefix_text.find("dn") != std::string_view::npos;
-  const bool chameleon = prefix_text.find('c') != std::string_view::npos;  // 'c' in the three languages: its "=cS" after the move is its next kind, no promotion
+  const bool half_neutral = erase_initials(prefix_text, {"hn", "dn"});
+  const bool chameleon = prefix_text.find('c') != std::string::npos;  // 'c' in the three languages: its "=cS" after the move is its next kind, no promotion
   move.remove_prefix(prefix);
   if (!move.empty() && !square(0)) {  // the piece's code: one or two characters ("S", "G", "LE", "NH")
     const std::size_t length = move.size() > 1 && !square(1) ? 2 : 1;
@@ -109,7 +134,9 @@ std::string popeye_move_uci(std::string_view move, Color side, popeye::Language 
     if (const auto second = promotee.find('='); second != std::string_view::npos) {
       const std::string_view added = promotee.substr(second + 1);
       if (added.empty() || added.find_first_not_of("abcdefghijklmnopqrstuvwxyz") != std::string_view::npos) return "";
-      if (added.find('c') != std::string_view::npos) promotee_prefix = "c";
+      std::string added_initials(added);
+      if (erase_initials(added_initials, {"hcc", "sfw", "ces"})) promotee_prefix = "s";  // "=G=sfw": UCI "sg"
+      if (added_initials.find('c') != std::string::npos) promotee_prefix = "c" + promotee_prefix;
       promotee = promotee.substr(0, second);
     }
     rest_text = "=";

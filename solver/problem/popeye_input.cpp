@@ -1093,6 +1093,13 @@ class PopeyeReader {
     for (const auto& m : p.men) {
       const Color c = m.colour == "White" ? White : Black;
       const auto code = fairy_code(m);
+      const bool hurdle_colour_changing =
+          std::find(m.attributes.begin(), m.attributes.end(), "HurdleColourChanging") != m.attributes.end();
+      if (hurdle_colour_changing && !(code && hurdle_colour_changing_allowed_on(*code)))
+        fail(m.where, fmt::format("HurdleColourChanging on a {} on {}: Popeye allows it only on hoppers, Chinese riders, lions and the "
+                                  "contra-grasshopper",
+                                  m.orthodox != NoPieceType ? std::string(piece_description(make_piece(White, m.orthodox)).substr(6)) : walk_name(m),
+                                  square_name(m.square)));
       if (royal_piece(m) || (code && fairy_piece_is_royal(*code))) {
         // Popeye's rule: one royal man a side, a king or a piece with the attribute Royal.
         if (first_king[c])

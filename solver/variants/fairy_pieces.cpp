@@ -13,6 +13,8 @@ bool fairy_piece_is_royal(std::string_view popeye_code) {
   return entry && entry->royal;
 }
 
+bool hurdle_colour_changing_allowed_on(std::string_view popeye_code) { return fairy::hurdle_colour_changing_allowed(popeye_code); }
+
 bool fairy_rule_set_judges(const Target& target) { return judges<fairy::Game>(target); }
 
 void check_fairy_position(std::string_view fen, const SourceLocation& where) {

@@ -13,6 +13,8 @@ namespace arbiter {
 bool fairy_rule_set_plays(std::string_view popeye_code);
 // Whether that piece is royal by its kind (Popeye's poseidon, the marine king): a side's one royal man.
 bool fairy_piece_is_royal(std::string_view popeye_code);
+// Whether Popeye allows HurdleColourChanging on that piece (hoppers, Chinese riders, lions).
+bool hurdle_colour_changing_allowed_on(std::string_view popeye_code);
 
 // Whether the fairy rule set's engines judge the goal (the goals about the move itself, a
 // capture, castling, en passant, need orthodox moves: target_reached.h's judges()).

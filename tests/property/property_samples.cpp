@@ -254,7 +254,9 @@ std::vector<Sample<fairy::Game>> fairy_samples() {
                           "r3k3/1(sp)4(mo)1/8/3(l)4/8/2(SP)5/1(BS)3(MS)2/4K2R w Kq - 0 1",
                           // Half-neutral men: neutral after their side's move (an attacker of
                           // their own king then).
-                          "4k3/2(h:n)5/8/8/8/3(nh:B)4/3(h:P)4/R3K2(h:R) w Q - 0 1"})
+                          "4k3/2(h:n)5/8/8/8/3(nh:B)4/3(h:P)4/R3K2(h:R) w Q - 0 1",
+                          // Hurdle-colour-changing hoppers: a hop turns a man to the other side.
+                          "3(s:g)k(s:ea)(s:sw)(s:m)/8/8/2(s:LI)5/8/2N5/3P4/4K3 w - - 0 1"})
     r.starts.push_back(fen);
   r.max_plies = 40;
   r.leaf_budget = 20'000;

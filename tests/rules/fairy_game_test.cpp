@@ -399,3 +399,31 @@ TEST_CASE("fairy rule set: a half-neutral man, '(h:R)', is neutral after its sid
   auto beside = fairy::Game::from_fen("7k/8/8/8/8/8/8/K1(h:R)5 w - - 0 1", {});
   CHECK(legal_uci(beside) == std::vector<std::string>{"a1a2", "a1b1", "a1b2", "c1c2", "c1c3", "c1c4", "c1c5", "c1c6", "c1c7", "c1c8"});
 }
+
+TEST_CASE("fairy rule set: a hurdle-colour-changing hopper, '(s:G)', turns its hurdle to the other side", "[fairy][hurdle-colour]") {
+  // EXAMPLES/andmoose.inp of Popeye's suite (S. Emmerson), b): Popeye's expected output has
+  // "1.hccEAf8-g7[g8=w] hccSWg8-f8[g7=w] ..." and the last move twice, over f8 ("[f8=w]") and
+  // over the king e8 (no change): two moves to one square, each its own hurdle.
+  auto game = fairy::Game::from_fen("3(s:g)k(s:ea)(s:sw)(s:m)/8/8/8/8/8/8/8 b - - 0 1", {});
+  game.play(by_uci(game, "f8g7"));  // the eagle over the sparrow: the sparrow is White's now
+  CHECK(placement(game.fen()) == "3(s:g)k1(s:SW)(s:m)/6(s:ea)1/8/8/8/8/8/8 w -");
+  CHECK(game.move_text(by_uci(game, "g8f8")) == "sSW_f8/g7");
+  game.play(by_uci(game, "g8f8"));  // over the eagle: White's too
+  CHECK(placement(game.fen()) == "3(s:g)k(s:SW)1(s:m)/6(s:EA)1/8/8/8/8/8/8 b -");
+  game.undo();
+  game.undo();
+  CHECK(placement(game.fen()) == "3(s:g)k(s:ea)(s:sw)(s:m)/8/8/8/8/8/8/8 b -");
+  // The sparrow on f7 reaches e7 over f8 and over the king e8 (a king keeps its side).
+  auto two = fairy::Game::from_fen("4k(s:G)2/5(s:SW)2/8/8/8/8/8/8 w - - 0 1", {});
+  std::vector<std::string> to_e7;
+  fairy::FairyMoveList moves;
+  two.generate_legal(moves);
+  for (const auto& m : moves)
+    if (two.move_uci(m) == "f7e7") to_e7.push_back(two.move_text(m));
+  std::sort(to_e7.begin(), to_e7.end());
+  CHECK(to_e7 == std::vector<std::string>{"sSW_e7/e8+", "sSW_e7/f8+"});
+  // Beside such men a pawn promotes to the four and to each kind as it stands on the board, plain
+  // or hurdle colour changing (BEISPIEL/hurdlecc.inp 2: "=D =S =T =L =G =G=sfw =LI=sfw", no plain lion).
+  auto promotion = fairy::Game::from_fen("8/7P/8/7P/5(s:g)2/8/6(g)1/1(s:li)6 w - - 0 1", {});
+  CHECK(legal_uci(promotion) == std::vector<std::string>{"h5h6", "h7h8b", "h7h8g", "h7h8n", "h7h8q", "h7h8r", "h7h8sg", "h7h8sli"});
+}
