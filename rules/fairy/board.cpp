@@ -147,7 +147,7 @@ void Board::make(const FairyMove& m) {
   // Castling rights: lost when the king moves, or when a man leaves or lands on a rook's corner.
   unsigned c = castling_;
   if (c) {
-    if (mover.kind() == variant_->castling_king) c &= side_ == White ? ~3u : ~12u;
+    if (variant_->plain_of(mover.kind()) == variant_->castling_king) c &= side_ == White ? ~3u : ~12u;
     const int corners[4] = {square(files() - 1, 0), square(0, 0), square(files() - 1, ranks() - 1), square(0, ranks() - 1)};
     for (int i = 0; i < 4; ++i)
       if (m.from == corners[i] || m.to == corners[i] || ((m.flags & FairyMove::Locust) && m.victim == corners[i])) c &= ~(1u << i);

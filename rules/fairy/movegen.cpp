@@ -79,7 +79,8 @@ void add_castling(const Board& b, int from, FairyMoveList& out) {
     const unsigned bit = 1u << ((side == White ? 0 : 2) + (king_side ? 0 : 1));
     if (!(b.castling() & bit)) continue;
     const int corner = b.square(king_side ? b.files() - 1 : 0, home);
-    if (b.at(corner) != Man::of(side, v.castling_rook)) continue;
+    const Man rook = b.at(corner);  // a rook of the side, with attributes or not (Popeye castles a half-neutral one)
+    if (rook.empty() || rook.neutral() || rook.color() != side || v.plain_of(rook.kind()) != v.castling_rook) continue;
     bool clear = true;
     for (int sq = std::min(from, corner) + 1; sq < std::max(from, corner); ++sq) clear = clear && b.at(sq).empty();
     if (clear) out.push(FairyMove{std::uint8_t(from), std::uint8_t(king_side ? from + 2 : from - 2), 0, FairyMove::Castling});
@@ -228,7 +229,7 @@ void generate_candidates_of(const Board& b, int from, FairyMoveList& out) {
       else out.push(FairyMove{std::uint8_t(from), std::uint8_t(ep), 0, FairyMove::EnPassant});
     });
   }
-  if (m.kind() == v.castling_king && !m.neutral()) add_castling(b, from, out);
+  if (v.plain_of(m.kind()) == v.castling_king && !m.neutral()) add_castling(b, from, out);
 }
 
 void generate_candidates(const Board& b, FairyMoveList& out) {

@@ -60,6 +60,8 @@ struct Variant {
   // Orthodox castling: the royal kind `castling_king` from its file with the `castling_rook`
   // kind on the corner files, the king two files towards it (none: -1).
   int castling_king = -1, castling_rook = -1;
+  // The plain kind of a kind with attributes (a half-neutral king castles as the king), else itself.
+  int plain_of(int kind) const { return kinds[std::size_t(kind)].base >= 0 ? kinds[std::size_t(kind)].base : kind; }
   std::string start_fen;
 
   int kind_of(char letter) const;  // the lettered kind (no code) whose letter this is (either case), or -1

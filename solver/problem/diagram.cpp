@@ -35,8 +35,12 @@ constexpr Castle Castles[] = {{WhiteKingside, White, sq::e1, sq::h1},
 
 int home_square_castling_rights(const Diagram& d) {
   if (d.no_castling_all) return NoCastling;
+  // A king or rook with attributes (a half-neutral king, Popeye castles it) is a fairy cell "h:K".
   auto at_home = [&](Square s, Piece piece) {
-    return d.board[s] == piece && std::find(d.no_castling.begin(), d.no_castling.end(), s) == d.no_castling.end();
+    const FairyCell cell = d.fairy[s].empty() ? FairyCell{} : fairy_cell(d.fairy[s]);
+    const bool attributed = !d.fairy[s].empty() && !cell.neutral() && cell.colour == color_of(piece) &&
+                            cell.code == (type_of(piece) == King ? "k" : "r");
+    return (d.board[s] == piece || attributed) && std::find(d.no_castling.begin(), d.no_castling.end(), s) == d.no_castling.end();
   };
   int rights = 0;
   for (const Castle& c : Castles)

@@ -53,7 +53,7 @@ bool has_fairy_men(const Diagram& diagram);
 // A fairy cell read: "r:G" is a royal white grasshopper (code "g"), "le" a black leo, "c:q" a
 // black chameleon queen.
 struct FairyCell {
-  std::string attributes;  // the initials (rules/fairy/variant.h): "r" royal, "c" chameleon, "n" neutral
+  std::string attributes;  // the initials (rules/fairy/variant.h): "r" royal, "c" chameleon, "n" neutral, "h" half-neutral, "s" hurdle colour changing
   bool royal() const { return attributes.find('r') != std::string::npos; }
   bool neutral() const { return attributes.find('n') != std::string::npos; }  // then `colour` means nothing
   std::string code;  // lower case

@@ -427,3 +427,13 @@ TEST_CASE("fairy rule set: a hurdle-colour-changing hopper, '(s:G)', turns its h
   auto promotion = fairy::Game::from_fen("8/7P/8/7P/5(s:g)2/8/6(g)1/1(s:li)6 w - - 0 1", {});
   CHECK(legal_uci(promotion) == std::vector<std::string>{"h5h6", "h7h8b", "h7h8g", "h7h8n", "h7h8q", "h7h8r", "h7h8sg", "h7h8sli"});
 }
+
+TEST_CASE("fairy rule set: a half-neutral king castles, and is neutral after it", "[fairy][neutral]") {
+  // BEISPIEL/halbneut.inp 12 of Popeye's suite (V. Crisan, Quartz 1996/7): "1...Lf1-h3
+  // 2.nSe3-g4 0-0=nh #": the white half-neutral king castles with the plain rook.
+  auto game = fairy::Game::from_fen("8/8/8/8/8/8/8/4(h:K)2R w K - 0 1", {});
+  const auto castling = by_uci(game, "e1g1");
+  CHECK(game.move_text(castling) == "O-O+");  // the neutral king is Black's too, and the rook beside it White's
+  game.play(castling);
+  CHECK(placement(game.fen()) == "8/8/8/8/8/8/8/5R(nh:K)1 b -");  // the rook White's, the king neutral
+}
