@@ -102,7 +102,8 @@ bool observes(const Board& b, int from, const Walk& walk, Color side, int target
   const auto edge = [&](int f, int r) { return f == 0 || r == 0 || f == b.files() - 1 || r == b.ranks() - 1; };
   for (const WalkAtom& a : walk.atoms) {
     if (!a.captures) continue;
-    const bool plain = !a.circular && (a.kind == WalkAtom::Kind::Leap || a.kind == WalkAtom::Kind::Ride);
+    const bool equi = a.kind == WalkAtom::Kind::Equi;
+    const bool plain = !a.circular && (a.kind == WalkAtom::Kind::Leap || a.kind == WalkAtom::Kind::Ride || equi);
     if (!plain) {
       others = true;
       continue;
@@ -120,6 +121,17 @@ bool observes(const Board& b, int from, const Walk& walk, Color side, int target
     }
     if (a.kind == WalkAtom::Kind::Leap) return true;
     const int steps = sf != 0 ? df / sf : dr / sr;
+    if (equi) {
+      // The hurdle halfway (the table puts a leap's two vectors away), the squares between it and
+      // the two ends empty on a line; on a leap nothing else matters.
+      if (steps % 2) continue;
+      const int half = steps / 2;
+      if (a.range != 0 && a.range != 1 && half > a.range) continue;
+      bool fits = !b.at(b.square(ff + half * sf, fr + half * sr)).empty();
+      for (int k = 1; k < steps && fits && a.range != 1; ++k) fits = k == half || b.at(b.square(ff + k * sf, fr + k * sr)).empty();
+      if (fits) return true;
+      continue;
+    }
     if (a.range != 0 && steps > a.range) continue;
     bool clear = true;
     for (int k = 1; k < steps && clear; ++k) clear = b.at(b.square(ff + k * sf, fr + k * sr)).empty();
@@ -130,7 +142,8 @@ bool observes(const Board& b, int from, const Walk& walk, Color side, int target
   // every line), as the table says.
   const int table_dr = side == Black ? -dr : dr;
   auto lines_to_target = [&](const WalkAtom& a, int line) {
-    if (!a.captures || (!a.circular && (a.kind == WalkAtom::Kind::Leap || a.kind == WalkAtom::Kind::Ride))) return false;
+    if (!a.captures || (!a.circular && (a.kind == WalkAtom::Kind::Leap || a.kind == WalkAtom::Kind::Ride || a.kind == WalkAtom::Kind::Equi)))
+      return false;
     const std::int8_t wanted = a.line_towards(df, table_dr);
     return wanted == WalkAtom::AnyLine || wanted == line;
   };
