@@ -5,6 +5,7 @@
 
 #include <array>
 #include <bitset>
+#include <cstdint>
 #include <cstdlib>
 #include <stdexcept>
 
@@ -43,7 +44,10 @@ void walk_landings(const Walk& walk, int file, int rank, bool black, int files, 
   auto edge = [&](int f, int r) { return f == 0 || r == 0 || f == files - 1 || r == ranks - 1; };
   const bool far_half = 2 * (black ? ranks - 1 - rank : rank) + 1 > ranks;  // past the middle, in the mover's view
   int hurdle_f = -1, hurdle_r = -1;  // the line's one hurdle, once passed
-  std::array<std::size_t, 2> hurdled[64];  // hurdles_apart: the (square, hurdle) pairs given
+  // hurdles_apart: the (square, hurdle) pairs given. A line lands on a square at most once, so
+  // there are at most as many as the walk's lines times a line's squares: 512 is more than any
+  // walk of Popeye's table gives on 8 x 8 (it throws beyond, never gives a pair twice).
+  std::array<std::uint16_t, 2> hurdled[512];
   int hurdled_count = 0;
   auto land = [&](const WalkAtom& a, int f, int r) {  // an occupant other than Own: move or capture
     if (a.region == WalkAtom::Region::EdgeCrossing && edge(f, r) == edge(file, rank)) return;
@@ -54,10 +58,11 @@ void walk_landings(const Walk& walk, int file, int rank, bool black, int files, 
     if (capture ? !a.captures : !a.moves) return;
     const std::size_t index = std::size_t(r * files + f);
     if (walk.hurdles_apart && hurdle_f >= 0) {  // once per square and hurdle
-      const std::size_t hurdle = std::size_t(hurdle_r * files + hurdle_f);
+      const std::array<std::uint16_t, 2> pair{std::uint16_t(index), std::uint16_t(hurdle_r * files + hurdle_f)};
       for (int i = 0; i < hurdled_count; ++i)
-        if (hurdled[i][0] == index && hurdled[i][1] == hurdle) return;
-      if (hurdled_count < 64) hurdled[hurdled_count++] = {index, hurdle};
+        if (hurdled[i] == pair) return;
+      if (hurdled_count == int(std::size(hurdled))) throw std::length_error("walk_landings: more hurdled landings than recorded");
+      hurdled[hurdled_count++] = pair;
     } else {
       if (given[index]) return;
       given[index] = true;

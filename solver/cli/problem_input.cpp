@@ -9,6 +9,8 @@
 #include "solver/cli/cli_support.h"
 #include "solver/cli/commands.h"
 #include "solver/stipulation/stipulation_form.h"
+#include "solver/variants/fairy_pieces.h"
+#include "solver/variants/names.h"
 #include "solver/variants/registry.h"
 
 namespace arbiter::cli {
@@ -56,7 +58,10 @@ std::vector<problem::Problem> load_problem_entries(const ProblemArgs& args) {
       return {p};
     }
     p.stipulation = parse_stipulation(args.stipulation, p.stipulation_location);
-    if (!p.stipulation.classic() && rules.name != "orthodox") {  // the goals' facts and the passes are orthodox so far
+    // The other rule sets play the classic forms only (the goals' facts and the passes are
+    // orthodox so far), the fairy rule set any form whose goals it judges.
+    const bool fairy = rules.name == fairy_pieces_variant_names().name;
+    if (!p.stipulation.classic() && rules.name != "orthodox" && !(fairy && fairy_rule_set_plays_goals(p.stipulation))) {
       p.unsupported.push_back(fmt::format("stipulation {} in {}", form ? form->named() : p.stipulation.text, rules.name));
       return {p};
     }

@@ -17,6 +17,7 @@
 #include "solver/problem/diagram.h"
 #include "solver/problem/popeye_input.h"
 #include "solver/problem/twins.h"
+#include "solver/variants/fairy_pieces.h"
 #include "solver/variants/names.h"
 
 namespace arbiter::problem {
@@ -320,8 +321,9 @@ Problem problem_from_game(const PgnGame& game, const std::string& file, int numb
         return p;
       }
       // The other rule sets play the four classic forms only (the goals' move facts and the
-      // series' passes are orthodox so far).
-      if (!orthodox && !playable->classic()) {
+      // series' passes are orthodox so far), the fairy rule set any form whose goals it judges.
+      const bool fairy = rules == &fairy_pieces_variant_names();
+      if (!orthodox && !playable->classic() && !(fairy && fairy_rule_set_plays_goals(*playable))) {
         p.stipulation.text = std::string(word);
         p.unsupported.push_back(fmt::format("stipulation {} in {}", form.named(), p.variant));
         return p;

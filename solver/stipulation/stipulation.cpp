@@ -66,6 +66,13 @@ bool classic_shape(std::string_view word) {
 
 }  // namespace
 
+std::vector<Target> stipulation_goals(const Stipulation& s) {
+  if (s.structured) return all_goals(*s.structured);
+  std::vector<Target> goals{s.target};
+  if (s.help_end == HelpEnd::Reciprocal) goals.push_back(s.reci_target);
+  return goals;
+}
+
 std::string_view kind_name(Stipulation::Kind kind) {
   switch (kind) {
     case Stipulation::HelpMate: return "a helpmate";

@@ -7,6 +7,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "rules/core/parse_error.h"
 #include "rules/core/types.h"
@@ -137,6 +138,9 @@ struct Stipulation {
   // "reci-h(=)#", "reci-h", "hs", "h": the play's prefix before the goal, as Popeye writes it.
   std::string help_prefix() const;
 };
+
+// Every goal the play aims at: the goal, a reciprocal's other goal, a structured tree's goals.
+std::vector<Target> stipulation_goals(const Stipulation& s);
 
 // "a direct mate", "a helpmate", "a selfmate", "a reflexmate", "a semi-reflexmate".
 std::string_view kind_name(Stipulation::Kind kind);

@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "rules/core/parse_error.h"
+#include "solver/stipulation/stipulation.h"
 #include "solver/stipulation/target.h"
 
 namespace arbiter {
@@ -19,6 +20,9 @@ bool hurdle_colour_changing_allowed_on(std::string_view popeye_code);
 // Whether the fairy rule set's engines judge the goal (the goals about the move itself, a
 // capture, castling, en passant, need orthodox moves: target_reached.h's judges()).
 bool fairy_rule_set_judges(const Target& target);
+// Whether the fairy rule set plays the stipulation: any form whose every goal it judges (the
+// other rule sets play the four classic forms only).
+bool fairy_rule_set_plays_goals(const Stipulation& s);
 
 // Reads `fen` (fairy men by code, "(G)") as the fairy rule set does and throws its ParseError,
 // located at `where`, for a position it refuses: a pawn on its first or last rank, the side not to

@@ -160,3 +160,29 @@ TEST_CASE("fairy variant: the SVG diagram draws fairy men as problemists do, a b
   CHECK(run.out.find(">neutral pawn</text>") != std::string::npos);
   CHECK(run.out.find("class=\"arrow arrow-move\"") != std::string::npos);  // the grasshopper's hop over the pawn
 }
+
+TEST_CASE("fairy variant: a PGN problem and --fen take any stipulation whose goals the fairy rule set judges", "[fairy][cli][series]") {
+  // Popeye's suite, EXAMPLES/chinpawn.inp problem 2 (expected output REGRESSIONTESTS/chinpawn.ref):
+  // ser-#2, "1.CPb6-b7 2.CPb7-b8 #". The Popeye reader has always taken it; a PGN problem and
+  // --fen read it the same (the fuzzer found a Popeye problem whose PGN did not read back).
+  test::ScratchDir dir;
+  const std::string fen = "k1K5/(cp)7/1(CP)6/8/8/8/8/8 w - - 0 1";
+  const auto pgn = [&](const std::string& name, const std::string& stipulation) {
+    return dir.write(name, "[Event \"cp\"]\n[Variant \"fairy\"]\n[FEN \"" + fen + "\"]\n[SetUp \"1\"]\n[Stipulation \"" + stipulation +
+                               "\"]\n\n*\n");
+  };
+  int status = -1;
+  const json solved = test::run_arbiter_json("solve --json " + test::shell_quote(pgn("s.pgn", "ser-#2")), status);
+  CHECK(status == 0);
+  CHECK(solved["solutions"] == json::array({json::array({"b6b7", "b7b8"})}));
+  const json by_fen = test::run_arbiter_json("solve --json --variant fairy --stipulation ser-#2 --fen " + test::shell_quote(fen), status);
+  CHECK(status == 0);
+  CHECK(by_fen["solutions"] == solved["solutions"]);
+  // A goal about the move itself (a capture) needs orthodox moves: unsupported, named, both ways.
+  const test::CliRun capture = test::run_arbiter_command("solve " + test::shell_quote(pgn("x.pgn", "ser-x2")), dir);
+  CHECK(capture.status == 4);
+  CHECK(capture.out.find("stipulation ser-x2 (series capture) in fairy") != std::string::npos);
+  const test::CliRun capture_fen =
+      test::run_arbiter_command("solve --variant fairy --stipulation ser-x2 --fen " + test::shell_quote(fen), dir);
+  CHECK(capture_fen.status == 4);
+}
