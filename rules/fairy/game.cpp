@@ -59,7 +59,14 @@ Game Game::with(std::shared_ptr<const Variant> variant, std::string_view fen, co
   // men on the board: read it again with them (kinds are only added, so the board reads the same).
   const Board& first = game.board_;
   const auto on_board = [&](int kind) { return first.count(White, kind) + first.count(Black, kind) > 0; };
-  auto promoting = Variant::with_hopper_promotions(Variant::with_marine_promotions(variant, on_board), on_board);
+  // A marine pawn promotes to an orthodox walk on the board with attributes too (Popeye's walk:
+  // a paralysing queen gives "=Q").
+  const auto walk_on_board = [&](int kind) {
+    for (int k = 0; k < int(variant->kinds.size()); ++k)
+      if ((k == kind || variant->kinds[std::size_t(k)].base == kind) && on_board(k)) return true;
+    return false;
+  };
+  auto promoting = Variant::with_hopper_promotions(Variant::with_marine_promotions(variant, walk_on_board), on_board);
   if (promoting != variant) game.board_ = Board::from_fen(std::move(promoting), fen, where, options);
   const Board& b = game.board_;
   for (int sq = 0; sq < b.squares(); ++sq) {
@@ -71,6 +78,15 @@ Game Game::with(std::shared_ptr<const Variant> variant, std::string_view fen, co
     if (!own_first || b.variant().kinds[std::size_t(m.kind())].double_step)
       throw ParseError(where, "expected no pawn on the first or last rank in FEN '" + std::string(fen) + "'");
   }
+  if (b.variant().has_paralysing)
+    for (int sq = 0; sq < b.squares(); ++sq) {
+      // Whom a neutral man (of both sides) or an orphan (by borrowed walks) paralyses is not defined here yet.
+      const Man m = b.at(sq);
+      const PieceKind* kind = m.empty() ? nullptr : &b.variant().kinds[std::size_t(m.kind())];
+      if (kind && (m.neutral() || kind->half_neutral || kind->orphan))
+        throw ParseError(where, "expected no neutral or half-neutral man and no orphan beside paralysing men (not played together yet) in FEN '" +
+                                    std::string(fen) + "'");
+    }
   if (royal_attacked(b, ~b.side_to_move()))
     throw ParseError(where, "expected the side not to move out of check in FEN '" + std::string(fen) + "'");
   return game;
@@ -156,7 +172,7 @@ std::string Game::move_text(const FairyMove& m) const {
     promotion();
   }
   board_.make(m);
-  if (royal_attacked(board_, board_.side_to_move())) out += has_legal_move() ? "+" : "#";
+  if (side_in_check(board_)) out += has_legal_move() ? "+" : "#";
   board_.unmake();
   return out;
 }

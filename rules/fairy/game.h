@@ -78,7 +78,8 @@ class Game {
   GameStatus status() const;
   Color side_to_move() const { return board_.side_to_move(); }
   std::uint64_t key() const { return board_.key(); }
-  bool in_check() const { return royal_attacked(board_, board_.side_to_move()); }
+  // A royal man of the side to move attacked, the side not suffocated by paralysis (movegen.h).
+  bool in_check() const { return side_in_check(board_); }
 
  private:
   std::string square_name(int sq) const;

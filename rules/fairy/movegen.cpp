@@ -154,6 +154,21 @@ bool observes(const Board& b, int from, const Walk& walk, Color side, int target
   return hit;
 }
 
+}  // namespace
+
+// By the paralysing observer's walk alone: a paralysed paralysing man paralyses still (Popeye
+// validates the observation's geometry only).
+bool paralysed(const Board& b, int sq) {
+  if (!b.variant().has_paralysing) return false;
+  const Color enemy = ~b.at(sq).color();
+  return b.any_man(enemy, [&](int from) {
+    const PieceKind& kind = b.variant().kinds[std::size_t(b.at(from).kind())];
+    return kind.paralysing && observes(b, from, kind.walk, enemy, sq);
+  });
+}
+
+namespace {
+
 // Is the man of `side` on `target` observed as kind `w` by the other side: by a man of kind `w`,
 // or by an orphan that observes it walking as `w` and is itself so observed (Popeye's chain, where
 // no orphan is twice a link). `seen_before`: the squares already asked about in this search. A
@@ -216,22 +231,28 @@ void add_orphan_moves(const Board& b, int from, FairyMoveList& out) {
 }  // namespace
 
 void generate_candidates_of(const Board& b, int from, FairyMoveList& out) {
+  if (b.variant().kinds[std::size_t(b.at(from).kind())].orphan) {
+    add_orphan_moves(b, from, out);
+    return;
+  }
+  if (paralysed(b, from)) return;
+  add_walk_moves(b, from, out);
+}
+
+void add_walk_moves(const Board& b, int from, FairyMoveList& out) {
   const Color side = b.side_to_move();
   const Variant& v = b.variant();
   const Man m = b.at(from);
   const PieceKind& kind = v.kinds[std::size_t(m.kind())];
-  if (kind.orphan) {
-    add_orphan_moves(b, from, out);
-    return;
-  }
   const int file = b.file_of(from), rank = b.rank_of(from);
   auto at = [&](int f, int r) { return seen(b, f, r, side, from); };
   walk_landings(kind.walk, file, rank, side == Black, b.files(), b.ranks(), at, [&](const Landing& l) {
+    if (l.capture && kind.paralysing) return;  // a paralysing man captures nothing
     if (kind.pawn) add_pawn_moves(b, from, l, out);
     else out.push(move_to(b, from, l));
   });
   // En passant: the pawns that double-step take so; the superpawns, which ride, neither (Popeye's super.c).
-  if (kind.pawn && kind.double_step && b.en_passant() != Board::NoSquare) {
+  if (kind.pawn && kind.double_step && !kind.paralysing && b.en_passant() != Board::NoSquare) {
     const int ep = b.en_passant();
     auto onto_ep = [&](int f, int r) { return seen(b, f, r, side, from, ep); };
     walk_landings(kind.walk, file, rank, side == Black, b.files(), b.ranks(), onto_ep, [&](const Landing& l) {
@@ -253,6 +274,8 @@ bool attacked(const Board& b, int sq, Color by) {
   return b.any_man(by, [&](int from) {
     if (from == sq) return false;
     const PieceKind& kind = b.variant().kinds[std::size_t(b.at(from).kind())];
+    // A paralysing man observes nothing, a paralysed one neither (Popeye's observer validation).
+    if (b.variant().has_paralysing && (kind.paralysing || paralysed(b, from))) return false;
     if (!kind.orphan) return observes(b, from, kind.walk, by, sq);
     // An orphan attacks as a walk it has now: the square's geometry first, the chain (dear) after.
     const Variant& v = b.variant();
@@ -280,6 +303,30 @@ bool royal_attacked(const Board& b, Color side) {
   for (const auto& m : replies)
     if (m.flags & FairyMove::EnPassant) return true;
   return false;
+}
+
+bool suffocated_by_paralysis(const Board& b) {
+  if (!b.variant().has_paralysing) return false;
+  const Color side = b.side_to_move();
+  // Popeye's suffocation finder: the side's moves as if no man were paralysed, candidates (a
+  // self-check too); suffocated when there are some and every one is a paralysed man's.
+  FairyMoveList moves;
+  bool paralysed_moves = false;
+  const bool unparalysed_moves = b.any_man(side, [&](int from) {
+    moves.clear();
+    if (b.variant().kinds[std::size_t(b.at(from).kind())].orphan) return true;  // (the reader refuses orphans beside paralysing men)
+    add_walk_moves(b, from, moves);
+    if (moves.size() == 0) return false;
+    if (!paralysed(b, from)) return true;
+    paralysed_moves = true;
+    return false;
+  });
+  return !unparalysed_moves && paralysed_moves;
+}
+
+bool side_in_check(const Board& b) {
+  const Color side = b.side_to_move();
+  return royal_attacked(b, side) && !suffocated_by_paralysis(b);
 }
 
 namespace {
@@ -315,7 +362,8 @@ std::optional<std::string_view> rejecting_predicate(Board& b, const FairyMove& m
 CertainlyLegal::CertainlyLegal(const Board& b) {
   const Color side = b.side_to_move(), enemy = ~side;
   const Variant& v = b.variant();
-  if (royal_attacked(b, side)) {
+  // A side in check; paralysing men, whose moves change who else moves and observes.
+  if (v.has_paralysing || royal_attacked(b, side)) {
     test_all_ = true;
     return;
   }

@@ -19,10 +19,23 @@ void generate_candidates(const Board& b, FairyMoveList& out);
 // The candidates of the man on `from` alone (of the side to move).
 void generate_candidates_of(const Board& b, int from, FairyMoveList& out);
 
+// The moves the walk of the man on `from` proposes (a pawn's rules and castling too), paralysed
+// or not; not an orphan's (its borrowed walks).
+void add_walk_moves(const Board& b, int from, FairyMoveList& out);
+
 // Could a man of `by` capture a man of the other side standing on `sq` (empty or not)?
 bool attacked(const Board& b, int sq, Color by);
 // Is a royal man of `side` attacked? (A side without a royal man is never in check.)
 bool royal_attacked(const Board& b, Color side);
+
+// Paralysing men: is the man on `sq` observed by an enemy paralysing man (it neither moves nor
+// observes)? Is the side to move "suffocated": it would have moves were no man paralysed, and
+// all are paralysed men's (Popeye's paralysing.c: such a side is stalemated, not mated)?
+bool paralysed(const Board& b, int sq);
+bool suffocated_by_paralysis(const Board& b);
+// The side to move is in check: a royal man of it attacked, and the side not suffocated by
+// paralysis (a mate of a suffocated side is a stalemate; in_check() and the SAN marks say so).
+bool side_in_check(const Board& b);
 
 // The name of the first predicate that rejects candidate `m`, or none: it is legal. Plays the
 // move and takes it back.

@@ -35,7 +35,7 @@ struct PieceKind {
   std::string code = {};
   // A copy of the kind `base` with Popeye's attributes, by their initials: 'r' Royal (checked and
   // mated like a king), 'c' Chameleon (after each of its moves it is the next of queen, knight,
-  // bishop, rook, queen), 'h' HalfNeutral, 's' HurdleColourChanging. Written "(r:G)", "(c:Q)", "(rc:S)" in FEN and "rG_", "cQ" in SAN, by the
+  // bishop, rook, queen), 'h' HalfNeutral, 's' HurdleColourChanging, 'p' Paralysing. Written "(r:G)", "(c:Q)", "(rc:S)" in FEN and "rG_", "cQ" in SAN, by the
   // base's code (an orthodox base by Popeye's English code). Empty for a plain kind (base -1).
   std::string attributes = {};
   int base = -1;
@@ -46,6 +46,10 @@ struct PieceKind {
   // 's' HurdleColourChanging (Popeye's hurdle_colour_changing.c): the man it hops over (a hop's
   // one hurdle) changes sides, a king and a neutral man aside.
   bool hurdle_colour_changing = false;
+  // 'p' Paralysing (Popeye's paralysing.c): an enemy man it observes (its walk's captures, alone)
+  // neither moves nor observes; it captures nothing and observes nothing itself (no check). A side
+  // whose only moves are those of paralysed men is stalemated, not mated (Game::in_check).
+  bool paralysing = false;
   // A royal pawn's promotions: the copies of the variant's with its attributes (Popeye keeps a
   // man's attributes when it promotes); empty for every other kind, which promotes as
   // `promotions` says.
@@ -57,6 +61,7 @@ struct Variant {
   int files = 8, ranks = 8;
   std::vector<PieceKind> kinds;  // at most 31
   std::vector<int> promotions;   // the kinds a pawn promotes to, in the order SAN lists them
+  bool has_paralysing = false;   // a kind is paralysing: the generators and the attack test ask who is paralysed
   // Orthodox castling: the royal kind `castling_king` from its file with the `castling_rook`
   // kind on the corner files, the king two files towards it (none: -1).
   int castling_king = -1, castling_rook = -1;
@@ -98,7 +103,7 @@ struct Variant {
   int attributed_kind_of(int kind, std::string_view attributes) const;
   // This variant with that copy added (a chameleon's whole cycle; for a royal or half-neutral
   // pawn, the copies of its promotions too); the same variant when it has it. Throws
-  // std::invalid_argument for an attribute other than r, c, h and s, or a chameleon that is not a
+  // std::invalid_argument for an attribute other than r, c, h, s and p, or a chameleon that is not a
   // queen, knight, bishop or rook.
   static std::shared_ptr<const Variant> with_attributes(std::shared_ptr<const Variant> v, int kind, std::string_view attributes);
   static std::shared_ptr<const Variant> orthodox();

@@ -61,7 +61,7 @@ std::vector<problem::Problem> load_problem_entries(const ProblemArgs& args) {
     // The other rule sets play the classic forms only (the goals' facts and the passes are
     // orthodox so far), the fairy rule set any form whose goals it judges.
     const bool fairy = rules.name == fairy_pieces_variant_names().name;
-    if (!p.stipulation.classic() && rules.name != "orthodox" && !(fairy && fairy_rule_set_plays_goals(p.stipulation))) {
+    if (!p.stipulation.classic() && rules.name != "orthodox" && !(fairy && fairy_rule_set_plays_goals(p.stipulation, p.fen))) {
       p.unsupported.push_back(fmt::format("stipulation {} in {}", form ? form->named() : p.stipulation.text, rules.name));
       return {p};
     }

@@ -946,7 +946,9 @@ class PopeyeReader {
       // The goals about the move itself (capture, castling, en passant, ...) need orthodox moves:
       // the diagram's stipulation's and every twin's (a structured one's at any depth).
       std::vector<Target> goals;
+      bool series_or_structured = p.structured.has_value();
       const auto take = [&](Stipulation s) {
+        series_or_structured = series_or_structured || s.series || s.structured;
         if (s.structured) {
           for (const Target& t : all_goals(*s.structured)) goals.push_back(t);
           return;
@@ -968,6 +970,31 @@ class PopeyeReader {
       for (const Target& t : goals)
         if (!fairy_rule_set_judges(t))
           add_reason(reasons, fmt::format("goal '{}' with fairy pieces (a goal about the move itself needs orthodox moves)", t.symbol()));
+      // Paralysing men: a suffocated side is stalemated, not mated (Game::in_check), which the
+      // goals of mate and stalemate and any move follow; a check goal, series play's checks, a
+      // structured stipulation's passes, and neutral men and orphans (whose observation changes
+      // with paralysis) are not played with them yet.
+      // A man's cell "p:B" (a twin's added man's too): its attribute initials, its code.
+      const auto any_cell = [&](auto&& f) {
+        for (const auto& m : p.men)
+          if (const auto cell = fairy_cell_of(m); cell && f(*cell)) return true;
+        for (const auto& t : twins)
+          for (const auto& op : t.operations)
+            for (const auto& target : op.targets)
+              if (!target.fairy.empty() && f(target.fairy)) return true;
+        return false;
+      };
+      const auto initials = [](const std::string& cell) { return cell.substr(0, cell.find(':') == std::string::npos ? 0 : cell.find(':')); };
+      const auto code = [](const std::string& cell) { return lowercase(cell.substr(cell.find(':') + 1)); };
+      if (any_cell([&](const std::string& c) { return initials(c).find('p') != std::string::npos; })) {
+        const auto paralysing_reason = [&](const std::string& what) { add_reason(reasons, what + " with paralysing men"); };
+        for (const Target& t : goals)
+          if (t.kind != Target::Mate && t.kind != Target::Stalemate && t.kind != Target::MateOrStalemate && t.kind != Target::AnyMove)
+            paralysing_reason(fmt::format("goal '{}'", t.symbol()));
+        if (series_or_structured) paralysing_reason("series play or a structured stipulation");
+        if (any_cell([&](const std::string& c) { return initials(c).find_first_of("nh") != std::string::npos || code(c) == "o"; }))
+          paralysing_reason("neutral, half-neutral men or orphans");
+      }
     }
     if (p.total_invisible > 0) add_reason(reasons, "total invisible pieces");
     // EnPassant for the set play only: played in help play on the diagram (the set play's pass

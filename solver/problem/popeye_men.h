@@ -54,16 +54,18 @@ std::optional<std::string> fairy_code(const PopeyeMan& man);
 
 // Whether the man is royal by Popeye's attribute (a king is royal by its walk, not counted here).
 bool royal_piece(const PopeyeMan& man);
+// Whether the man has Popeye's attribute Paralysing.
+bool paralysing_piece(const PopeyeMan& man);
 
-// What the fairy rule set does not play of the man's attributes (Royal and HalfNeutral are
-// played; Chameleon on a queen, knight, bishop or rook, Popeye's cycle), each named as an unsupported reason: "piece
+// What the fairy rule set does not play of the man's attributes (Royal, HalfNeutral,
+// HurdleColourChanging and Paralysing are played; Chameleon on a queen, knight, bishop or rook, Popeye's cycle), each named as an unsupported reason: "piece
 // attribute Kamikaze"; none when it plays them all.
 std::vector<std::string> unplayed_attributes(const PopeyeMan& man);
 
 // The man as a Diagram's fairy cell (diagram.h) when the fairy rule set places it: a fairy man
 // by its code, upper case for White ("G", "le"), and a man with attributes by their initials and
 // ':' before its code ("r:G" a royal grasshopper, "r:p" a black royal pawn, "c:Q" a chameleon
-// queen, "h:R" a half-neutral rook, "nh:P" a neutral half-neutral pawn; a king's Royal is its walk's); nothing for a plain orthodox man, and for a fairy man not
+// queen, "h:R" a half-neutral rook, "p:B" a paralysing bishop, "nh:P" a neutral half-neutral pawn; a king's Royal is its walk's); nothing for a plain orthodox man, and for a fairy man not
 // played yet.
 std::optional<std::string> fairy_cell_of(const PopeyeMan& man);
 

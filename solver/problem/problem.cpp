@@ -323,7 +323,7 @@ Problem problem_from_game(const PgnGame& game, const std::string& file, int numb
       // The other rule sets play the four classic forms only (the goals' move facts and the
       // series' passes are orthodox so far), the fairy rule set any form whose goals it judges.
       const bool fairy = rules == &fairy_pieces_variant_names();
-      if (!orthodox && !playable->classic() && !(fairy && fairy_rule_set_plays_goals(*playable))) {
+      if (!orthodox && !playable->classic() && !(fairy && fairy_rule_set_plays_goals(*playable, game.tag("FEN").value_or("")))) {
         p.stipulation.text = std::string(word);
         p.unsupported.push_back(fmt::format("stipulation {} in {}", form.named(), p.variant));
         return p;

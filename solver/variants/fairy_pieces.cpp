@@ -19,9 +19,24 @@ bool hurdle_colour_changing_allowed_on(std::string_view popeye_code) { return fa
 
 bool fairy_rule_set_judges(const Target& target) { return judges<fairy::Game>(target); }
 
-bool fairy_rule_set_plays_goals(const Stipulation& s) {
+bool holds_paralysing_men(std::string_view fen) {
+  const std::string_view placement = fen.substr(0, fen.find(' '));
+  for (std::size_t open = placement.find('('); open != std::string_view::npos; open = placement.find('(', open + 1)) {
+    const std::size_t colon = placement.find(':', open), close = placement.find(')', open);
+    if (colon < close && placement.substr(open + 1, colon - open - 1).find('p') != std::string_view::npos) return true;
+  }
+  return false;
+}
+
+bool fairy_rule_set_plays_goals(const Stipulation& s, std::string_view fen) {
   const auto goals = stipulation_goals(s);
-  return std::all_of(goals.begin(), goals.end(), fairy_rule_set_judges);
+  if (!std::all_of(goals.begin(), goals.end(), fairy_rule_set_judges)) return false;
+  if (!holds_paralysing_men(fen)) return true;
+  // A suffocated side is stalemated, not mated (fairy::Game::in_check): the goals of mate and
+  // stalemate follow it; a check goal and series play's checks are not played with it yet.
+  return !s.series && !s.structured && std::all_of(goals.begin(), goals.end(), [](const Target& t) {
+    return t.kind == Target::Mate || t.kind == Target::Stalemate || t.kind == Target::MateOrStalemate || t.kind == Target::AnyMove;
+  });
 }
 
 void check_fairy_position(std::string_view fen, const SourceLocation& where) {

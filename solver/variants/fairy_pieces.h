@@ -20,9 +20,12 @@ bool hurdle_colour_changing_allowed_on(std::string_view popeye_code);
 // Whether the fairy rule set's engines judge the goal (the goals about the move itself, a
 // capture, castling, en passant, need orthodox moves: target_reached.h's judges()).
 bool fairy_rule_set_judges(const Target& target);
-// Whether the fairy rule set plays the stipulation: any form whose every goal it judges (the
-// other rule sets play the four classic forms only).
-bool fairy_rule_set_plays_goals(const Stipulation& s);
+// Whether the fairy rule set plays the stipulation on the position `fen`: any form whose every
+// goal it judges (the other rule sets play the four classic forms only); with paralysing men
+// ("(p:B)") the goals of mate, stalemate and any move, no series and no structured stipulation.
+bool fairy_rule_set_plays_goals(const Stipulation& s, std::string_view fen);
+// Whether the FEN's placement holds a paralysing man: "(p:B)", "(rp:G)".
+bool holds_paralysing_men(std::string_view fen);
 
 // Reads `fen` (fairy men by code, "(G)") as the fairy rule set does and throws its ParseError,
 // located at `where`, for a position it refuses: a pawn on its first or last rank, the side not to

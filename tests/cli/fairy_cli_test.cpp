@@ -186,3 +186,36 @@ TEST_CASE("fairy variant: a PGN problem and --fen take any stipulation whose goa
       test::run_arbiter_command("solve --variant fairy --stipulation ser-x2 --fen " + test::shell_quote(fen), dir);
   CHECK(capture_fen.status == 4);
 }
+
+TEST_CASE("fairy variant: paralysing men from Popeye input, the special stalemate, and what is not played with them", "[fairy][cli][paralysing]") {
+  test::ScratchDir dir;
+  // BEISPIEL/paralys.inp 6 of Popeye's suite (expected output REGRESSIONTESTS/paralys.out:
+  // "1.pKa7-b7 = !"): the one stalemate in one is the special one, the king in check from a1.
+  const std::string demo = dir.write("demo.inp",
+                                     "begin\npieces white ra1 white paralysing ka7 black ka8 pc6\nstipulation =1\nend\n");
+  int status = -1;
+  const json solved = test::run_arbiter_json("solve --json " + test::shell_quote(demo), status);
+  CHECK(status == 0);
+  CHECK(solved["fen"] == "k7/(p:K)7/2p5/8/8/8/8/R7 w - - 0 1");
+  CHECK(solved["keys_uci"] == json::array({"a7b7"}));
+  // A check goal, series play and a neutral man beside paralysing men: unsupported, named.
+  const std::string others = dir.write("others.inp",
+                                       "begin\npieces white ra1 white paralysing ka7 black ka8 pc6\nstipulation +1\nnext\n"
+                                       "pieces white ra1 white paralysing ka7 black ka8 pc6\nstipulation ser-=2\nnext\n"
+                                       "pieces white ra1 white paralysing ka7 black ka8 pc6 neutral pd4\nstipulation =1\nend\n");
+  const test::CliRun refused = test::run_arbiter_command("solve " + test::shell_quote(others), dir);
+  CHECK(refused.status == 4);
+  CHECK(refused.out.find("unsupported: goal '+' with paralysing men") != std::string::npos);
+  CHECK(refused.out.find("unsupported: series play or a structured stipulation with paralysing men") != std::string::npos);
+  CHECK(refused.out.find("unsupported: neutral, half-neutral men or orphans with paralysing men") != std::string::npos);
+  // The same limits in a PGN problem: its series stipulation unsupported, a neutral man bad input.
+  const std::string series = dir.write("series.pgn", "[Event \"p\"]\n[Variant \"fairy\"]\n[FEN \"k7/(p:K)7/2p5/8/8/8/8/R7 w - - 0 1\"]\n"
+                                                     "[SetUp \"1\"]\n[Stipulation \"ser-=2\"]\n\n*\n");
+  const test::CliRun pgn = test::run_arbiter_command("solve " + test::shell_quote(series), dir);
+  CHECK(pgn.status == 4);
+  CHECK(pgn.out.find("stipulation ser-=2 (series stalemate) in fairy") != std::string::npos);
+  const test::CliRun neutral = test::run_arbiter_command(
+      "solve --variant fairy --stipulation =1 --fen " + test::shell_quote("k7/(p:K)7/2p5/3(n:P)4/8/8/8/R7 w - - 0 1"), dir);
+  CHECK(neutral.status == 2);
+  CHECK(neutral.err.find("no neutral or half-neutral man and no orphan beside paralysing men") != std::string::npos);
+}

@@ -437,3 +437,33 @@ TEST_CASE("fairy rule set: a half-neutral king castles, and is neutral after it"
   game.play(castling);
   CHECK(placement(game.fen()) == "8/8/8/8/8/8/8/5R(nh:K)1 b -");  // the rook White's, the king neutral
 }
+
+TEST_CASE("fairy rule set: paralysing men, '(p:B)', freeze what they observe, capture and check nothing", "[fairy][paralysing]") {
+  // Each list is Popeye 4.104's, run live on the same position with "stipulation ~1" (halfduplex
+  // for Black): pieces white kh1 ra1, white paralysing bd4, black kb8 rb6, black paralysing ra5.
+  // The rook a1 is paralysed by the a5 rook (no move); the bishop moves but does not take b6; the
+  // b6 rook, which it observes, has no move either.
+  const auto white = fairy::Game::from_fen("1k6/8/1r6/(p:r)7/3(p:B)4/8/8/R6K w - - 0 1", {});
+  CHECK(legal_uci(white) == std::vector<std::string>{"d4b2", "d4c3", "d4c5", "d4e3", "d4e5", "d4f2", "d4f6", "d4g1", "d4g7",
+                                                       "d4h8", "h1g1", "h1g2", "h1h2"});
+  // pieces white kh1 ra1, black ka8, black paralysing bb2: the paralysed rook does not check a8,
+  // nor guard the a-file or the seventh rank's a7 and b7 (Popeye: Ka8-b7, Ka8-a7, Ka8-b8 and the
+  // bishop's seven moves, none onto a1); White has no mate in one (Popeye: no solution of #1).
+  auto black = fairy::Game::from_fen("k7/8/8/8/8/8/1(p:b)6/R6K b - - 0 1", {});
+  CHECK_FALSE(black.in_check());
+  CHECK(legal_uci(black) == std::vector<std::string>{"a8a7", "a8b7", "a8b8", "b2a3", "b2c3", "b2d4", "b2e5", "b2f6", "b2g7", "b2h8"});
+  // A paralysing man gives no check: the king it observes is paralysed, not attacked.
+  auto frozen = fairy::Game::from_fen("7k/8/8/8/3(p:B)4/8/8/7K b - - 0 1", {});
+  CHECK_FALSE(frozen.in_check());
+  CHECK(frozen.status() == GameStatus::Stalemate);
+  // The special stalemate (BEISPIEL/paralys.inp 6 of Popeye's suite, "Demonstrationsbeispiel für
+  // die spezielle Patt-Regel", expected "1.pKa7-b7 = !"): the rook a1 attacks the king a8, whose
+  // side's only moves are its paralysed men's (the king and the c6 pawn, observed by the
+  // paralysing king b7): suffocated by paralysis, a stalemate and not a mate.
+  auto demo = fairy::Game::from_fen("k7/(p:K)7/2p5/8/8/8/8/R7 w - - 0 1", {});
+  demo.play(by_uci(demo, "a7b7"));
+  CHECK(fairy::royal_attacked(demo.board(), Black));
+  CHECK_FALSE(demo.in_check());
+  CHECK(demo.status() == GameStatus::Stalemate);
+  CHECK(legal_uci(demo).empty());
+}
