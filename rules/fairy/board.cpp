@@ -127,6 +127,7 @@ void Board::make(const FairyMove& m) {
   if (variant_->kinds[std::size_t(moved.kind())].half_neutral)  // neutral after its move, or the mover's again
     moved = moved.neutral() ? Man::of(side_, moved.kind()) : Man::neutral_of(moved.kind());
   put(m.to, moved);
+  if (!u.captured.empty() && variant_->kinds[std::size_t(mover.kind())].kamikaze) put(m.to, Man{});  // it vanishes with its victim
   if (m.flags & FairyMove::HurdleSwap) {  // Popeye: a king (its walk) and a neutral man keep their side
     const Man hurdle = at(m.victim);
     const PieceKind& k = variant_->kinds[std::size_t(hurdle.kind())];
@@ -229,9 +230,9 @@ Board Board::from_fen(std::shared_ptr<const Variant> variant, std::string_view f
       const std::size_t colon = code.find(':');
       const std::string_view written = colon == std::string_view::npos ? std::string_view() : code.substr(0, colon);
       if (colon != std::string_view::npos) code.remove_prefix(colon + 1);
-      if (colon != std::string_view::npos && (written.empty() || written.find_first_not_of("rcnhsp") != std::string_view::npos))
+      if (colon != std::string_view::npos && (written.empty() || written.find_first_not_of("rcnhspk") != std::string_view::npos))
         fail("expected attribute initials r (royal), c (chameleon), n (neutral), h (half-neutral), s (hurdle colour changing), p "
-             "(paralysing) before ':' in '(...)', such as (r:G) or (n:P)");
+             "(paralysing), k (kamikaze) before ':' in '(...)', such as (r:G) or (n:P)");
       const bool neutral = written.find('n') != std::string_view::npos;
       std::string attributes(written);
       std::erase(attributes, 'n');

@@ -59,6 +59,10 @@ void add_pawn_moves(const Board& b, int from, const Landing& l, FairyMoveList& o
   const Color side = b.side_to_move();
   const int last = side == White ? b.ranks() - 1 : 0;
   const PieceKind& kind = b.variant().kinds[std::size_t(b.at(from).kind())];
+  if (l.rank == last && l.capture && kind.kamikaze) {  // it vanishes with its victim: nothing to promote (Popeye's "kBa7*b8[-wkBb8]")
+    out.push(move_to(b, from, l));
+    return;
+  }
   if (l.rank == last) {
     const bool orthodox_four = b.options().promotion == Promotion::OrthodoxFour;
     for (int k : kind.own_promotions.empty() ? b.variant().promotions : kind.own_promotions)
@@ -248,11 +252,12 @@ void add_walk_moves(const Board& b, int from, FairyMoveList& out) {
   auto at = [&](int f, int r) { return seen(b, f, r, side, from); };
   walk_landings(kind.walk, file, rank, side == Black, b.files(), b.ranks(), at, [&](const Landing& l) {
     if (l.capture && kind.paralysing) return;  // a paralysing man captures nothing
+    if (l.capture && kind.kamikaze && kind.royal) return;  // it would vanish: its side would lose its royal man
     if (kind.pawn) add_pawn_moves(b, from, l, out);
     else out.push(move_to(b, from, l));
   });
   // En passant: the pawns that double-step take so; the superpawns, which ride, neither (Popeye's super.c).
-  if (kind.pawn && kind.double_step && !kind.paralysing && b.en_passant() != Board::NoSquare) {
+  if (kind.pawn && kind.double_step && !kind.paralysing && !(kind.kamikaze && kind.royal) && b.en_passant() != Board::NoSquare) {
     const int ep = b.en_passant();
     auto onto_ep = [&](int f, int r) { return seen(b, f, r, side, from, ep); };
     walk_landings(kind.walk, file, rank, side == Black, b.files(), b.ranks(), onto_ep, [&](const Landing& l) {

@@ -252,6 +252,7 @@ std::optional<std::string> fairy_cell_of(const PopeyeMan& man) {
   if (half_neutral_piece(man)) attributes += 'h';
   if (std::find(man.attributes.begin(), man.attributes.end(), "HurdleColourChanging") != man.attributes.end()) attributes += 's';
   if (paralysing_piece(man)) attributes += 'p';
+  if (std::find(man.attributes.begin(), man.attributes.end(), "Kamikaze") != man.attributes.end()) attributes += 'k';
   std::string code;
   if (auto fairy = fairy_code(man)) code = *fairy;
   else if (man.orthodox != NoPieceType && !attributes.empty()) code = lowercase(spelling_of(Kind::Piece, man.walk, Language::English));
@@ -264,7 +265,9 @@ std::vector<std::string> unplayed_attributes(const PopeyeMan& man) {
   std::vector<std::string> out;
   const bool cycle = man.orthodox == Queen || man.orthodox == Knight || man.orthodox == Bishop || man.orthodox == Rook;
   for (const auto& a : man.attributes) {
-    if (a == "Royal" || a == "HalfNeutral" || a == "HurdleColourChanging" || a == "Paralysing" || (a == "Chameleon" && cycle)) continue;
+    if (a == "Royal" || a == "HalfNeutral" || a == "HurdleColourChanging" || a == "Paralysing" || a == "Kamikaze" ||
+        (a == "Chameleon" && cycle))
+      continue;
     if (a == "Chameleon") out.push_back("piece attribute Chameleon on a " + walk_name(man) + " (Popeye's cycle: queen, knight, bishop, rook)");
     else out.push_back("piece attribute " + a);
   }

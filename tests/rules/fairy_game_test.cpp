@@ -467,3 +467,21 @@ TEST_CASE("fairy rule set: paralysing men, '(p:B)', freeze what they observe, ca
   CHECK(demo.status() == GameStatus::Stalemate);
   CHECK(legal_uci(demo).empty());
 }
+
+TEST_CASE("fairy rule set: a kamikaze man, '(k:R)', vanishes with what it captures", "[fairy][kamikaze]") {
+  // BEISPIEL/anystip.inp of Popeye's suite (expected output "1.kBa7*b8[-wkBb8] !" and
+  // "1.kKa8-b7 !"): the kamikaze pawn's capture onto the last rank promotes nothing, the kamikaze
+  // king captures nothing (its side would lose its king).
+  auto game = fairy::Game::from_fen("(k:K)n6/(k:P)7/8/8/8/8/8/8 w - - 0 1", {});
+  CHECK(legal_uci(game) == std::vector<std::string>{"a7b8", "a8b7"});
+  game.play(by_uci(game, "a7b8"));
+  CHECK(placement(game.fen()) == "(k:K)7/8/8/8/8/8/8/8 b -");
+  game.undo();
+  CHECK(placement(game.fen()) == "(k:K)n6/(k:P)7/8/8/8/8/8/8 w -");
+  // A kamikaze rook takes the d7 knight and is gone: the black king is free of it (checked against
+  // Popeye 4.104 live with random kamikaze positions, White's moves and Black's perft 2).
+  auto rook = fairy::Game::from_fen("3k4/3n4/8/8/8/8/8/3(k:R)K3 w - - 0 1", {});
+  rook.play(by_uci(rook, "d1d7"));
+  CHECK(placement(rook.fen()) == "3k4/8/8/8/8/8/8/4K3 b -");
+  CHECK_FALSE(rook.in_check());
+}
