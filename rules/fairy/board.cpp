@@ -230,9 +230,9 @@ Board Board::from_fen(std::shared_ptr<const Variant> variant, std::string_view f
       const std::size_t colon = code.find(':');
       const std::string_view written = colon == std::string_view::npos ? std::string_view() : code.substr(0, colon);
       if (colon != std::string_view::npos) code.remove_prefix(colon + 1);
-      if (colon != std::string_view::npos && (written.empty() || written.find_first_not_of("rcnhspk") != std::string_view::npos))
+      if (colon != std::string_view::npos && (written.empty() || written.find_first_not_of("rcnhspku") != std::string_view::npos))
         fail("expected attribute initials r (royal), c (chameleon), n (neutral), h (half-neutral), s (hurdle colour changing), p "
-             "(paralysing), k (kamikaze) before ':' in '(...)', such as (r:G) or (n:P)");
+             "(paralysing), k (kamikaze), u (uncapturable) before ':' in '(...)', such as (r:G) or (n:P)");
       const bool neutral = written.find('n') != std::string_view::npos;
       std::string attributes(written);
       std::erase(attributes, 'n');

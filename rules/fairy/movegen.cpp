@@ -43,6 +43,12 @@ FairyMove move_to(const Board& b, int from, const Landing& l, int promotion = 0,
                    std::uint8_t(b.square(l.victim_file, l.victim_rank))};
 }
 
+// Is the man on `sq` uncapturable (Popeye's Uncapturable: no move takes it)?
+bool uncapturable(const Board& b, int sq) {
+  const Man m = b.at(sq);
+  return !m.empty() && b.variant().kinds[std::size_t(m.kind())].uncapturable;
+}
+
 // fairy.promotion's orthodox-four: the queen, rook, bishop and knight, a royal pawn's royal ones,
 // a marine pawn's marine ones (the sirene, triton, nereide, marine knight: Popeye's marine chain).
 // A chameleon copy is a choice beside the four, not one of them.
@@ -221,6 +227,7 @@ void add_orphan_moves(const Board& b, int from, FairyMoveList& out) {
   for_each_orphan_walk(b, from, side, [&](int w) {
     const PieceKind& kind = b.variant().kinds[std::size_t(w)];
     walk_landings(kind.walk, file, rank, side == Black, b.files(), b.ranks(), at, [&](const Landing& l) {
+      if (l.capture && uncapturable(b, b.square(l.victim_file, l.victim_rank))) return;
       if (l.locust) {  // told apart by the man taken, not merged by the landing
         out.push(move_to(b, from, l));
         return;
@@ -253,11 +260,13 @@ void add_walk_moves(const Board& b, int from, FairyMoveList& out) {
   walk_landings(kind.walk, file, rank, side == Black, b.files(), b.ranks(), at, [&](const Landing& l) {
     if (l.capture && kind.paralysing) return;  // a paralysing man captures nothing
     if (l.capture && kind.kamikaze && kind.royal) return;  // it would vanish: its side would lose its royal man
+    if (l.capture && uncapturable(b, b.square(l.victim_file, l.victim_rank))) return;
     if (kind.pawn) add_pawn_moves(b, from, l, out);
     else out.push(move_to(b, from, l));
   });
   // En passant: the pawns that double-step take so; the superpawns, which ride, neither (Popeye's super.c).
-  if (kind.pawn && kind.double_step && !kind.paralysing && !(kind.kamikaze && kind.royal) && b.en_passant() != Board::NoSquare) {
+  if (kind.pawn && kind.double_step && !kind.paralysing && !(kind.kamikaze && kind.royal) && b.en_passant() != Board::NoSquare &&
+      !uncapturable(b, b.en_passant_victim())) {
     const int ep = b.en_passant();
     auto onto_ep = [&](int f, int r) { return seen(b, f, r, side, from, ep); };
     walk_landings(kind.walk, file, rank, side == Black, b.files(), b.ranks(), onto_ep, [&](const Landing& l) {

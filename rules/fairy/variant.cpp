@@ -29,7 +29,7 @@ std::string base_code(const PieceKind& k) {
 // The attribute initials in one order, each once ("cr" for "rc").
 std::string canonical(std::string_view attributes) {
   std::string out;
-  for (const char a : std::string_view("rchspk"))
+  for (const char a : std::string_view("rchspku"))
     if (attributes.find(a) != std::string_view::npos) out.push_back(a);
   return out;
 }
@@ -42,6 +42,7 @@ std::string attributed_name(std::string_view attributes, const std::string& base
   if (attributes.find('s') != std::string_view::npos) out.append("hurdle-colour-changing ");
   if (attributes.find('p') != std::string_view::npos) out.append("paralysing ");
   if (attributes.find('k') != std::string_view::npos) out.append("kamikaze ");
+  if (attributes.find('u') != std::string_view::npos) out.append("uncapturable ");
   out.append(base);
   return out;
 }
@@ -120,9 +121,9 @@ std::string Variant::san_symbol(int kind) const {
 }
 
 std::shared_ptr<const Variant> Variant::with_attributes(std::shared_ptr<const Variant> v, int kind, std::string_view attributes) {
-  if (attributes.empty() || attributes.find_first_not_of("rchspk") != std::string_view::npos)
+  if (attributes.empty() || attributes.find_first_not_of("rchspku") != std::string_view::npos)
     throw std::invalid_argument("attribute initials r (royal), c (chameleon), h (half-neutral), s (hurdle colour changing), p "
-                                "(paralysing) and k (kamikaze) before ':'");
+                                "(paralysing), k (kamikaze) and u (uncapturable) before ':'");
   if (v->attributed_kind_of(kind, attributes) >= 0) return v;
   std::string wanted = canonical(attributes);
   if (v->kinds[std::size_t(kind)].royal) std::erase(wanted, 'r');
@@ -139,6 +140,7 @@ std::shared_ptr<const Variant> Variant::with_attributes(std::shared_ptr<const Va
     copy.paralysing = copy.paralysing || wanted.find('p') != std::string::npos;
     out->has_paralysing = out->has_paralysing || copy.paralysing;
     copy.kamikaze = copy.kamikaze || wanted.find('k') != std::string::npos;
+    copy.uncapturable = copy.uncapturable || wanted.find('u') != std::string::npos;
     copy.base = base;
     out->kinds.push_back(std::move(copy));
     return int(out->kinds.size()) - 1;

@@ -36,7 +36,7 @@ struct PieceKind {
   // A copy of the kind `base` with Popeye's attributes, by their initials: 'r' Royal (checked and
   // mated like a king), 'c' Chameleon (after each of its moves it is the next of queen, knight,
   // bishop, rook, queen), 'h' HalfNeutral, 's' HurdleColourChanging, 'p' Paralysing, 'k'
-  // Kamikaze. Written "(r:G)", "(c:Q)", "(rc:S)" in FEN and "rG_", "cQ" in SAN, by the
+  // Kamikaze, 'u' Uncapturable. Written "(r:G)", "(c:Q)", "(rc:S)" in FEN and "rG_", "cQ" in SAN, by the
   // base's code (an orthodox base by Popeye's English code). Empty for a plain kind (base -1).
   std::string attributes = {};
   int base = -1;
@@ -54,6 +54,9 @@ struct PieceKind {
   // 'k' Kamikaze (Popeye's kamikaze): after a capture it vanishes too; a kamikaze pawn's capture
   // onto its last rank promotes nothing (it is gone), a royal kamikaze man does not capture.
   bool kamikaze = false;
+  // 'u' Uncapturable (Popeye's uncapturable.c): no move captures it; it is observed (checked) as
+  // any man.
+  bool uncapturable = false;
   // A royal pawn's promotions: the copies of the variant's with its attributes (Popeye keeps a
   // man's attributes when it promotes); empty for every other kind, which promotes as
   // `promotions` says.
@@ -107,7 +110,7 @@ struct Variant {
   int attributed_kind_of(int kind, std::string_view attributes) const;
   // This variant with that copy added (a chameleon's whole cycle; for a royal or half-neutral
   // pawn, the copies of its promotions too); the same variant when it has it. Throws
-  // std::invalid_argument for an attribute other than r, c, h, s, p and k, or a chameleon that is not a
+  // std::invalid_argument for an attribute other than r, c, h, s, p, k and u, or a chameleon that is not a
   // queen, knight, bishop or rook.
   static std::shared_ptr<const Variant> with_attributes(std::shared_ptr<const Variant> v, int kind, std::string_view attributes);
   static std::shared_ptr<const Variant> orthodox();

@@ -253,6 +253,7 @@ std::optional<std::string> fairy_cell_of(const PopeyeMan& man) {
   if (std::find(man.attributes.begin(), man.attributes.end(), "HurdleColourChanging") != man.attributes.end()) attributes += 's';
   if (paralysing_piece(man)) attributes += 'p';
   if (std::find(man.attributes.begin(), man.attributes.end(), "Kamikaze") != man.attributes.end()) attributes += 'k';
+  if (std::find(man.attributes.begin(), man.attributes.end(), "Uncapturable") != man.attributes.end()) attributes += 'u';
   std::string code;
   if (auto fairy = fairy_code(man)) code = *fairy;
   else if (man.orthodox != NoPieceType && !attributes.empty()) code = lowercase(spelling_of(Kind::Piece, man.walk, Language::English));
@@ -265,7 +266,7 @@ std::vector<std::string> unplayed_attributes(const PopeyeMan& man) {
   std::vector<std::string> out;
   const bool cycle = man.orthodox == Queen || man.orthodox == Knight || man.orthodox == Bishop || man.orthodox == Rook;
   for (const auto& a : man.attributes) {
-    if (a == "Royal" || a == "HalfNeutral" || a == "HurdleColourChanging" || a == "Paralysing" || a == "Kamikaze" ||
+    if (a == "Royal" || a == "HalfNeutral" || a == "HurdleColourChanging" || a == "Paralysing" || a == "Kamikaze" || a == "Uncapturable" ||
         (a == "Chameleon" && cycle))
       continue;
     if (a == "Chameleon") out.push_back("piece attribute Chameleon on a " + walk_name(man) + " (Popeye's cycle: queen, knight, bishop, rook)");

@@ -485,3 +485,11 @@ TEST_CASE("fairy rule set: a kamikaze man, '(k:R)', vanishes with what it captur
   CHECK(placement(rook.fen()) == "3k4/8/8/8/8/8/8/4K3 b -");
   CHECK_FALSE(rook.in_check());
 }
+
+TEST_CASE("fairy rule set: an uncapturable man, '(u:R)', is never taken, yet checks", "[fairy][uncapturable]") {
+  // Popeye 4.104 live ("pieces white ka1 qb7 black kh8 black uncapturable ra8", ~1): the rook
+  // checks the king a1; the queen may not take it, only block (Ka1-b2, Ka1-b1, Qb7-a6, Qb7-a7).
+  const auto game = fairy::Game::from_fen("(u:r)6k/1Q6/8/8/8/8/8/K7 w - - 0 1", {});
+  CHECK(game.in_check());
+  CHECK(legal_uci(game) == std::vector<std::string>{"a1b1", "a1b2", "b7a6", "b7a7"});
+}
