@@ -126,8 +126,8 @@ void Board::make(const FairyMove& m) {
   Man moved = m.promotion ? mover.as(m.promotion - 1) : becomes >= 0 ? mover.as(becomes) : mover;  // a neutral pawn's promotee is neutral
   if (variant_->kinds[std::size_t(moved.kind())].half_neutral)  // neutral after its move, or the mover's again
     moved = moved.neutral() ? Man::of(side_, moved.kind()) : Man::neutral_of(moved.kind());
-  put(m.to, moved);
-  if (!u.captured.empty() && variant_->kinds[std::size_t(mover.kind())].kamikaze) put(m.to, Man{});  // it vanishes with its victim
+  const bool kamikaze = !u.captured.empty() && variant_->kinds[std::size_t(mover.kind())].kamikaze;  // it vanishes with its victim
+  put(m.to, kamikaze ? Man{} : moved);
   if (m.flags & FairyMove::HurdleSwap) {  // Popeye: a king (its walk) and a neutral man keep their side
     const Man hurdle = at(m.victim);
     const PieceKind& k = variant_->kinds[std::size_t(hurdle.kind())];

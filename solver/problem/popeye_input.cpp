@@ -989,7 +989,7 @@ class PopeyeReader {
       if (any_cell([&](const std::string& c) { return initials(c).find('p') != std::string::npos; })) {
         const auto paralysing_reason = [&](const std::string& what) { add_reason(reasons, what + " with paralysing men"); };
         for (const Target& t : goals)
-          if (t.kind != Target::Mate && t.kind != Target::Stalemate && t.kind != Target::MateOrStalemate && t.kind != Target::AnyMove)
+          if (!goal_played_beside_paralysing_men(t))
             paralysing_reason(fmt::format("goal '{}'", t.symbol()));
         if (series_or_structured) paralysing_reason("series play or a structured stipulation");
         if (any_cell([&](const std::string& c) { return initials(c).find_first_of("nh") != std::string::npos || code(c) == "o"; }))

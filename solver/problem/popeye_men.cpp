@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <string_view>
+#include <utility>
 
 #include <fmt/core.h>
 
@@ -228,32 +230,24 @@ std::string walk_name(const PopeyeMan& man) {
   return fmt::format("{} ({})", name, man.code);
 }
 
-bool royal_piece(const PopeyeMan& man) {
-  return man.orthodox != King && std::find(man.attributes.begin(), man.attributes.end(), "Royal") != man.attributes.end();
+namespace {
+
+bool has_attribute(const PopeyeMan& man, std::string_view attribute) {
+  return std::find(man.attributes.begin(), man.attributes.end(), attribute) != man.attributes.end();
 }
 
-bool chameleon_piece(const PopeyeMan& man) {
-  return std::find(man.attributes.begin(), man.attributes.end(), "Chameleon") != man.attributes.end();
-}
+}  // namespace
 
-bool half_neutral_piece(const PopeyeMan& man) {
-  return std::find(man.attributes.begin(), man.attributes.end(), "HalfNeutral") != man.attributes.end();
-}
-
-bool paralysing_piece(const PopeyeMan& man) {
-  return std::find(man.attributes.begin(), man.attributes.end(), "Paralysing") != man.attributes.end();
-}
+bool royal_piece(const PopeyeMan& man) { return man.orthodox != King && has_attribute(man, "Royal"); }
 
 std::optional<std::string> fairy_cell_of(const PopeyeMan& man) {
   std::string attributes;
   if (man.colour == "Neutral") attributes += 'n';
   if (royal_piece(man)) attributes += 'r';
-  if (chameleon_piece(man)) attributes += 'c';
-  if (half_neutral_piece(man)) attributes += 'h';
-  if (std::find(man.attributes.begin(), man.attributes.end(), "HurdleColourChanging") != man.attributes.end()) attributes += 's';
-  if (paralysing_piece(man)) attributes += 'p';
-  if (std::find(man.attributes.begin(), man.attributes.end(), "Kamikaze") != man.attributes.end()) attributes += 'k';
-  if (std::find(man.attributes.begin(), man.attributes.end(), "Uncapturable") != man.attributes.end()) attributes += 'u';
+  // Popeye's attributes by the initials of the fairy FEN (rules/fairy/WALKS.md), in its order.
+  for (const auto& [name, initial] : {std::pair{"Chameleon", 'c'}, std::pair{"HalfNeutral", 'h'}, std::pair{"HurdleColourChanging", 's'},
+                                      std::pair{"Paralysing", 'p'}, std::pair{"Kamikaze", 'k'}, std::pair{"Uncapturable", 'u'}})
+    if (has_attribute(man, name)) attributes += initial;
   std::string code;
   if (auto fairy = fairy_code(man)) code = *fairy;
   else if (man.orthodox != NoPieceType && !attributes.empty()) code = lowercase(spelling_of(Kind::Piece, man.walk, Language::English));

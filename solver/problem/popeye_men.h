@@ -54,12 +54,11 @@ std::optional<std::string> fairy_code(const PopeyeMan& man);
 
 // Whether the man is royal by Popeye's attribute (a king is royal by its walk, not counted here).
 bool royal_piece(const PopeyeMan& man);
-// Whether the man has Popeye's attribute Paralysing.
-bool paralysing_piece(const PopeyeMan& man);
 
 // What the fairy rule set does not play of the man's attributes (Royal, HalfNeutral,
-// HurdleColourChanging and Paralysing are played; Chameleon on a queen, knight, bishop or rook, Popeye's cycle), each named as an unsupported reason: "piece
-// attribute Kamikaze"; none when it plays them all.
+// HurdleColourChanging, Paralysing, Kamikaze and Uncapturable are played; Chameleon on a queen,
+// knight, bishop or rook, Popeye's cycle), each named as an unsupported reason: "piece attribute
+// Magic"; none when it plays them all.
 std::vector<std::string> unplayed_attributes(const PopeyeMan& man);
 
 // The man as a Diagram's fairy cell (diagram.h) when the fairy rule set places it: a fairy man

@@ -32,11 +32,12 @@ bool fairy_rule_set_plays_goals(const Stipulation& s, std::string_view fen) {
   const auto goals = stipulation_goals(s);
   if (!std::all_of(goals.begin(), goals.end(), fairy_rule_set_judges)) return false;
   if (!holds_paralysing_men(fen)) return true;
-  // A suffocated side is stalemated, not mated (fairy::Game::in_check): the goals of mate and
-  // stalemate follow it; a check goal and series play's checks are not played with it yet.
-  return !s.series && !s.structured && std::all_of(goals.begin(), goals.end(), [](const Target& t) {
-    return t.kind == Target::Mate || t.kind == Target::Stalemate || t.kind == Target::MateOrStalemate || t.kind == Target::AnyMove;
-  });
+  // Series play's rule on checks and a structured stipulation's passes are not played with them yet.
+  return !s.series && !s.structured && std::all_of(goals.begin(), goals.end(), goal_played_beside_paralysing_men);
+}
+
+bool goal_played_beside_paralysing_men(const Target& t) {
+  return t.kind == Target::Mate || t.kind == Target::Stalemate || t.kind == Target::MateOrStalemate || t.kind == Target::AnyMove;
 }
 
 void check_fairy_position(std::string_view fen, const SourceLocation& where) {

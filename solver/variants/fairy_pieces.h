@@ -24,6 +24,9 @@ bool fairy_rule_set_judges(const Target& target);
 // goal it judges (the other rule sets play the four classic forms only); with paralysing men
 // ("(p:B)") the goals of mate, stalemate and any move, no series and no structured stipulation.
 bool fairy_rule_set_plays_goals(const Stipulation& s, std::string_view fen);
+// Whether the goal is played beside paralysing men: mate, stalemate (a suffocated side's, too:
+// fairy::Game::in_check), either, any move; not yet a check goal or the others.
+bool goal_played_beside_paralysing_men(const Target& target);
 // Whether the FEN's placement holds a paralysing man: "(p:B)", "(rp:G)".
 bool holds_paralysing_men(std::string_view fen);
 
