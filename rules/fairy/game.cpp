@@ -303,13 +303,15 @@ std::optional<Position> Game::orthodox_position() const {
 bool Game::has_legal_move() const {
   // Man by man, each candidate tested in full, stopping at the first legal one: most positions
   // have one among their first men's moves, found before the whole list or the legality cut's
-  // set-up (CertainlyLegal) would be paid for.
+  // set-up (CertainlyLegal) would be paid for. In check most are not, and the evasion cut
+  // (CheckEvasions) rejects them unplayed.
   FairyMoveList candidates;
+  const CheckEvasions evasions(board_);
   return board_.any_man(board_.side_to_move(), [&](int from) {
     candidates.clear();
     fairy::generate_candidates_of(board_, from, candidates);
     for (const auto& m : candidates)
-      if (!fairy::rejecting_predicate(board_, m)) return true;
+      if (!evasions.certainly_illegal(board_, m) && !fairy::rejecting_predicate(board_, m)) return true;
     return false;
   });
 }

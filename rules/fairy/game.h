@@ -14,6 +14,7 @@
 #include "rules/core/position.h"
 #include "rules/core/ruleset.h"
 #include "rules/fairy/board.h"
+#include "rules/fairy/legality_cuts.h"
 #include "rules/fairy/movegen.h"
 #include "rules/fairy/options.h"
 
@@ -81,6 +82,25 @@ class Game {
   // A royal man of the side to move attacked, the side not suffocated by paralysis (movegen.h).
   bool in_check() const { return side_in_check(board_); }
 
+  // "Does this move give check?" for the moves of the position as it is when made: the cut
+  // (CertainlyNoCheck) answers most without playing them, the others are played and asked.
+  class CheckTest {
+   public:
+    explicit CheckTest(Board& b) : board_(&b), no_check_(b) {}
+    bool gives_check(const FairyMove& m) const {
+      if (no_check_(*board_, m)) return false;
+      board_->make(m);
+      const bool check = side_in_check(*board_);
+      board_->unmake();
+      return check;
+    }
+
+   private:
+    Board* board_;
+    CertainlyNoCheck no_check_;
+  };
+  CheckTest check_test() const { return CheckTest(board_); }
+
  private:
   std::string square_name(int sq) const;
   mutable Board board_;
@@ -88,5 +108,6 @@ class Game {
 
 static_assert(RuleSet<Game>);
 static_assert(DiagramMen<Game>);
+static_assert(CheckTester<Game>);
 
 }  // namespace arbiter::fairy

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bitset>
 
+#include "rules/fairy/legality_cuts.h"
 #include "rules/fairy/walk_moves.h"
 
 namespace arbiter::fairy {
@@ -97,6 +98,8 @@ void add_castling(const Board& b, int from, FairyMoveList& out) {
   }
 }
 
+}  // namespace
+
 // Does a man of `side` on `from`, walking as `walk`, capture on `target` (the target taken to
 // hold a man of the other side)?
 bool observes(const Board& b, int from, const Walk& walk, Color side, int target) {
@@ -163,8 +166,6 @@ bool observes(const Board& b, int from, const Walk& walk, Color side, int target
                 [&](const Landing& l) { hit = hit || (l.capture && l.victim_file == tf && l.victim_rank == tr); }, lines_to_target);
   return hit;
 }
-
-}  // namespace
 
 // By the paralysing observer's walk alone: a paralysed paralysing man paralyses still (Popeye
 // validates the observation's geometry only).
@@ -373,45 +374,16 @@ std::optional<std::string_view> rejecting_predicate(Board& b, const FairyMove& m
   return std::nullopt;
 }
 
-CertainlyLegal::CertainlyLegal(const Board& b) {
-  const Color side = b.side_to_move(), enemy = ~side;
-  const Variant& v = b.variant();
-  // A side in check; paralysing men, whose moves change who else moves and observes.
-  if (v.has_paralysing || royal_attacked(b, side)) {
-    test_all_ = true;
-    return;
-  }
-  b.any_royal(side, [&](int royal) {
-    const int rf = b.file_of(royal), rr = b.rank_of(royal);
-    auto mark_ray = [&](int df, int dr) {
-      for (int f = rf + df, r = rr + dr; f >= 0 && f < b.files() && r >= 0 && r < b.ranks(); f += df, r += dr) lines_.set(std::size_t(b.square(f, r)));
-    };
-    for (std::size_t k = 0; k < v.kinds.size() && !test_all_; ++k) {
-      if (b.count(enemy, int(k)) == 0) continue;
-      if (v.kinds[k].orphan) test_all_ = true;
-      for (const WalkAtom& a : v.kinds[k].walk.atoms) {
-        if (!a.captures || (a.kind == WalkAtom::Kind::Leap && !a.circular && !a.locust)) continue;  // a locust's leap needs its landing empty
-        if (a.circular || a.kind == WalkAtom::Kind::Lame || (a.kind == WalkAtom::Kind::Hop && a.turn != 0)) {
-          test_all_ = true;
-          break;
-        }
-        // A man reaching R along vector d stands on R - k d, its path between (Black's walks turned
-        // over); a locust lands on R + d, which must be empty.
-        for (const Vector& d : a.vectors) {
-          mark_ray(-d.file, enemy == Black ? d.rank : -d.rank);
-          const int lf = rf + d.file, lr = rr + (enemy == Black ? -d.rank : d.rank);
-          if (a.locust && lf >= 0 && lf < b.files() && lr >= 0 && lr < b.ranks()) lines_.set(std::size_t(b.square(lf, lr)));
-        }
-      }
-    }
-    return test_all_;
-  });
-}
-
 void generate_legal(Board& b, FairyMoveList& out) {
   FairyMoveList candidates;
   generate_candidates(b, candidates);
-  const CertainlyLegal certainly_legal(b);
+  const CheckEvasions evasions(b);
+  if (evasions.in_check()) {
+    for (const auto& m : candidates)
+      if (!evasions.certainly_illegal(b, m) && !rejecting_predicate(b, m)) out.push(m);
+    return;
+  }
+  const CertainlyLegal certainly_legal(b, false);
   for (const auto& m : candidates)
     if (certainly_legal(b, m) || !rejecting_predicate(b, m)) out.push(m);
 }

@@ -172,13 +172,19 @@ std::string single_problem_input(const std::string& text, const std::vector<prob
   std::string out = directive_word("BeginProblem", language) + "\n";
   std::istringstream lines(body);
   std::string line;
+  bool latex_pieces = false;  // after a LaTeX directive left out: its lines of LaTeX piece names ("n SU Nachtreiter")
   while (std::getline(lines, line)) {
     std::istringstream words(line);
     std::string first;
     words >> first;
+    if (latex_pieces && !first.empty() && popeye::find_keyword(popeye::Kind::Piece, language, first)) continue;
+    latex_pieces = false;
     const auto m = first.empty() ? std::nullopt : popeye::find_keyword(popeye::Kind::Directive, language, first);
     // The directives that name a file the peer would write (protocol, LaTeX) are left out.
-    if (m && !m->ambiguous() && (m->keyword->id == "Protocol" || m->keyword->id == "LaTeX")) continue;
+    if (m && !m->ambiguous() && (m->keyword->id == "Protocol" || m->keyword->id == "LaTeX")) {
+      latex_pieces = m->keyword->id == "LaTeX";
+      continue;
+    }
     out += line + "\n";
   }
   if (index + 1 < problems.size()) out += directive_word("EndProblem", language) + "\n";

@@ -469,6 +469,11 @@ class HelpSearch {
       found = visit_null(p, mater);
       if (capped_) return found;
     }
+    // The mater's last move must check: asked of each move, by a test prepared once for the
+    // position where the rule set has one (check_oracle).
+    const bool checks_only = last && check_cuts() && !(Stages == 1 && HasCheckGenerator);
+    std::optional<decltype(check_oracle(game_))> checks;
+    if (checks_only) checks.emplace(check_oracle(game_));
     for (int stage = 0; stage < Stages; ++stage) {
       MoveList moves;
       generate(moves, stage, last && check_cuts());
@@ -477,7 +482,7 @@ class HelpSearch {
       }
       for (int i = 0; i < moves.size(); ++i) {
         const M m = moves[i];
-        if (last && check_cuts() && !(Stages == 1 && HasCheckGenerator) && !gives_check(m)) continue;
+        if (checks_only && !(*checks)(m)) continue;
         if constexpr (Orthodox) {
           if (filter && !help_bound::relevant(game_.position(), m, relevance)) continue;
           if (stalemating && !stalemate_filter::may_stalemate(stalemate, m)) continue;
@@ -605,7 +610,6 @@ class HelpSearch {
     }
   }
 
-  bool gives_check(const M& m) { return prover::gives_check(game_, m); }
 
   // Stores "no solution within p plies" here; fills are reported to the table in batches.
   void remember_loss(int p) {

@@ -73,3 +73,24 @@ TEST_CASE("popeye suite: each folder's expected output in REGRESSIONTESTS", "[po
   CHECK(suite_expected_output("/s", "TESTS/x.inp") == "/s/REGRESSIONTESTS/x.tst");
   CHECK(suite_expected_output("/s", "OTHER/x.inp").empty());
 }
+
+TEST_CASE("popeye suite: the peer's input leaves out protocol and LaTeX, LaTeX piece names too", "[popeye-suite]") {
+  // BEISPIEL/nontriv.inp gives LaTeX names for its pieces on the lines after "latex": left behind
+  // without their directive, Popeye read them as the next directive and printed no solution.
+  const test::ScratchDir dir;
+  std::filesystem::create_directories(dir.path("suite/BEISPIEL"));
+  std::filesystem::create_directories(dir.path("suite/REGRESSIONTESTS"));
+  dir.write("suite/BEISPIEL/latex.inp",
+            "anfang\nprotokoll latex.out\nlatex latex.tex\n                n SU Nachtreiter\n                g DU Grash\"upfer\n"
+            "autor Someone\nforderung #1\nsteine weiss kf6 da1 schwarz kh8\nende\n");
+  const std::string captured = dir.path("captured.inp");
+  const std::string peer = dir.write("peer.sh", "#!/bin/sh\ncp \"$3\" " + test::shell_quote(captured) + "\n");
+  std::filesystem::permissions(peer, std::filesystem::perms::owner_exec, std::filesystem::perm_options::add);
+  SuiteBenchOptions options;
+  options.peer = peer;
+  const auto rows = run_popeye_suite_bench(dir.path("suite/BEISPIEL"), options, nullptr, nullptr);
+  REQUIRE(rows.size() == 1);
+  CHECK(rows[0].have_peer);
+  const std::string input = test::read_text_file(captured);
+  CHECK(input == "AnfangProblem\n\nautor Someone\nforderung #1\nsteine weiss kf6 da1 schwarz kh8\nende\n");
+}

@@ -11,31 +11,14 @@
 #include "rules/fairy/game.h"
 #include "rules/orthodox/game.h"
 #include "solver/perft/perft.h"
+#include "tests/support/legal_moves.h"
 #include "tests/support/test_support.h"
 
 using namespace arbiter;
+using test::by_uci;
+using test::legal_uci;
 
 namespace {
-
-template <class G>
-std::vector<std::string> legal_uci(const G& game) {
-  typename G::MoveListType moves;
-  game.generate_legal(moves);
-  std::vector<std::string> out;
-  for (const auto& m : moves) out.push_back(game.move_uci(m));
-  std::sort(out.begin(), out.end());
-  return out;
-}
-
-template <class G>
-typename G::MoveType by_uci(const G& game, const std::string& uci) {
-  typename G::MoveListType moves;
-  game.generate_legal(moves);
-  for (const auto& m : moves)
-    if (game.move_uci(m) == uci) return m;
-  FAIL("no move " << uci);
-  return {};
-}
 
 // The FEN's board, side and castling (the en passant field is written differently: orthodox
 // names it only where a capture onto it is possible).

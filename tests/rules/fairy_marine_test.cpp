@@ -9,37 +9,15 @@
 #include <vector>
 
 #include "rules/fairy/game.h"
+#include "tests/support/legal_moves.h"
 #include "tests/support/test_support.h"
 
 using namespace arbiter;
-
-namespace {
+using test::by_uci;
+using test::legal_uci;
+using test::sorted;
 
 using Moves = std::vector<std::string>;
-
-Moves sorted(Moves m) {
-  std::sort(m.begin(), m.end());
-  return m;
-}
-
-Moves legal_uci(const fairy::Game& game) {
-  fairy::FairyMoveList moves;
-  game.generate_legal(moves);
-  Moves out;
-  for (const auto& m : moves) out.push_back(game.move_uci(m));
-  return sorted(out);
-}
-
-fairy::FairyMove by_uci(const fairy::Game& game, const std::string& uci) {
-  fairy::FairyMoveList moves;
-  game.generate_legal(moves);
-  for (const auto& m : moves)
-    if (game.move_uci(m) == uci) return m;
-  FAIL("no move " << uci);
-  return {};
-}
-
-}  // namespace
 
 TEST_CASE("fairy rule set: a locust captures over its prey onto the square behind it", "[fairy][locust]") {
   // Popeye: 1.Ld4*b4-a4, 1.Ld4*d6-d7; f6 has g7 (the knight) behind it, h4 nothing on the board.
