@@ -289,8 +289,11 @@ bool attacked(const Board& b, int sq, Color by) {
   return b.any_man(by, [&](int from) {
     if (from == sq) return false;
     const PieceKind& kind = b.variant().kinds[std::size_t(b.at(from).kind())];
-    // A paralysing man observes nothing, a paralysed one neither (Popeye's observer validation).
-    if (b.variant().has_paralysing && (kind.paralysing || paralysed(b, from))) return false;
+    // A paralysing man observes nothing, a paralysed one neither (Popeye's observer validation;
+    // fairy.paralysed-guard).
+    if (b.variant().has_paralysing &&
+        (kind.paralysing || (b.options().paralysed_guard == ParalysedGuard::None && paralysed(b, from))))
+      return false;
     if (!kind.orphan) return observes(b, from, kind.walk, by, sq);
     // An orphan attacks as a walk it has now: the square's geometry first, the chain (dear) after.
     const Variant& v = b.variant();
@@ -341,7 +344,7 @@ bool suffocated_by_paralysis(const Board& b) {
 
 bool side_in_check(const Board& b) {
   const Color side = b.side_to_move();
-  return royal_attacked(b, side) && !suffocated_by_paralysis(b);
+  return royal_attacked(b, side) && (b.options().suffocation == Suffocation::Mate || !suffocated_by_paralysis(b));
 }
 
 namespace {

@@ -27,6 +27,22 @@ const std::vector<Interpretation>& interpretations() {
                         "double step from its own second rank, and does not promote: it is no pawn (Popeye's behaviour)"},
         {"steps-only", "an orphan moving as a pawn makes the pawn's single steps and captures only: neither the double "
                        "step nor promotion, rights of a pawn"}}},
+      {"fairy.paralysed-guard", "fairy", "chess-rules-referee.txt",
+       "Since it is not permitted to have one's king on a guarded square, the other player must respond by securing its "
+       "king on its next ply",
+       "none",
+       {{"none", "a man observed by an enemy paralysing man observes nothing: it gives no check and guards no square "
+                 "(Popeye's paralysing.c)"},
+        {"walk", "a paralysed man cannot move, but its walk still guards the squares it would capture on: it gives "
+                 "check and a king may not step where it guards"}}},
+      {"fairy.suffocation", "fairy", "chess-rules-referee.txt",
+       "If there are no legal plies available that accomplish this, the player has lost, and the situation is called "
+       "`checkmate'.",
+       "stalemate",
+       {{"stalemate", "a side whose king is attacked but whose only moves, were no man paralysed, are paralysed men's is "
+                      "suffocated: stalemated, not mated (Popeye's special stalemate, BEISPIEL/paralys.inp 6)"},
+        {"mate", "a side whose king is attacked and which has no legal move is mated, paralysed men or not, as the "
+                 "definition of checkmate reads"}}},
   };
   return all;
 }
@@ -37,6 +53,8 @@ constexpr InterpretationField<Options> Fields[] = {
     field<&Options::castling_passage>("fairy.castling-passage"),
     field<&Options::promotion>("fairy.promotion"),
     field<&Options::orphan_as_pawn>("fairy.orphan-as-pawn"),
+    field<&Options::paralysed_guard>("fairy.paralysed-guard"),
+    field<&Options::suffocation>("fairy.suffocation"),
 };
 
 }  // namespace

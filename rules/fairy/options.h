@@ -27,10 +27,24 @@ enum class Promotion { PresentKinds, OrthodoxFour };
 // its own second rank, no promotion (it stays an orphan). StepsOnly: the steps and captures alone.
 enum class OrphanAsPawn { DoubleStep, StepsOnly };
 
+// fairy.paralysed-guard: "it is not permitted to have one's king on a guarded square". Does a man
+// that an enemy paralysing man observes guard squares? None (Popeye's): a paralysed man observes
+// nothing, so it gives no check and guards nothing. Walk: it cannot move, but its walk guards
+// what it would capture, checks included.
+enum class ParalysedGuard { None, Walk };
+
+// fairy.suffocation: "If there are no legal plies available that accomplish this, the player has
+// lost ... checkmate". A side whose king is attacked but whose only moves, were no man paralysed,
+// are paralysed men's: Stalemate (Popeye's special stalemate, paralysing.c: suffocated, not
+// mated), or Mate (in check with no legal move, as the definition reads).
+enum class Suffocation { Stalemate, Mate };
+
 struct Options {
   CastlingPassage castling_passage = CastlingPassage::KingMoved;
   Promotion promotion = Promotion::PresentKinds;
   OrphanAsPawn orphan_as_pawn = OrphanAsPawn::DoubleStep;
+  ParalysedGuard paralysed_guard = ParalysedGuard::None;
+  Suffocation suffocation = Suffocation::Stalemate;
   bool operator==(const Options&) const = default;
 };
 

@@ -451,6 +451,39 @@ TEST_CASE("fairy rule set: paralysing men, '(p:B)', freeze what they observe, ca
   CHECK(legal_uci(demo).empty());
 }
 
+TEST_CASE("fairy.paralysed-guard: a paralysed man guards nothing, or guards as its walk", "[fairy][paralysing][interpretations]") {
+  // The white rook a1 is paralysed by the black paralysing bishop b2. None (Popeye's): it does not
+  // check a8 and the king may stay on the a-file. Walk: it checks a8, so the king leaves the file
+  // or the bishop interposes on a3 (the bishop's other moves leave the check standing).
+  const std::string fen = "k7/8/8/8/8/8/1(p:b)6/R6K b - - 0 1";
+  auto moves = [&](const char* choice, bool& check) {
+    fairy::Options o;
+    REQUIRE(fairy::apply_interpretation(o, "fairy.paralysed-guard", choice));
+    const auto game = fairy::Game::from_fen(fen, {"test", 1, 1}, o);
+    check = game.in_check();
+    return legal_uci(game);
+  };
+  bool check = true;
+  CHECK(moves("none", check) == std::vector<std::string>{"a8a7", "a8b7", "a8b8", "b2a3", "b2c3", "b2d4", "b2e5", "b2f6", "b2g7", "b2h8"});
+  CHECK_FALSE(check);
+  CHECK(moves("walk", check) == std::vector<std::string>{"a8b7", "a8b8", "b2a3"});
+  CHECK(check);
+}
+
+TEST_CASE("fairy.suffocation: a suffocated side with its king attacked is stalemated, or mated", "[fairy][paralysing][interpretations]") {
+  // BEISPIEL/paralys.inp 6's special stalemate after 1.pKa7-b7: the rook a1 attacks a8, and
+  // Black's only moves, were no man paralysed, are its paralysed men's.
+  for (const auto& [choice, status] : {std::pair{"stalemate", GameStatus::Stalemate}, std::pair{"mate", GameStatus::Checkmate}}) {
+    fairy::Options o;
+    REQUIRE(fairy::apply_interpretation(o, "fairy.suffocation", choice));
+    auto demo = fairy::Game::from_fen("k7/(p:K)7/2p5/8/8/8/8/R7 w - - 0 1", {"test", 1, 1}, o);
+    demo.play(by_uci(demo, "a7b7"));
+    INFO(choice);
+    CHECK(demo.status() == status);
+    CHECK(demo.in_check() == (status == GameStatus::Checkmate));
+  }
+}
+
 TEST_CASE("fairy rule set: a kamikaze man, '(k:R)', vanishes with what it captures", "[fairy][kamikaze]") {
   // BEISPIEL/anystip.inp of Popeye's suite (expected output "1.kBa7*b8[-wkBb8] !" and
   // "1.kKa8-b7 !"): the kamikaze pawn's capture onto the last rank promotes nothing, the kamikaze
