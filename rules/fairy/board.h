@@ -101,6 +101,12 @@ class Board {
   std::uint64_t key() const { return key_; }
   int plies_played() const { return int(history_.size()); }
 
+  // The kind of the man that makes `m` once it is made: a promotee, a chameleon's next kind, or its own.
+  int kind_after(const FairyMove& m) const {
+    const int kind = at(m.from).kind();
+    return m.promotion ? m.promotion - 1 : variant_->kinds[std::size_t(kind)].becomes >= 0 ? variant_->kinds[std::size_t(kind)].becomes : kind;
+  }
+
   void make(const FairyMove& m);
   void unmake();
   void make_null();

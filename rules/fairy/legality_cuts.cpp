@@ -65,31 +65,32 @@ bool mark_observation_lines(const Board& b, int royal, Color by, std::bitset<256
   return true;
 }
 
-bool any_orphan(const Board& b) {
+bool has_orphans(const Board& b, Color side) {
   const Variant& v = b.variant();
   for (std::size_t k = 0; k < v.kinds.size(); ++k)
-    if (v.kinds[k].orphan && b.count(White, int(k)) + b.count(Black, int(k)) > 0) return true;
+    if (v.kinds[k].orphan && b.count(side, int(k)) > 0) return true;
   return false;
 }
 
 }  // namespace
 
+RoyalLines::RoyalLines(const Board& b, Color royal_side, Color observer) : unknown_(false), observer_(observer) {
+  b.any_royal(royal_side, [&](int royal) {
+    unknown_ = royal_count_ == int(royals_.size()) || !mark_observation_lines(b, royal, observer, lines_);
+    if (!unknown_) royals_[std::size_t(royal_count_++)] = royal;
+    return unknown_;
+  });
+}
+
 CertainlyLegal::CertainlyLegal(const Board& b, bool in_check) {
-  const Color side = b.side_to_move(), enemy = ~side;
-  const Variant& v = b.variant();
   // A side in check; paralysing men, whose moves change who else moves and observes.
-  if (v.has_paralysing || in_check) {
+  if (b.variant().has_paralysing || in_check) {
     test_all_ = true;
     return;
   }
-  enemy_ = enemy;
   // No move of this side puts an enemy man on the board.
-  b.any_royal(side, [&](int royal) {
-    if (royal_count_ < int(royals_.size())) royals_[std::size_t(royal_count_)] = royal;
-    ++royal_count_;
-    test_all_ = !mark_observation_lines(b, royal, enemy, lines_);
-    return test_all_;
-  });
+  lines_ = RoyalLines(b, b.side_to_move(), ~b.side_to_move());
+  test_all_ = lines_.unknown();
 }
 
 CheckEvasions::CheckEvasions(const Board& b) {
@@ -97,9 +98,7 @@ CheckEvasions::CheckEvasions(const Board& b) {
   const Variant& v = b.variant();
   // Paralysis (who observes follows the whole position) and enemy orphans (their walks do): the
   // attack test alone.
-  bool enemy_orphans = false;
-  for (std::size_t k = 0; k < v.kinds.size(); ++k) enemy_orphans = enemy_orphans || (v.kinds[k].orphan && b.count(enemy, int(k)) > 0);
-  if (v.has_paralysing || enemy_orphans) {
+  if (v.has_paralysing || has_orphans(b, enemy)) {
     in_check_ = royal_attacked(b, side);
     exact_ = false;
     return;
@@ -126,21 +125,12 @@ CheckEvasions::CheckEvasions(const Board& b) {
 }
 
 CertainlyNoCheck::CertainlyNoCheck(const Board& b) {
-  const Color side = b.side_to_move();
-  side_ = side;
-  if (b.variant().has_paralysing || any_orphan(b)) {
+  if (b.variant().has_paralysing || has_orphans(b, White) || has_orphans(b, Black)) {
     test_all_ = true;
     return;
   }
-  b.any_royal(~side, [&](int royal) {
-    if (royal_count_ == int(royals_.size())) {
-      test_all_ = true;
-      return true;
-    }
-    royals_[std::size_t(royal_count_++)] = royal;
-    test_all_ = !mark_observation_lines(b, royal, side, lines_);
-    return test_all_;
-  });
+  lines_ = RoyalLines(b, ~b.side_to_move(), b.side_to_move());
+  test_all_ = lines_.unknown();
 }
 
 }  // namespace arbiter::fairy

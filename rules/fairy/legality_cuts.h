@@ -10,6 +10,40 @@
 
 namespace arbiter::fairy {
 
+// What both cuts below ask of a move about the royal squares of one side and the men of the
+// other (the observers): the squares on which the observers' observations of those royal squares
+// depend (mark_observation_lines in legality_cuts.cpp), and whether the mover, as it is after the
+// move, has a line from its new square to a royal square.
+class RoyalLines {
+ public:
+  RoyalLines() = default;
+  RoyalLines(const Board& b, Color royal_side, Color observer);
+  // Some observer's walk is not on straight lines, an orphan's among them, or there are more
+  // royal men than kept: the lines are not known.
+  bool unknown() const { return unknown_; }
+  // The move empties or fills a square an observation depends on (a locust's victim's too).
+  bool touches(const FairyMove& m) const {
+    return lines_[m.from] || lines_[m.to] || ((m.flags & FairyMove::Locust) && lines_[m.victim]);
+  }
+  // The mover after the move, standing on m.to, observes as an observer along some line of its
+  // walk that reaches a royal square, whatever stands between.
+  bool mover_may_observe(const Board& b, const FairyMove& m) const {
+    const Walk& walk = b.variant().kinds[std::size_t(b.kind_after(m))].walk;
+    for (int i = 0; i < royal_count_; ++i) {
+      const int df = b.file_of(royals_[std::size_t(i)]) - b.file_of(m.to), dr = b.rank_of(royals_[std::size_t(i)]) - b.rank_of(m.to);
+      if (walk.may_capture_towards(df, observer_ == Black ? -dr : dr)) return true;
+    }
+    return false;
+  }
+
+ private:
+  bool unknown_ = true;
+  std::bitset<256> lines_;
+  Color observer_ = Black;
+  std::array<int, 4> royals_{};
+  int royal_count_ = 0;
+};
+
 // The candidates of the side to move that cannot leave a royal man of it attacked, told without
 // playing them (a cut of the legality test, which stays exact): with the side not in check, a
 // move of a man that is not royal changes the enemy's observation of a royal square R only
@@ -32,32 +66,18 @@ class CertainlyLegal {
   bool operator()(const Board& b, const FairyMove& m) const {
     // A hurdle changing sides is a new enemy man (or one gone): the full test.
     if (test_all_ || (m.flags & (FairyMove::EnPassant | FairyMove::Castling | FairyMove::HurdleSwap))) return false;
-    const Variant& v = b.variant();
     const Man mover = b.at(m.from);
-    const PieceKind& kind = v.kinds[std::size_t(mover.kind())];
-    if (kind.royal) return false;
-    // A locust's capture empties a third square, the victim's.
-    if (lines_[std::size_t(m.from)] || lines_[std::size_t(m.to)] || ((m.flags & FairyMove::Locust) && lines_[std::size_t(m.victim)])) return false;
+    const PieceKind& kind = b.variant().kinds[std::size_t(mover.kind())];
+    if (kind.royal || lines_.touches(m)) return false;
     // A neutral mover, or a half-neutral one, may be neutral after the move: an enemy man on its
     // new square then, as the kind it is after the move (a promotee, a chameleon's next kind).
-    // Legal still when that walk has no line from there to a royal square, whatever stands between.
     if (!mover.neutral() && !kind.half_neutral) return true;
-    const int after = m.promotion ? m.promotion - 1 : kind.becomes >= 0 ? kind.becomes : mover.kind();
-    const PieceKind& now = v.kinds[std::size_t(after)];
-    if (now.orphan || royal_count_ > int(royals_.size())) return false;
-    for (int i = 0; i < royal_count_; ++i) {
-      const int df = b.file_of(royals_[std::size_t(i)]) - b.file_of(m.to), dr = b.rank_of(royals_[std::size_t(i)]) - b.rank_of(m.to);
-      if (now.walk.may_capture_towards(df, enemy_ == Black ? -dr : dr)) return false;
-    }
-    return true;
+    return !b.variant().kinds[std::size_t(b.kind_after(m))].orphan && !lines_.mover_may_observe(b, m);
   }
 
  private:
   bool test_all_ = false;
-  std::bitset<256> lines_;
-  Color enemy_ = Black;
-  std::array<int, 4> royals_{};  // the side's royal squares (royal_count_ more than four: not kept)
-  int royal_count_ = 0;
+  RoyalLines lines_;  // the side's royal squares, the enemy's observations
 };
 
 // The candidates that certainly leave a royal man attacked, told without playing them (the other
@@ -107,25 +127,12 @@ class CertainlyNoCheck {
   explicit CertainlyNoCheck(const Board& b);
   bool operator()(const Board& b, const FairyMove& m) const {
     if (test_all_ || (m.flags & (FairyMove::EnPassant | FairyMove::Castling | FairyMove::HurdleSwap))) return false;
-    if (lines_[std::size_t(m.from)] || lines_[std::size_t(m.to)] || ((m.flags & FairyMove::Locust) && lines_[std::size_t(m.victim)])) return false;
-    const Variant& v = b.variant();
-    const Man mover = b.at(m.from);
-    const PieceKind& kind = v.kinds[std::size_t(mover.kind())];
-    const int after = m.promotion ? m.promotion - 1 : kind.becomes >= 0 ? kind.becomes : mover.kind();
-    const Walk& walk = v.kinds[std::size_t(after)].walk;
-    for (int i = 0; i < royal_count_; ++i) {
-      const int df = b.file_of(royals_[std::size_t(i)]) - b.file_of(m.to), dr = b.rank_of(royals_[std::size_t(i)]) - b.rank_of(m.to);
-      if (walk.may_capture_towards(df, side_ == Black ? -dr : dr)) return false;
-    }
-    return true;
+    return !lines_.touches(m) && !lines_.mover_may_observe(b, m);
   }
 
  private:
   bool test_all_ = false;
-  std::bitset<256> lines_;
-  Color side_ = White;
-  std::array<int, 4> royals_{};  // the enemy's royal squares
-  int royal_count_ = 0;
+  RoyalLines lines_;  // the enemy's royal squares, this side's observations
 };
 
 }  // namespace arbiter::fairy
