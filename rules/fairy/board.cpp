@@ -232,19 +232,27 @@ Board Board::from_fen(std::shared_ptr<const Variant> variant, std::string_view f
       const std::size_t colon = code.find(':');
       const std::string_view written = colon == std::string_view::npos ? std::string_view() : code.substr(0, colon);
       if (colon != std::string_view::npos) code.remove_prefix(colon + 1);
-      if (colon != std::string_view::npos && (written.empty() || written.find_first_not_of("rcnhspku") != std::string_view::npos))
+      if (colon != std::string_view::npos && (written.empty() || written.find_first_not_of("rcnhspkuwb") != std::string_view::npos))
         fail("expected attribute initials r (royal), c (chameleon), n (neutral), h (half-neutral), s (hurdle colour changing), p "
-             "(paralysing), k (kamikaze), u (uncapturable) before ':' in '(...)', such as (r:G) or (n:P)");
+             "(paralysing), k (kamikaze), u (uncapturable), or a colour w or b for a code of digits, before ':' in '(...)', such as "
+             "(r:G), (n:P) or (b:16)");
       const bool neutral = written.find('n') != std::string_view::npos;
       std::string attributes(written);
       std::erase(attributes, 'n');
       const auto letter = std::find_if(code.begin(), code.end(), [](char ch) { return std::isalpha(static_cast<unsigned char>(ch)); });
-      if (code.empty() || letter == code.end()) fail("expected a fairy piece's code with letters in '(...)', such as (G), (gi) or (r:G)");
+      // A code of digits (Popeye's 1:6-leaper "16") has no case: w or b before ':' is its colour.
+      const int colours = int(std::erase(attributes, 'w') + std::erase(attributes, 'b'));
+      if (code.empty()) fail("expected a fairy piece's code in '(...)', such as (G), (gi), (r:G) or (w:16)");
+      if (letter == code.end() ? colours + int(neutral) != 1 : colours != 0)
+        fail(letter == code.end() ? "expected one colour, w, b or n, before ':' for a code of digits, such as (w:16) or (b:16)"
+                                  : "expected a colour mark w or b only for a code of digits: a lettered code's case is its colour");
+      const Color colour = letter == code.end() ? (written.find('w') != std::string_view::npos ? White : Black)
+                                                : std::isupper(static_cast<unsigned char>(*letter)) ? White : Black;
       int kind = written.empty() ? b.variant().kind_of_code(code) : b.variant().kind_of_popeye_code(code);
       if (kind >= 0 && !attributes.empty()) kind = b.variant().attributed_kind_of(kind, attributes);
       if (kind < 0) fail("expected a fairy piece code this variant has, found '(" + std::string(fen.substr(i + 1, close - i - 1)) + ")'");
       if (file >= b.files()) fail("expected " + std::to_string(b.files()) + " squares in the rank");
-      b.put(b.square(file, rank), neutral ? Man::neutral_of(kind) : Man::of(std::isupper(static_cast<unsigned char>(*letter)) ? White : Black, kind));
+      b.put(b.square(file, rank), neutral ? Man::neutral_of(kind) : Man::of(colour, kind));
       ++file;
       i = close;
     } else {

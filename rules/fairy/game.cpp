@@ -39,7 +39,7 @@ Game Game::from_fen(std::shared_ptr<const Variant> base, std::string_view fen, c
       std::string_view code = fen.substr(i + 1, close - i - 1);
       const std::size_t colon = code.find(':');
       std::string attributes(colon == std::string_view::npos ? std::string_view() : code.substr(0, colon));
-      std::erase(attributes, 'n');  // neutral: a colour, not a kind
+      for (const char colour : {'n', 'w', 'b'}) std::erase(attributes, colour);  // colours, not kinds
       if (colon != std::string_view::npos) code.remove_prefix(colon + 1);
       try {
         if (!attribute_pass && v->kind_of_popeye_code(code) < 0) v = Variant::with_code(v, code);

@@ -17,7 +17,7 @@ bool add_observation_squares(const Board& b, int from, const Walk& walk, Color s
   const int df = b.file_of(target) - ff, dr = b.rank_of(target) - fr;
   for (const WalkAtom& a : walk.atoms) {
     if (!a.captures) continue;
-    if (a.circular || a.kind == WalkAtom::Kind::Lame || (a.kind == WalkAtom::Kind::Hop && a.turn != 0)) return false;
+    if (a.off_line()) return false;
     const std::int8_t line = a.line_towards(df, side == Black ? -dr : dr);
     if (line == WalkAtom::AnyLine) return false;
     if (line < 0) continue;
@@ -46,8 +46,8 @@ bool mark_observation_lines(const Board& b, int royal, Color by, std::bitset<256
     if (b.count(by, int(k)) == 0) continue;
     if (v.kinds[k].orphan) return false;
     for (const WalkAtom& a : v.kinds[k].walk.atoms) {
-      if (!a.captures || (a.kind == WalkAtom::Kind::Leap && !a.circular && !a.locust)) continue;  // a locust's leap needs its landing empty
-      if (a.circular || a.kind == WalkAtom::Kind::Lame || (a.kind == WalkAtom::Kind::Hop && a.turn != 0)) return false;
+      if (!a.captures || (a.kind == WalkAtom::Kind::Leap && !a.off_line() && !a.locust)) continue;  // a locust's leap needs its landing empty
+      if (a.off_line()) return false;
       const int reach = a.kind == WalkAtom::Kind::Leap ? 1 : a.kind == WalkAtom::Kind::Equi && a.range == 1 ? 2 : b.squares();
       for (const Vector& d : a.vectors) {
         const int df = -d.file, dr = by == Black ? d.rank : -d.rank;

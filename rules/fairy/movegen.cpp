@@ -116,7 +116,7 @@ bool observes(const Board& b, int from, const Walk& walk, Color side, int target
   for (const WalkAtom& a : walk.atoms) {
     if (!a.captures) continue;
     const bool equi = a.kind == WalkAtom::Kind::Equi;
-    const bool plain = !a.circular && (a.kind == WalkAtom::Kind::Leap || a.kind == WalkAtom::Kind::Ride || equi);
+    const bool plain = !a.off_line() && (a.kind == WalkAtom::Kind::Leap || a.kind == WalkAtom::Kind::Ride || equi);
     if (!plain) {
       others = true;
       continue;
@@ -124,6 +124,7 @@ bool observes(const Board& b, int from, const Walk& walk, Color side, int target
     // The regions ('/e', '/h') judge the two squares alone.
     if (a.region == WalkAtom::Region::EdgeCrossing && edge(tf, tr) == edge(ff, fr)) continue;
     if (a.region == WalkAtom::Region::FarHalf && 2 * (side == Black ? b.ranks() - 1 - fr : fr) + 1 <= b.ranks()) continue;
+    if (!a.heading_fits(dr, side == Black)) continue;
     const std::int8_t line = a.line_towards(df, side == Black ? -dr : dr);
     if (line < 0) continue;
     const Vector& v = a.vectors[std::size_t(line)];
@@ -155,7 +156,7 @@ bool observes(const Board& b, int from, const Walk& walk, Color side, int target
   // every line), as the table says.
   const int table_dr = side == Black ? -dr : dr;
   auto lines_to_target = [&](const WalkAtom& a, int line) {
-    if (!a.captures || (!a.circular && (a.kind == WalkAtom::Kind::Leap || a.kind == WalkAtom::Kind::Ride || a.kind == WalkAtom::Kind::Equi)))
+    if (!a.captures || (!a.off_line() && (a.kind == WalkAtom::Kind::Leap || a.kind == WalkAtom::Kind::Ride || a.kind == WalkAtom::Kind::Equi)))
       return false;
     const std::int8_t wanted = a.line_towards(df, table_dr);
     return wanted == WalkAtom::AnyLine || wanted == line;

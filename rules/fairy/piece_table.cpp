@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <cctype>
+#include <mutex>
+#include <set>
+#include <string>
 #include <utility>
 
 namespace arbiter::fairy {
@@ -73,6 +76,19 @@ const std::vector<PieceEntry>& popeye_pieces() {
       {.code = "sp", .name = "superpawn", .walk = "mfRcfB", .pawn = true, .double_step = false},
       {.code = "bs", .name = "berolina superpawn", .walk = "mfBcfR", .pawn = true, .double_step = false},
       {.code = "mp", .name = "marine pawn", .walk = "mfWxfF", .pawn = true},
+      // Bouncers: along a line as far as the opposite line runs to its first man or the board's
+      // edge (bouncer.c). Double hoppers: two grasshopper hops of the lines, the square between
+      // them empty (hoppers.c).
+      {"b1", "bouncer", "uQ"}, {"b2", "rook bouncer", "uR"}, {"b3", "bishop bouncer", "uB"},
+      {"dg", "doublegrasshopper", "dQ"}, {"dk", "doublerookhopper", "dR"}, {"db", "doublebishopper", "dB"},
+      // Crooked riders (spiral_springers.c): a knight's (bishop's, rook's) steps alternating with
+      // their mirror images in the file and rank lines, or in the diagonals.
+      {"ss", "spiralspringer", "zNN"}, {"ds", "diagonalspiralspringer", "zNN/d"}, {"bt", "boyscout", "zB"},
+      {"gt", "girlscout", "zR/d"},
+      // Hunters (hunters.c): away from their home rank as the first walk, towards it as the
+      // second, never sideways; any two of the table's walks as "X/Y" (popeye_piece). The rook and
+      // bishop hunters are absolute: up the board as the one, down as the other, either side's.
+      {"rr", "rook/bishop hunter", "{R}/n{B}/s"}, {"br", "bishop/rook hunter", "{B}/n{R}/s"},
       // The dummy: no walk at all (it never moves and observes nothing; it may be captured).
       {"du", "dummy", ""},
       // The orphan: no walk of its own (movegen.cpp).
@@ -110,7 +126,8 @@ std::string_view popeye_glyph(std::string_view code) {
       {"pa", "TL"}, {"va", "LL"}, {"na", "I"}, {"ma", "SR"}, {"cp", "BR"}, {"eh", "DL"}, {"mo", "SL"},
       {"ao", "SR"}, {"oa", "SL"}, {"l", "DR"}, {"lr", "I"}, {"lb", "I"}, {"ln", "I"}, {"ls", "SR"},
       {"si", "DL"}, {"tr", "TL"}, {"nd", "LU"}, {"ms", "SR"}, {"du", "KL"}, {"o", "BL"}, {"po", "KR"},
-      {"bp", "BU"}, {"sp", "BL"}, {"bs", "BR"}, {"mp", "BR"}};
+      {"bp", "BU"}, {"sp", "BL"}, {"bs", "BR"}, {"mp", "BR"}, {"ss", "SR"}, {"ds", "SL"}, {"rr", "TR"}, {"br", "TL"},
+      {"bt", "LU"}, {"gt", "TR"}, {"dg", "TU"}, {"b1", "I"}, {"b2", "I"}, {"b3", "I"}, {"dk", "TR"}, {"db", "LR"}};
   for (const auto& [c, glyph] : table)
     if (same_code(code, c)) return glyph;
   return {};
@@ -127,7 +144,36 @@ bool hurdle_colour_changing_allowed(std::string_view code) {
 std::optional<PieceEntry> popeye_piece(std::string_view code) {
   for (const auto& e : popeye_pieces())
     if (same_code(code, e.code)) return e;
+  if (const auto slash = code.find('/'); slash != std::string_view::npos) return hunter(code.substr(0, slash), code.substr(slash + 1));
   return std::nullopt;
+}
+
+std::optional<PieceEntry> hunter(std::string_view away, std::string_view home) {
+  const auto a = popeye_piece(away), h = popeye_piece(home);
+  // Walks of their own, straight from the table: no pawn (its double step and promotion are the
+  // rule set's), no orphan or dummy, no royal walk, no hunter or other group within.
+  const auto plain = [](const std::optional<PieceEntry>& e) {
+    return e && !e->pawn && !e->orphan && !e->royal && !e->walk.empty() && e->walk.find('{') == std::string_view::npos;
+  };
+  if (!plain(a) || !plain(h)) return std::nullopt;
+  // The composed texts live as long as the program: a hunter is a kind of the variants that name it.
+  static std::mutex guard;
+  static std::set<std::string> texts;
+  const std::lock_guard lock(guard);
+  const auto lower = [](std::string_view text) {
+    std::string out(text);
+    for (char& c : out) c = char(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+  };
+  const auto joined = [](std::initializer_list<std::string_view> parts) {
+    std::string out;
+    for (const std::string_view p : parts) out.append(p);
+    return out;
+  };
+  const std::string_view code = *texts.insert(joined({lower(a->code), "/", lower(h->code)})).first;
+  const std::string_view walk = *texts.insert(joined({"{", a->walk, "}/f{", h->walk, "}/b"})).first;
+  const std::string_view name = *texts.insert(joined({code, " hunter"})).first;
+  return PieceEntry{.code = code, .name = name, .walk = walk};
 }
 
 }  // namespace arbiter::fairy

@@ -22,7 +22,10 @@ struct PieceEntry {
 };
 
 const std::vector<PieceEntry>& popeye_pieces();
-std::optional<PieceEntry> popeye_piece(std::string_view code);  // any case
+std::optional<PieceEntry> popeye_piece(std::string_view code);  // any case; "X/Y" a hunter
+// Popeye's X/Y hunter: away from its home rank as `away` walks, towards it as `home` does, never
+// sideways; nothing when either is no walk of the table's own (a pawn, an orphan, a dummy).
+std::optional<PieceEntry> hunter(std::string_view away, std::string_view home);
 // How Popeye's LaTeX diagrams draw the piece (pie-engl.txt's second column): "DU" a queen upside
 // down, "SR" a knight turned right, "SL" left, "I" no glyph; empty for a code not in the table.
 std::string_view popeye_glyph(std::string_view code);

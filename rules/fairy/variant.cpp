@@ -99,6 +99,17 @@ std::string Variant::symbol(int kind, Color side, bool neutral) const {
   };
   if (k.base < 0 && k.code.empty()) return cased(std::string(1, k.letter));
   std::string out("(");
+  // A code of digits has no case: its colour is written before ':' ("(b:16)", "(rw:16)").
+  const std::string code = k.base >= 0 ? base_code(kinds[std::size_t(k.base)]) : k.code;
+  const bool digits = !code.empty() && std::none_of(code.begin(), code.end(), [](char c) { return std::isalpha(static_cast<unsigned char>(c)); });
+  if (digits) {
+    if (k.base >= 0) out.append(k.attributes);
+    out.push_back(side == White ? 'w' : 'b');
+    out.push_back(':');
+    out.append(code);
+    out.push_back(')');
+    return out;
+  }
   if (k.base >= 0) {
     out.append(k.attributes);
     out.push_back(':');

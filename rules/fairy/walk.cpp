@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <optional>
+#include <span>
 
 namespace arbiter::fairy {
 
@@ -42,11 +43,12 @@ const std::vector<Letter>& letters() {
 // The modifiers written before an atom.
 struct Modifiers {
   bool move_only = false, capture_only = false;
-  char hop = 0;                 // 'g', 'p', 'n', 'j' or 'e'
+  char hop = 0;                 // 'g', 'p', 'n', 'y', 'j', 'e', 'u' or 'd'
   int hurdles = 0;              // 'g' or 'p' written this many times
   int land = 1;                 // the digit after 'g' (G2, G3)
   bool circular = false;        // 'q'
   bool locust = false;          // 'x'
+  bool crooked = false;         // 'z'
   std::vector<std::string> directions;  // "f", "fl", "v", ... (empty: all)
 };
 
@@ -72,7 +74,10 @@ class Reader {
   Walk read() {
     Walk walk{std::string(text_), {}};
     if (text_.empty()) fail("expected a walk: atoms such as N, NN, mRcpR, gQ or (1,4)");
-    while (pos_ < text_.size()) read_group(walk);
+    while (pos_ < text_.size()) {
+      if (peek() == '{') read_braced(walk);
+      else read_group(walk);
+    }
     for (const WalkAtom& a : walk.atoms)
       if (a.captures)
         for (std::size_t i = 0; i < a.line_to.size(); ++i) walk.captures_towards[i] = walk.captures_towards[i] || a.line_to[i] != WalkAtom::NoLine;
@@ -85,6 +90,8 @@ class Reader {
   char peek() const { return pos_ < text_.size() ? text_[pos_] : '\0'; }
 
   Modifiers read_modifiers() {
+    static const std::string one_kind =
+        "expected one of 'g' (hopper), 'p' (cannon), 'n' 'y' (lame), 'j' (contra), 'e' (equi), 'u' (bouncer) and 'd' (double hopper) at most";
     Modifiers m;
     while (std::islower(static_cast<unsigned char>(peek()))) {
       const char c = peek();
@@ -96,7 +103,7 @@ class Reader {
           break;
         case 'g':
         case 'p':
-          if (m.hop && m.hop != c) fail("expected one of 'g' (hopper), 'p' (cannon), 'n' (lame), 'j' (contra) and 'e' (equi) at most");
+          if (m.hop && m.hop != c) fail(one_kind);
           m.hop = c;
           if (++m.hurdles > 2) fail(std::string("expected '") + c + "' at most twice (two hurdles: kangaroo)");
           if (c == 'g' && pos_ + 1 < text_.size() && text_[pos_ + 1] >= '1' && text_[pos_ + 1] <= '9') {
@@ -107,8 +114,14 @@ class Reader {
         case 'y':
         case 'j':
         case 'e':
-          if (m.hop) fail("expected one of 'g' (hopper), 'p' (cannon), 'n' (lame), 'j' (contra) and 'e' (equi) at most");
+        case 'u':
+        case 'd':
+          if (m.hop) fail(one_kind);
           m.hop = c;
+          break;
+        case 'z':
+          if (m.crooked) fail("expected 'z' once before an atom");
+          m.crooked = true;
           break;
         case 'x':
           if (m.locust) fail("expected 'x' once before an atom");
@@ -132,7 +145,7 @@ class Reader {
         case 'r':
         case 'v':
         case 's': m.directions.push_back(std::string(1, c)); break;
-        default: fail(std::string("expected a modifier (m c f b l r v s g p n y j e q x) or an atom, found '") + c + "'");
+        default: fail(std::string("expected a modifier (m c f b l r v s g p n y j e u d q x z) or an atom, found '") + c + "'");
       }
       ++pos_;
     }
@@ -215,6 +228,13 @@ class Reader {
     }
     atom.locust = mods.locust;
     if (mods.locust) atom.moves = false;
+    if (mods.crooked) {
+      if (atom.range == 1 || mods.hop || mods.circular || mods.locust) {
+        pos_ = atom_at;
+        fail("expected a rider after 'z' without 'g', 'p', 'n', 'y', 'j', 'e', 'u', 'd', 'q' or 'x' (zN spiral springer, zB boyscout, zN/d, zW/d)");
+      }
+      atom.crook = WalkAtom::Crook::Axes;
+    }
     switch (mods.hop) {
       case 'g': atom.kind = WalkAtom::Kind::Hop; break;
       case 'p':
@@ -241,6 +261,14 @@ class Reader {
         break;
       case 'j': atom.kind = WalkAtom::Kind::Contra; break;
       case 'e': atom.kind = WalkAtom::Kind::Equi; break;
+      case 'u':
+      case 'd':
+        if (atom.range != 0 || atom.circular || mods.crooked) {
+          pos_ = atom_at;
+          fail(std::string("expected a line of no limit after '") + mods.hop + "' (" + (mods.hop == 'u' ? "uQ bouncer, uR, uB" : "dQ double grasshopper, dR, dB") + ")");
+        }
+        atom.kind = mods.hop == 'u' ? WalkAtom::Kind::Bounce : WalkAtom::Kind::DoubleHop;
+        break;
       default: atom.kind = atom.range == 1 ? WalkAtom::Kind::Leap : WalkAtom::Kind::Ride;
     }
     // "@45", "@90", "@135": the landing turned from the line (moose, eagle, sparrow).
@@ -258,14 +286,10 @@ class Reader {
       }
       atom.turn = degrees / 45;
     }
-    // "/e", "/h": where the atom may go (edgehog, Chinese pawn).
-    if (peek() == '/') {
-      ++pos_;
-      if (peek() == 'e') atom.region = WalkAtom::Region::EdgeCrossing;
-      else if (peek() == 'h') atom.region = WalkAtom::Region::FarHalf;
-      else fail("expected 'e' (between an edge square and one off the edges) or 'h' (from the far half) after '/'");
-      ++pos_;
-    }
+    // "/e", "/h", "/f", "/b", "/d": where the atom may go (edgehog, Chinese pawn, hunters), the
+    // crooked line's mirror.
+    WalkAtom* one[] = {&atom};
+    read_suffixes(one, true);
     for (const auto& [m, n] : leaps)
       for (const Vector& v : leap_vectors(m, n))
         if (mods.directions.empty() ||
@@ -289,12 +313,58 @@ class Reader {
     walk.atoms.push_back(std::move(atom));
   }
 
+  // "{...}" and its suffixes: the atoms within, each with them ({B}/f{N}/b: the B/S hunter).
+  void read_braced(Walk& walk) {
+    const std::size_t open = pos_++;
+    const std::size_t first = walk.atoms.size();
+    while (pos_ < text_.size() && peek() != '}') {
+      if (peek() == '{') fail("expected '}' before another '{': groups do not nest");
+      read_group(walk);
+    }
+    if (peek() != '}') {
+      pos_ = open;
+      fail("expected '}' to close the group opened here");
+    }
+    ++pos_;
+    if (first == walk.atoms.size()) {
+      pos_ = open;
+      fail("expected atoms between '{' and '}'");
+    }
+    std::vector<WalkAtom*> group;
+    for (std::size_t i = first; i < walk.atoms.size(); ++i) group.push_back(&walk.atoms[i]);
+    read_suffixes(group, false);
+  }
+
+  // The suffixes after an atom (`atom`: '/d' too, which changes its lines) or a group.
+  void read_suffixes(std::span<WalkAtom*> atoms, bool atom) {
+    while (peek() == '/') {
+      ++pos_;
+      const char c = peek();
+      for (WalkAtom* a : atoms) {
+        if (c == 'e' || c == 'h') {
+          if (a->region != WalkAtom::Region::Any) fail("expected one of '/e' and '/h' at most for an atom");
+          a->region = c == 'e' ? WalkAtom::Region::EdgeCrossing : WalkAtom::Region::FarHalf;
+        } else if (c == 'f' || c == 'b' || c == 'n' || c == 's') {
+          if (a->heading != WalkAtom::Heading::Any) fail("expected one of '/f', '/b', '/n' and '/s' at most for an atom");
+          a->heading = c == 'f' ? WalkAtom::Heading::Forward : c == 'b' ? WalkAtom::Heading::Backward : c == 'n' ? WalkAtom::Heading::North : WalkAtom::Heading::South;
+        } else if (c == 'd' && atom) {
+          if (a->crook != WalkAtom::Crook::Axes) fail("expected '/d' only after a crooked atom ('z': zN/d, zW/d)");
+          a->crook = WalkAtom::Crook::Diagonals;
+        } else {
+          fail(std::string("expected after '/' one of 'e' (between an edge square and one off the edges), 'h' (from the far half), 'f' ") +
+               "(landing forward), 'b' (backward), 'n' (on a higher rank), 's' (on a lower rank)" + (atom ? " or 'd' (a crooked line's diagonal mirror)" : ""));
+        }
+      }
+      ++pos_;
+    }
+  }
+
   static void fill_line_table(WalkAtom& a) {
     const bool leap = a.range == 1 && a.kind != WalkAtom::Kind::Hop && a.kind != WalkAtom::Kind::Cannon;
     for (int dr = -15; dr <= 15; ++dr)
       for (int df = -15; df <= 15; ++df) {
         std::int8_t line = WalkAtom::NoLine;
-        if (a.circular || a.turn) {
+        if (a.circular || a.turn || a.crook != WalkAtom::Crook::None || a.kind == WalkAtom::Kind::DoubleHop) {
           line = WalkAtom::AnyLine;
         } else {
           for (std::size_t i = 0; i < a.vectors.size(); ++i) {

@@ -37,6 +37,10 @@ struct WalkAtom {
     Equi,    // 'e': over a man to the square as far beyond it as it stands from the mover: on a
              // line over the first man, the squares past it empty (equihopper); a leap's hurdle
              // is the man one vector away, whatever stands between (nonstop equihopper)
+    Bounce,  // 'u': along the line as many steps as the opposite line runs from the mover to its
+             // first man or past the edge, over empty squares (Popeye's bouncer)
+    DoubleHop,  // 'd': a hop over the line's first man to the empty square beyond it, then from
+                // there a second hop along any of the atom's lines (double grasshopper)
   };
   Kind kind = Kind::Leap;
   std::vector<Vector> vectors;
@@ -54,6 +58,27 @@ struct WalkAtom {
   // other side's, onto the empty square just beyond it, taking the man passed over.
   bool locust = false;
   bool diagonal_first = false;  // Lame: the first step of the leg is diagonal ('y', moa)
+  // 'z': a crooked line: its steps alternate between the vector and its mirror image, in the file
+  // and rank lines (spiral springer zN, boyscout zB) or with '/d' in the diagonals (diagonal
+  // spiral springer zN/d, girlscout zW/d); each vector starts two lines, one per mirror.
+  enum class Crook : std::uint8_t { None, Axes, Diagonals };
+  Crook crook = Crook::None;
+  // '/f', '/b' after an atom (or a group in braces): only landings on a rank forward of the
+  // mover's, or behind it, in its view (Popeye's hunters: {B}/f{N}/b the B/S hunter); '/n', '/s'
+  // on a higher rank, or a lower one, whoever moves (its absolute rook and bishop hunters).
+  enum class Heading : std::uint8_t { Any, Forward, Backward, North, South };
+  Heading heading = Heading::Any;
+  // Whether a landing `up` ranks above the mover's (negative: below) fits the heading.
+  bool heading_fits(int up, bool black) const {
+    switch (heading) {
+      case Heading::Any: return true;
+      case Heading::Forward: return (black ? -up : up) > 0;
+      case Heading::Backward: return (black ? -up : up) < 0;
+      case Heading::North: return up > 0;
+      case Heading::South: return up < 0;
+    }
+    return true;
+  }
   // '/e', '/h' after the atom: where it may go. EdgeCrossing: between an edge square and a square
   // off the edges, either way (Popeye's edgehog, 'Q/e'); FarHalf: from the half of the board
   // beyond its middle, in the mover's view (Popeye's Chinese pawn, 'fWsW/h': sideways past the river).
@@ -65,6 +90,13 @@ struct WalkAtom {
   // leap, two for an equihopper's leap, any for a line. The attack test asks it, not every line.
   static constexpr std::int8_t NoLine = -1, AnyLine = -2;
   std::array<std::int8_t, 31 * 31> line_to{};
+  // Whether the squares an observation depends on may lie off the straight line from the mover
+  // to the target (a circle, a crooked line, a lame leg, a turned hop, a bounce's opposite line,
+  // a double hop): the legality cuts that list those squares give up on such atoms.
+  bool off_line() const {
+    return circular || crook != Crook::None || kind == Kind::Lame || (kind == Kind::Hop && turn != 0) || kind == Kind::Bounce ||
+           kind == Kind::DoubleHop;
+  }
   std::int8_t line_towards(int file_distance, int rank_distance) const {
     if (file_distance < -15 || file_distance > 15 || rank_distance < -15 || rank_distance > 15) return NoLine;
     return line_to[std::size_t((rank_distance + 15) * 31 + file_distance + 15)];

@@ -49,9 +49,11 @@ void walk_landings(const Walk& walk, int file, int rank, bool black, int files, 
   // walk of Popeye's table gives on 8 x 8 (it throws beyond, never gives a pair twice).
   std::array<std::uint16_t, 2> hurdled[512];
   int hurdled_count = 0;
+  auto heading_fits = [&](const WalkAtom& a, int r) { return a.heading_fits(r - rank, black); };
   auto land = [&](const WalkAtom& a, int f, int r) {  // an occupant other than Own: move or capture
     if (a.region == WalkAtom::Region::EdgeCrossing && edge(f, r) == edge(file, rank)) return;
     if (a.region == WalkAtom::Region::FarHalf && !far_half) return;
+    if (!heading_fits(a, r)) return;
     const Occupant o = at(f, r);
     if (o == Occupant::Own) return;
     const bool capture = o == Occupant::Other;
@@ -74,6 +76,7 @@ void walk_landings(const Walk& walk, int file, int rank, bool black, int files, 
   auto land_locust = [&](const WalkAtom& a, int vf, int vr, int f, int r) {
     if (a.region == WalkAtom::Region::EdgeCrossing && edge(f, r) == edge(file, rank)) return;
     if (a.region == WalkAtom::Region::FarHalf && !far_half) return;
+    if (!heading_fits(a, r)) return;
     if (at(vf, vr) != Occupant::Other || at(f, r) != Occupant::Empty) return;
     emit(Landing{f, r, true, true, vf, vr});
   };
@@ -81,14 +84,21 @@ void walk_landings(const Walk& walk, int file, int rank, bool black, int files, 
   static constexpr int compass[8][2] = {{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
   auto sign = [](int x) { return (x > 0) - (x < 0); };
   for (const WalkAtom& a : walk.atoms) {
-    const int lines = a.circular ? int(a.starts.size()) * 2 : int(a.vectors.size());
+    const bool crooked = a.crook != WalkAtom::Crook::None;
+    const int lines = a.circular ? int(a.starts.size()) * 2 : crooked ? int(a.vectors.size()) * 2 : int(a.vectors.size());
     for (int line = 0; line < lines; ++line) {
-      // The line's n-th step (from 0): the same vector, or on a circle the next one in the
-      // line's sense (the starting vector's index plus or minus n, of eight).
-      const int first = a.circular ? a.starts[std::size_t(line / 2)] : line;
+      // The line's n-th step (from 0): the same vector; on a circle the next one in the line's
+      // sense (the starting vector's index plus or minus n, of eight); on a crooked line the
+      // vector and its mirror image in turn (the line's parity picks one of the two mirrors).
+      const int first = a.circular || crooked ? line / 2 : line;
       const int sense = a.circular && line % 2 ? -1 : 1;
       auto vector_of = [&](int n) {
-        const Vector& v0 = a.vectors[std::size_t(a.circular ? ((first + sense * n) % 8 + 8) % 8 : first)];
+        Vector v0 = a.vectors[std::size_t(a.circular ? ((a.starts[std::size_t(first)] + sense * n) % 8 + 8) % 8 : first)];
+        if (crooked && n % 2) {
+          const bool second = line % 2;
+          if (a.crook == WalkAtom::Crook::Axes) v0 = second ? Vector{-v0.file, v0.rank} : Vector{v0.file, -v0.rank};
+          else v0 = second ? Vector{-v0.rank, -v0.file} : Vector{v0.rank, v0.file};
+        }
         return Vector{v0.file, black ? -v0.rank : v0.rank};
       };
       if (!lines_wanted(a, line)) continue;
@@ -181,6 +191,32 @@ void walk_landings(const Walk& walk, int file, int rank, bool black, int files, 
             ride_on();
           }
           break;
+        case WalkAtom::Kind::Bounce: {
+          // The opposite line's length: the steps from the mover to its first man, or off the board.
+          const Vector v = vector_of(0);
+          int distance = 1;
+          for (int pf = file - v.file, pr = rank - v.rank; on_board(pf, pr) && at(pf, pr) == Occupant::Empty; pf -= v.file, pr -= v.rank)
+            ++distance;
+          land_beyond(distance);
+          break;
+        }
+        case WalkAtom::Kind::DoubleHop: {
+          // The first hop: over the line's first man to the square beyond it, which must be empty.
+          while (step() && at(f, r) == Occupant::Empty) {
+          }
+          if (!on_board(f, r) || !step() || at(f, r) != Occupant::Empty) break;
+          // The second: from there over the first man of any of the atom's lines, landing right
+          // behind it (not on the mover's own square: that is no move).
+          const int mf = f, mr = r;
+          for (const Vector& w : a.vectors) {
+            const int wf = w.file, wr = black ? -w.rank : w.rank;
+            int g = mf + wf, h = mr + wr;
+            while (on_board(g, h) && at(g, h) == Occupant::Empty) g += wf, h += wr;
+            if (!on_board(g, h) || !on_board(g + wf, h + wr) || (g + wf == file && h + wr == rank)) continue;
+            land(a, g + wf, h + wr);
+          }
+          break;
+        }
         case WalkAtom::Kind::Equi: {
           if (a.range == 1) {  // a leap: the hurdle one vector away, the landing two
             if (!step() || at(f, r) == Occupant::Empty) break;

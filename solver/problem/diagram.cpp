@@ -99,12 +99,20 @@ FairyCell fairy_cell(const std::string& cell) {
   const std::string code = colon == std::string::npos ? cell : cell.substr(colon + 1);
   out.code = lowercase(code);
   out.colour = !code.empty() && std::isupper(static_cast<unsigned char>(code[0])) ? White : Black;
+  // A code of digits has no case: "w" or "b" among the initials gives its colour.
+  if (const auto mark = out.attributes.find_first_of("wb"); mark != std::string::npos) {
+    out.colour = out.attributes[mark] == 'w' ? White : Black;
+    std::erase(out.attributes, 'w');
+    std::erase(out.attributes, 'b');
+  }
   return out;
 }
 
 std::string fairy_cell_text(const FairyCell& cell) {
   const bool upper = cell.colour == White || cell.neutral();  // a neutral man is written upper case
-  return (cell.attributes.empty() ? "" : cell.attributes + ":") + (upper ? uppercase(cell.code) : cell.code);
+  const bool digits = std::none_of(cell.code.begin(), cell.code.end(), [](char c) { return std::isalpha(static_cast<unsigned char>(c)); });
+  const std::string initials = cell.attributes + (digits && !cell.neutral() ? (cell.colour == White ? "w" : "b") : "");
+  return (initials.empty() ? "" : initials + ":") + (upper ? uppercase(cell.code) : cell.code);
 }
 
 Diagram fairy_diagram_of(std::string_view fen, const SourceLocation& where) {

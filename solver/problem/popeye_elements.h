@@ -20,6 +20,7 @@ struct PopeyeMan {
   std::vector<std::string> attributes;  // "Royal", "Kamikaze", ...
   std::string walk;                     // the piece's English name: "king", "grashopper", "leo"
   std::string code;                     // as the file's language writes it, upper case: "G", "LE"
+  std::string hunter_code;              // a hunter's ("S/L" in German) in English codes, lower case: "s/b"
   PieceType orthodox = NoPieceType;     // the orthodox piece the walk is, or NoPieceType
   Square square = NoSquare;
   SourceLocation where;

@@ -85,10 +85,13 @@ std::string popeye_move_uci(std::string_view move, Color side, popeye::Language 
   // The attributes' initials before the piece, lower case ("rGd4-f6" a royal grasshopper; the
   // German "kEQc8-a4" for Koeniglich): a square's file letter is followed by its rank instead.
   // Several initials in a run: "ncLb5-e8" a neutral chameleon bishop.
+  // A code of digits follows them as well ("k16h7-b6" a royal 1:6-leaper, the promotee "=k16").
   const auto initials = [](std::string_view text) {
     std::size_t n = 0;
     while (n < text.size() && std::islower(static_cast<unsigned char>(text[n]))) ++n;
-    return n > 0 && n < text.size() && std::isupper(static_cast<unsigned char>(text[n])) ? n : 0;
+    const auto digit = [&](std::size_t at) { return at < text.size() && std::isdigit(static_cast<unsigned char>(text[at])); };
+    const bool digit_code = digit(n) && digit(n + 1) && (n + 2 == text.size() || (text[n + 2] >= 'a' && text[n + 2] <= 'h'));
+    return n > 0 && n < text.size() && (std::isupper(static_cast<unsigned char>(text[n])) || digit_code) ? n : 0;
   };
   // What a move did besides, in brackets after it: a hurdle's new colour "sfwGe7-c5[d6=s]".
   std::string unbracketed;

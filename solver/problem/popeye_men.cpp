@@ -62,15 +62,22 @@ std::optional<Keyword> walk_of(std::string_view code, Language language) {
   return *walk->keyword;
 }
 
-namespace {
-
 PopeyeMan man_of(const Keyword& walk, std::string_view code, Language language) {
   PopeyeMan man;
   man.walk = std::string(walk.id);
   man.code = uppercase(code);
   man.orthodox = orthodox_piece(language, man.code);
+  if (const auto slash = code.find('/'); walk.id == "hunter" && slash != std::string_view::npos) {
+    const auto english = [&](std::string_view part) {
+      const auto k = find_keyword(Kind::Piece, language, part);
+      return k ? lowercase(spelling_of(Kind::Piece, k->keyword->id, Language::English)) : std::string();
+    };
+    man.hunter_code = english(code.substr(0, slash)) + "/" + english(code.substr(slash + 1));
+  }
   return man;
 }
+
+namespace {
 
 class MenReader {
  public:
@@ -253,6 +260,9 @@ std::optional<std::string> fairy_cell_of(const PopeyeMan& man) {
   else if (man.orthodox != NoPieceType && !attributes.empty()) code = lowercase(spelling_of(Kind::Piece, man.walk, Language::English));
   else return std::nullopt;
   if (man.colour != "Black") code = uppercase(code);  // White, and a neutral man (its 'n' says it)
+  // A code of digits has no case: its colour before ':' ("b:16").
+  if (std::none_of(code.begin(), code.end(), [](char c) { return std::isalpha(static_cast<unsigned char>(c)); }) && man.colour != "Neutral")
+    attributes += man.colour == "Black" ? 'b' : 'w';
   return attributes.empty() ? code : attributes + ":" + code;
 }
 
@@ -271,9 +281,8 @@ std::vector<std::string> unplayed_attributes(const PopeyeMan& man) {
 
 std::optional<std::string> fairy_code(const PopeyeMan& man) {
   if (man.orthodox != NoPieceType) return std::nullopt;
-  const std::string code = lowercase(spelling_of(Kind::Piece, man.walk, Language::English));
-  const bool lettered = std::any_of(code.begin(), code.end(), [](char c) { return std::isalpha(static_cast<unsigned char>(c)); });
-  if (!lettered || !fairy_rule_set_plays(code)) return std::nullopt;
+  const std::string code = man.walk == "hunter" ? man.hunter_code : lowercase(spelling_of(Kind::Piece, man.walk, Language::English));
+  if (code.empty() || !fairy_rule_set_plays(code)) return std::nullopt;
   return code;
 }
 

@@ -32,6 +32,9 @@ MenRead read_men(TwinWords& words, Language language, const TwinWord& keyword);
 // The walk a piece code names: an entry of the language's piece table, or a hunter "X/Y" of two
 // codes (away from its home base it moves as X, towards it as Y), identified as "hunter".
 std::optional<Keyword> walk_of(std::string_view code, Language language);
+// The man of walk `walk` written `code` in `language` (its square and colour not yet set); a
+// hunter's code in English too ("s/l" in German is the knight/bishop hunter "s/b").
+PopeyeMan man_of(const Keyword& walk, std::string_view code, Language language);
 
 // For a word that ends a men list but looks like a misspelt piece word ("kz9": a piece code,
 // then no squares), the error to give it: "expected the square(s) of the piece after 'k'".

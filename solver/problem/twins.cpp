@@ -281,9 +281,7 @@ class TwinReader {
                                 keyword.text, w.text));
     const PieceType t = popeye::orthodox_piece(language_, w.text);
     if (t != NoPieceType) return std::pair{t, std::string()};
-    PopeyeMan man;
-    man.walk = std::string(walk->id);
-    man.code = uppercase(w.text);
+    const PopeyeMan man = popeye::man_of(*walk, w.text, language_);
     if (auto code = popeye::fairy_code(man)) return std::pair{NoPieceType, *code};
     unsupported("piece " + popeye::walk_name(man));
     return std::nullopt;

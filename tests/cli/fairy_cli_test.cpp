@@ -104,10 +104,10 @@ TEST_CASE("fairy variant: Popeye input with fairy men, a nightrider hopper promo
   CHECK(layout.status == 4);
   CHECK(layout.out.find("Popeye's layout of fairy men") != std::string::npos);
   // A walk not in the fairy rule set's table yet stays unsupported, named.
-  const std::string double_grasshopper = dir.write("dg.inp", "begin\npieces white kb8 dga8 black kc6\nstipulation #2\nend\n");
-  const json refused = test::run_arbiter_json("solve --json " + test::shell_quote(double_grasshopper), status);
+  const std::string reflecting_bishop = dir.write("rb.inp", "begin\npieces white kb8 rba8 black kc6\nstipulation #2\nend\n");
+  const json refused = test::run_arbiter_json("solve --json " + test::shell_quote(reflecting_bishop), status);
   CHECK(status == 4);
-  CHECK(refused["unsupported"] == json::array({"piece double grasshopper (DG)"}));
+  CHECK(refused["unsupported"] == json::array({"piece reflecting bishop (RB)"}));
 }
 
 TEST_CASE("variant files: perft, replay and solve run on the three of puzzles/variants", "[fairy][cli][variant-file]") {
@@ -138,7 +138,7 @@ TEST_CASE("variant files: perft, replay and solve run on the three of puzzles/va
   CHECK(solved["verdict"] == "proved");
   CHECK(solved["solutions"].size() == 5);
   // A file that does not read: exit 2 at its line and column.
-  const std::string bad = dir.write("bad.variant", "name = bad\npiece = K king K royal\npiece = G grasshopper gQu\nstart = 4k3/8/8/8/8/8/8/4K3 w - - 0 1\n");
+  const std::string bad = dir.write("bad.variant", "name = bad\npiece = K king K royal\npiece = G grasshopper gQt\nstart = 4k3/8/8/8/8/8/8/4K3 w - - 0 1\n");
   const auto run = test::run_arbiter_command("perft --variant " + test::shell_quote(bad) + " --depth 1", dir);
   CHECK(run.status == 2);
   CHECK(run.err.find("bad.variant:3:25:") != std::string::npos);
@@ -218,4 +218,48 @@ TEST_CASE("fairy variant: paralysing men from Popeye input, the special stalemat
       "solve --variant fairy --stipulation =1 --fen " + test::shell_quote("k7/(p:K)7/2p5/3(n:P)4/8/8/8/R7 w - - 0 1"), dir);
   CHECK(neutral.status == 2);
   CHECK(neutral.err.find("no neutral or half-neutral man and no orphan beside paralysing men") != std::string::npos);
+}
+
+TEST_CASE("fairy variant: bouncers, hunters and a leaper of digits from Popeye input", "[fairy][cli][pieces]") {
+  test::ScratchDir dir;
+  int status = -1;
+  // BEISPIEL/bouncer.inp 2 of Popeye's suite, in German forsyth (".B1" a bouncer): the key
+  // "1.Tg8-h8 !" of REGRESSIONTESTS/bouncer.out, the threat-free zugzwang.
+  const std::string bouncer = dir.write("bouncer.inp", "anfa\nford #2\nfors T1L3T1/S1k2b2/4b.B12/K.B1B3.b1B/8/.b13b1B1/B3B3/8\nende\n");
+  const json b = test::run_arbiter_json("solve --json " + test::shell_quote(bouncer), status);
+  CHECK(status == 0);
+  CHECK(b["fen"] == "R1B3R1/N1k2p2/4p(B1)2/K(B1)P3(b1)P/8/(b1)3p1P1/P3P3/8 w - - 0 1");
+  CHECK(b["keys_uci"] == json::array({"g8h8"}));
+  // BEISPIEL/hunter.inp 1: German hunters "s/l" (knight/bishop), "l/t", "l/s"; the key "1.g3-g4 !"
+  // of REGRESSIONTESTS/hunter.out.
+  const std::string hunters = dir.write("hunter.inp",
+                                        "anfa\nstei weiss ka3 de2 tb4f6 lc5 sb6d4 ba2b3c4g3 s/lb8\n"
+                                        "     schwarz ke4 tb1 lh1h6 bc6e3g6 l/tc1 l/sg8\nford #3\nende\n");
+  const json h = test::run_arbiter_json("solve --json " + test::shell_quote(hunters), status);
+  CHECK(status == 0);
+  CHECK(h["fen"] == "1(S/B)4(b/s)1/8/1Np2Rpb/2B5/1RPNk3/KP2p1P1/P3Q3/1r(b/r)4b w - - 0 1");
+  CHECK(h["keys_uci"] == json::array({"g3g4"}));
+  // BEISPIEL/pieces.inp 5: a black 3:5-leaper, written "(b:35)" (a code of digits has no case),
+  // and White's promotion to one: "1.35a1-f4 g7-g8=35 2.35f4-a7 35g8-d3 #" (REGRESSIONTESTS/pieces.out).
+  const std::string leaper = dir.write("leaper.inp", "anfa\nford h#2\nstei\nweis kc8 be6g7\nschw ka8 sd5 35a1\nende\n");
+  const json l = test::run_arbiter_json("solve --json " + test::shell_quote(leaper), status);
+  CHECK(status == 0);
+  CHECK(l["fen"] == "k1K5/6P1/4P3/3n4/8/8/8/(b:35)7 b - - 0 1");
+  CHECK(l["solutions"] == json::array({json::array({"a1f4", "g7g835", "f4a7", "g8d3"})}));
+  // The same position by FEN; a code of digits without its colour, or a colour on a lettered code, is bad input.
+  const json by_fen = test::run_arbiter_json("solve --json --variant fairy --stipulation h#2 --fen " + test::shell_quote(std::string(l["fen"])), status);
+  CHECK(status == 0);
+  CHECK(by_fen["solutions"] == l["solutions"]);
+  const auto bad = [&](const std::string& fen) {
+    const test::CliRun run = test::run_arbiter_command("perft --variant fairy --depth 1 --fen " + test::shell_quote(fen), dir);
+    CHECK(run.status == 2);
+    return run.err;
+  };
+  CHECK(bad("k1K5/8/8/8/8/8/8/(35)7 b - - 0 1").find("expected one colour, w, b or n, before ':' for a code of digits") != std::string::npos);
+  CHECK(bad("k1K5/8/8/8/8/8/8/(w:G)7 b - - 0 1").find("a lettered code's case is its colour") != std::string::npos);
+  // A hunter with a pawn's walk (its double step and promotion are the rule set's): unsupported, named.
+  const std::string pawn_hunter = dir.write("ph.inp", "begin\npieces white ka1 qg2 p/sg4 black ke2\nstipulation #1\nend\n");
+  const test::CliRun refused = test::run_arbiter_command("solve " + test::shell_quote(pawn_hunter), dir);
+  CHECK(refused.status == 4);
+  CHECK(refused.out.find("unsupported: piece hunter (P/S)") != std::string::npos);
 }

@@ -256,7 +256,11 @@ std::vector<Sample<fairy::Game>> fairy_samples() {
                           // their own king then).
                           "4k3/2(h:n)5/8/8/8/3(nh:B)4/3(h:P)4/R3K2(h:R) w Q - 0 1",
                           // Hurdle-colour-changing hoppers: a hop turns a man to the other side.
-                          "3(s:g)k(s:ea)(s:sw)(s:m)/8/8/2(s:LI)5/8/2N5/3P4/4K3 w - - 0 1"})
+                          "3(s:g)k(s:ea)(s:sw)(s:m)/8/8/2(s:LI)5/8/2N5/3P4/4K3 w - - 0 1",
+                          // Bouncers, double hoppers, crooked riders, hunters and leapers of
+                          // digits: lines that bounce, hop twice or turn, aimed at the kings.
+                          "4k3/2(b1)2(dg)2/8/1(SS)4(bt)1/8/2(B/R)2(w:16)2/3P(GT)3/4K3 w - - 0 1",
+                          "3k4/1(ds)3(rr)2/2(S/B)5/8/5(DB)2/1(B2)4(b:35)1/4P3/(B3)3K3 b - - 0 1"})
     r.starts.push_back(fen);
   r.max_plies = 40;
   r.leaf_budget = 20'000;

@@ -154,7 +154,7 @@ TEST_CASE("fairy walks: move-only, capture-only and directions, turned over for 
 TEST_CASE("fairy walks: malformed walks name the column and what was expected", "[fairy][walk][errors]") {
   CHECK(error_column("") == 0);
   CHECK(error_column("N X") == 1);        // a blank is no atom
-  CHECK(error_column("Nu") == 1);         // 'u' is no modifier
+  CHECK(error_column("Nt") == 1);         // 't' is no modifier
   CHECK(error_column("(1,") == 3);        // the second number
   CHECK(error_column("(1,2") == 4);       // the ')'
   CHECK(error_column("(0,0)") == 4);
@@ -172,10 +172,10 @@ TEST_CASE("fairy walks: malformed walks name the column and what was expected", 
   CHECK(error_column("gQ@60") == 2);
   CHECK(error_column("pQ@45") == 2);
   try {
-    (void)parse_walk("Nu");
-    FAIL("no error for Nu");
+    (void)parse_walk("Nt");
+    FAIL("no error for Nt");
   } catch (const ParseError& e) {
-    CHECK(std::string(e.what()).find("expected a modifier (m c f b l r v s g p n y j e q x) or an atom, found 'u' in walk 'Nu'") != std::string::npos);
+    CHECK(std::string(e.what()).find("expected a modifier (m c f b l r v s g p n y j e u d q x z) or an atom, found 't' in walk 'Nt'") != std::string::npos);
   }
 }
 
@@ -243,6 +243,8 @@ TEST_CASE("fairy walks: Popeye's pieces, each walk read, each code once", "[fair
   for (const auto& e : popeye_pieces()) {
     INFO(e.code);
     CHECK(codes.insert(std::string(e.code)).second);
+    if (e.code.size() > 1 || std::string_view("kqrbs").find(e.code) == std::string_view::npos)
+      CHECK_FALSE(popeye_glyph(e.code).empty());  // the diagrams draw each fairy piece as pie-engl.txt's LaTeX column says
     if (e.orphan) CHECK(e.walk.empty());  // its walks are the position's
     else if (e.code == "du") CHECK(e.walk.empty());  // the dummy never moves
     else CHECK_NOTHROW(parse_walk(e.walk));
@@ -331,4 +333,68 @@ TEST_CASE("fairy walks: the moa and the lame riders, blocked on each leg's first
   CHECK(landings("yNN", "a1", with("c4", "")) == Set{"b3", "c2", "e3", "g4"});
   CHECK(landings("yNN", "a1", with("f4", "e3")) == Set{"b3", "c5", "d7", "c2", "xe3"});
   CHECK(error_column("yD") == 1);  // the moa's leg is a knight's
+}
+
+// Bouncers, double hoppers, crooked riders and hunters: each checked against Popeye 4.104 run live
+// ("~1" and "h~1" listing every move) on 1,000 random positions of them all, square for square
+// (Popeye lists some of a rose hunter's moves twice, reached round either way: one move here).
+
+TEST_CASE("fairy walks: bouncers go as far as the opposite line runs to a man or the edge", "[fairy][walk]") {
+  // Bouncer on d4, its own man on d6, the other side's on b4 and h8. Down: the line up runs two
+  // squares to d6, so to d2. Right: two to b4, so to f4. Up-right: four to the edge past a1, so to
+  // h8, a capture. Up: four to the edge, but d6 blocks; left: five, but b4 blocks; the other
+  // diagonals run off the board first.
+  const TestBoard b = with("d6", "b4 h8");
+  CHECK(landings("uQ", "d4", b) == Set{"d2", "f4", "xh8"});
+  CHECK(landings("uR", "d4", b) == Set{"d2", "f4"});
+  CHECK(landings("uB", "d4", b) == Set{"xh8"});
+  // From the edge a line one square long: one step the other way.
+  CHECK(landings("uR", "a1") == Set{"b1", "a2"});
+}
+
+TEST_CASE("fairy walks: the double grasshopper hops twice, the square between empty", "[fairy][walk]") {
+  // From a1 over a3 to a4, then over a3 back to a2 or over c2 to d1; nothing beyond the empty lines.
+  CHECK(landings("dQ", "a1", with("a3", "c2")) == Set{"a2", "d1"});
+  // The square after the first hurdle occupied: no first hop, so nothing.
+  CHECK(landings("dQ", "a1", with("a3 a4", "")).empty());
+  // Back over the same hurdle onto its own square is no move.
+  CHECK(landings("dQ", "a1", with("", "a2")).empty());
+  CHECK(landings("dR", "a1", with("a3", "c2")) == Set{"a2"});
+}
+
+TEST_CASE("fairy walks: crooked riders alternate a step and its mirror image", "[fairy][walk]") {
+  // Spiral springer (zNN) from a1: b3 c1 d3 e1 f3 g1 h3, b3 a5 b7, c2 e1 g2, c2 a3 c4 a5 c6 a7 c8.
+  CHECK(landings("zNN", "a1") == Set{"b3", "c1", "d3", "e1", "f3", "g1", "h3", "a5", "b7", "c2", "g2", "a3", "c4", "c6", "a7", "c8"});
+  // Blocked at the first man, capturing the other side's: c1 taken, b3 own.
+  CHECK(landings("zNN", "a1", with("b3", "c2")) == Set{"xc2"});
+  // Diagonal spiral springer (zNN/d): b3 d4 e6 g7, c2 d4 f5 g7.
+  CHECK(landings("zNN/d", "a1") == Set{"b3", "d4", "e6", "g7", "c2", "f5"});
+  // Boyscout (zB) from a1: b2 c1 d2 e1 f2 g1 h2, b2 a3 b4 a5 b6 a7 b8.
+  CHECK(landings("zB", "a1") == Set{"b2", "c1", "d2", "e1", "f2", "g1", "h2", "a3", "b4", "a5", "b6", "a7", "b8"});
+  // Girlscout (zR/d) from a1: b1 b2 c2 c3 ... h7 h8 and a2 b2 b3 c3 ... g8 h8.
+  CHECK(landings("zR/d", "a1") == Set{"b1", "b2", "c2", "c3", "d3", "d4", "e4", "e5", "f5", "f6", "g6", "g7", "h7", "h8",
+                                       "a2", "b3", "c4", "d5", "e6", "f7", "g8"});
+  CHECK(error_column("zN") == 1);   // a crooked leap is no line
+  CHECK(error_column("zgQ") == 2);
+  CHECK(error_column("N/d") == 2);  // '/d' mirrors a crooked line only
+  CHECK(error_column("uN") == 1);   // a bouncer and a double hopper need lines
+  CHECK(error_column("dW3") == 1);
+}
+
+TEST_CASE("fairy walks: hunters go away from home as one walk and towards it as the other", "[fairy][walk]") {
+  // The B/S hunter ({B}/f{N}/b) on d4: forward as a bishop, backward as a knight, never sideways;
+  // Black's forward is down the board.
+  CHECK(landings("{B}/f{N}/b", "d4") == Set{"e5", "f6", "g7", "h8", "c5", "b6", "a7", "c2", "e2", "b3", "f3"});
+  CHECK(landings("{B}/f{N}/b", "d4", {}, true) == Set{"c3", "b2", "a1", "e3", "f2", "g1", "c6", "e6", "b5", "f5"});
+  // The absolute rook/bishop hunter ({R}/n{B}/s): up the board as a rook, down as a bishop, Black's too.
+  CHECK(landings("{R}/n{B}/s", "d4", {}, true) == Set{"d5", "d6", "d7", "d8", "c3", "b2", "a1", "e3", "f2", "g1"});
+  // Popeye's X/Y codes compose any two walks of its table; a pawn's is the rule set's, no walk.
+  CHECK(popeye_piece("s/b")->walk == "{N}/f{B}/b");
+  CHECK(popeye_piece("RO/S")->code == "ro/s");
+  CHECK_FALSE(popeye_piece("p/s"));
+  CHECK_FALSE(popeye_piece("s/xx"));
+  CHECK(error_column("{N") == 0);     // the group is not closed
+  CHECK(error_column("{N}/d") == 4);  // '/d' is an atom's
+  CHECK(error_column("{}") == 0);
+  CHECK(error_column("{N/f}/b") == 6);  // a second heading
 }
