@@ -113,8 +113,39 @@ bool observes(const Board& b, int from, const Walk& walk, Color side, int target
   // every line) as the generator does.
   bool others = false;
   const auto edge = [&](int f, int r) { return f == 0 || r == 0 || f == b.files() - 1 || r == b.ranks() - 1; };
+  const auto flip = [&](int rank_distance) { return side == Black ? -rank_distance : rank_distance; };
   for (const WalkAtom& a : walk.atoms) {
     if (!a.captures) continue;
+    if (a.kind == WalkAtom::Kind::Tree || a.kind == WalkAtom::Kind::Leaf) {
+      // The radial hoppers by their vector table: a tree hop over a man H (for 'a' one of the
+      // other side's) where H - from and target - H are vectors of one group; a leaf hop where the
+      // target is a vector away and another square of its group holds a man.
+      if (a.region != WalkAtom::Region::Any || !a.heading_fits(dr, side == Black)) {
+        others = true;  // judged by the walk
+        continue;
+      }
+      if (a.kind == WalkAtom::Kind::Leaf) {
+        const std::uint8_t i = a.vector_towards(df, flip(dr));
+        if (i == WalkAtom::NoVector) continue;
+        for (int j = a.group_first[i]; j <= a.group_last[i]; ++j) {
+          if (j == i) continue;
+          const int hf = ff + a.vectors[std::size_t(j)].file, hr = fr + flip(a.vectors[std::size_t(j)].rank);
+          if (hf >= 0 && hf < b.files() && hr >= 0 && hr < b.ranks() && !b.at(b.square(hf, hr)).empty()) return true;
+        }
+        continue;
+      }
+      const auto over = [&](int hurdle) {
+        if (hurdle == from || hurdle == target) return false;
+        const Man m = b.at(hurdle);
+        if (a.hurdle_other && m.color() == side && !m.neutral()) return false;
+        const int hf = b.file_of(hurdle), hr = b.rank_of(hurdle);
+        const std::uint8_t i = a.vector_towards(hf - ff, flip(hr - fr));
+        const std::uint8_t j = i == WalkAtom::NoVector ? WalkAtom::NoVector : a.vector_towards(tf - hf, flip(tr - hr));
+        return j != WalkAtom::NoVector && a.group_first[i] == a.group_first[j];
+      };
+      if (b.any_man(White, over) || b.any_man(Black, over)) return true;
+      continue;
+    }
     const bool equi = a.kind == WalkAtom::Kind::Equi;
     const bool plain = !a.off_line() && (a.kind == WalkAtom::Kind::Leap || a.kind == WalkAtom::Kind::Ride || equi);
     if (!plain) {
@@ -158,6 +189,8 @@ bool observes(const Board& b, int from, const Walk& walk, Color side, int target
   auto lines_to_target = [&](const WalkAtom& a, int line) {
     if (!a.captures || (!a.off_line() && (a.kind == WalkAtom::Kind::Leap || a.kind == WalkAtom::Kind::Ride || a.kind == WalkAtom::Kind::Equi)))
       return false;
+    if ((a.kind == WalkAtom::Kind::Tree || a.kind == WalkAtom::Kind::Leaf) && a.region == WalkAtom::Region::Any && a.heading_fits(dr, side == Black))
+      return false;  // judged above
     const std::int8_t wanted = a.line_towards(df, table_dr);
     return wanted == WalkAtom::AnyLine || wanted == line;
   };

@@ -85,6 +85,12 @@ const std::vector<PieceEntry>& popeye_pieces() {
       // their mirror images in the file and rank lines, or in the diagonals.
       {"ss", "spiralspringer", "zNN"}, {"ds", "diagonalspiralspringer", "zNN/d"}, {"bt", "boyscout", "zB"},
       {"gt", "girlscout", "zR/d"},
+      // Radial pieces (radial.c): the tree hopper leaps onto a man and on from it by a leap of
+      // the same group, the leaf hopper leaps where another square of the group holds a man; the
+      // lesser ones on the queen's lines ((k,0) and (k,k) groups), the greater ones on every leap
+      // grouped by length; the radial knight a greater tree hopper over the other side's men.
+      {"th", "tree hopper", "tQ"}, {"ge", "greater treehopper", "tO"}, {"lh", "leaf hopper", "wQ"},
+      {"gf", "greater leafhopper", "wO"}, {"rk", "radial leaper (aka radial knight)", "aO"},
       // Hunters (hunters.c): away from their home rank as the first walk, towards it as the
       // second, never sideways; any two of the table's walks as "X/Y" (popeye_piece). The rook and
       // bishop hunters are absolute: up the board as the one, down as the other, either side's.
@@ -127,7 +133,8 @@ std::string_view popeye_glyph(std::string_view code) {
       {"ao", "SR"}, {"oa", "SL"}, {"l", "DR"}, {"lr", "I"}, {"lb", "I"}, {"ln", "I"}, {"ls", "SR"},
       {"si", "DL"}, {"tr", "TL"}, {"nd", "LU"}, {"ms", "SR"}, {"du", "KL"}, {"o", "BL"}, {"po", "KR"},
       {"bp", "BU"}, {"sp", "BL"}, {"bs", "BR"}, {"mp", "BR"}, {"ss", "SR"}, {"ds", "SL"}, {"rr", "TR"}, {"br", "TL"},
-      {"bt", "LU"}, {"gt", "TR"}, {"dg", "TU"}, {"b1", "I"}, {"b2", "I"}, {"b3", "I"}, {"dk", "TR"}, {"db", "LR"}};
+      {"bt", "LU"}, {"gt", "TR"}, {"dg", "TU"}, {"b1", "I"}, {"b2", "I"}, {"b3", "I"}, {"dk", "TR"}, {"db", "LR"},
+      {"th", "I"}, {"ge", "I"}, {"lh", "I"}, {"gf", "I"}, {"rk", "I"}};
   for (const auto& [c, glyph] : table)
     if (same_code(code, c)) return glyph;
   return {};

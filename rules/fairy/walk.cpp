@@ -43,7 +43,7 @@ const std::vector<Letter>& letters() {
 // The modifiers written before an atom.
 struct Modifiers {
   bool move_only = false, capture_only = false;
-  char hop = 0;                 // 'g', 'p', 'n', 'y', 'j', 'e', 'u' or 'd'
+  char hop = 0;                 // 'g', 'p', 'n', 'y', 'j', 'e', 'u', 'd', 't', 'w' or 'a'
   int hurdles = 0;              // 'g' or 'p' written this many times
   int land = 1;                 // the digit after 'g' (G2, G3)
   bool circular = false;        // 'q'
@@ -91,7 +91,8 @@ class Reader {
 
   Modifiers read_modifiers() {
     static const std::string one_kind =
-        "expected one of 'g' (hopper), 'p' (cannon), 'n' 'y' (lame), 'j' (contra), 'e' (equi), 'u' (bouncer) and 'd' (double hopper) at most";
+        "expected one of 'g' (hopper), 'p' (cannon), 'n' 'y' (lame), 'j' (contra), 'e' (equi), 'u' (bouncer), 'd' (double hopper), 't' "
+        "(tree hopper), 'w' (leaf hopper) and 'a' (radial knight) at most";
     Modifiers m;
     while (std::islower(static_cast<unsigned char>(peek()))) {
       const char c = peek();
@@ -116,6 +117,9 @@ class Reader {
         case 'e':
         case 'u':
         case 'd':
+        case 't':
+        case 'w':
+        case 'a':
           if (m.hop) fail(one_kind);
           m.hop = c;
           break;
@@ -145,7 +149,7 @@ class Reader {
         case 'r':
         case 'v':
         case 's': m.directions.push_back(std::string(1, c)); break;
-        default: fail(std::string("expected a modifier (m c f b l r v s g p n y j e u d q x z) or an atom, found '") + c + "'");
+        default: fail(std::string("expected a modifier (m c f b l r v s g p n y j e u d t w a q x z) or an atom, found '") + c + "'");
       }
       ++pos_;
     }
@@ -189,9 +193,16 @@ class Reader {
     if (peek() == '(') {
       leaps.push_back(read_leap());
       spelt = std::string(text_.substr(atom_at, pos_ - atom_at));
+    } else if (peek() == 'O') {
+      // Every leap up to (7,7), grouped by length: the radial pieces' atom.
+      if (mods.hop != 't' && mods.hop != 'w' && mods.hop != 'a') fail("expected 't', 'w' or 'a' before 'O' (tO greater tree hopper, wO, aO)");
+      for (int n = 1; n <= 7; ++n)
+        for (int m = 0; m <= n; ++m) leaps.push_back({m, n});
+      spelt = "O";
+      ++pos_;
     } else {
       const auto it = std::find_if(letters().begin(), letters().end(), [&](const Letter& l) { return l.c == peek(); });
-      if (it == letters().end()) fail("expected an atom: one of W F D N A H C Z G K R B Q, or a leap such as (1,4)");
+      if (it == letters().end()) fail("expected an atom: one of W F D N A H C Z G K R B Q (O after t, w, a), or a leap such as (1,4)");
       leaps = it->leaps;
       rider = it->rider;
       spelt = std::string(1, peek());
@@ -261,6 +272,16 @@ class Reader {
         break;
       case 'j': atom.kind = WalkAtom::Kind::Contra; break;
       case 'e': atom.kind = WalkAtom::Kind::Equi; break;
+      case 't':
+      case 'w':
+      case 'a':
+        if (atom.circular || mods.crooked || mods.locust) {
+          pos_ = atom_at;
+          fail(std::string("expected no 'q', 'z' or 'x' with '") + mods.hop + "'");
+        }
+        atom.kind = mods.hop == 'w' ? WalkAtom::Kind::Leaf : WalkAtom::Kind::Tree;
+        atom.hurdle_other = mods.hop == 'a';
+        break;
       case 'u':
       case 'd':
         if (atom.range != 0 || atom.circular || mods.crooked) {
@@ -290,11 +311,17 @@ class Reader {
     // crooked line's mirror.
     WalkAtom* one[] = {&atom};
     read_suffixes(one, true);
-    for (const auto& [m, n] : leaps)
-      for (const Vector& v : leap_vectors(m, n))
-        if (mods.directions.empty() ||
-            std::any_of(mods.directions.begin(), mods.directions.end(), [&](const std::string& d) { return selected(v, d); }))
-          atom.vectors.push_back(v);
+    const auto chosen = [&](const Vector& v) {
+      return mods.directions.empty() ||
+             std::any_of(mods.directions.begin(), mods.directions.end(), [&](const std::string& d) { return selected(v, d); });
+    };
+    if (atom.kind == WalkAtom::Kind::Tree || atom.kind == WalkAtom::Kind::Leaf) {
+      group_leaps(atom, leaps, spelt == "O", chosen);
+    } else {
+      for (const auto& [m, n] : leaps)
+        for (const Vector& v : leap_vectors(m, n))
+          if (chosen(v)) atom.vectors.push_back(v);
+    }
     if (atom.vectors.empty()) {
       pos_ = atom_at;
       fail("expected directions that leave the atom a vector");
@@ -311,6 +338,41 @@ class Reader {
     }
     fill_line_table(atom);
     walk.atoms.push_back(std::move(atom));
+  }
+
+  // A tree or leaf hopper's groups (WalkAtom::group_first): a leap's vectors; a rider's each
+  // multiple apart, up to 15 (a board of 16); with `by_length` (the atom O) leaps of one length.
+  template <class Chosen>
+  static void group_leaps(WalkAtom& atom, const std::vector<std::pair<int, int>>& leaps, bool by_length, const Chosen& chosen) {
+    std::vector<std::vector<std::pair<int, int>>> groups;
+    if (by_length) {
+      std::vector<std::pair<int, int>> sorted = leaps;
+      std::stable_sort(sorted.begin(), sorted.end(), [](const auto& a, const auto& b) {
+        return a.first * a.first + a.second * a.second < b.first * b.first + b.second * b.second;
+      });
+      for (const auto& l : sorted) {
+        const int length = l.first * l.first + l.second * l.second;
+        if (groups.empty() || groups.back().front().first * groups.back().front().first +
+                                      groups.back().front().second * groups.back().front().second !=
+                                  length)
+          groups.emplace_back();
+        groups.back().push_back(l);
+      }
+    } else {
+      for (const auto& [m, n] : leaps)
+        for (int k = 1; k <= (atom.range == 0 ? 15 : 1); ++k) groups.push_back({{k * m, k * n}});
+    }
+    for (const auto& group : groups) {
+      const std::size_t first = atom.vectors.size();
+      for (const auto& [m, n] : group)
+        for (const Vector& v : leap_vectors(m, n))
+          if (chosen(v)) atom.vectors.push_back(v);
+      for (std::size_t i = first; i < atom.vectors.size(); ++i) {
+        atom.group_first.push_back(std::uint8_t(first));
+        atom.group_last.push_back(std::uint8_t(atom.vectors.size() - 1));
+      }
+    }
+    atom.range = 1;
   }
 
   // "{...}" and its suffixes: the atoms within, each with them ({B}/f{N}/b: the B/S hunter).
@@ -360,11 +422,17 @@ class Reader {
   }
 
   static void fill_line_table(WalkAtom& a) {
+    if (a.kind == WalkAtom::Kind::Tree || a.kind == WalkAtom::Kind::Leaf) {
+      a.vector_at.assign(31 * 31, WalkAtom::NoVector);
+      for (std::size_t i = 0; i < a.vectors.size(); ++i)
+        a.vector_at[std::size_t((a.vectors[i].rank + 15) * 31 + a.vectors[i].file + 15)] = std::uint8_t(i);
+    }
     const bool leap = a.range == 1 && a.kind != WalkAtom::Kind::Hop && a.kind != WalkAtom::Kind::Cannon;
     for (int dr = -15; dr <= 15; ++dr)
       for (int df = -15; df <= 15; ++df) {
         std::int8_t line = WalkAtom::NoLine;
-        if (a.circular || a.turn || a.crook != WalkAtom::Crook::None || a.kind == WalkAtom::Kind::DoubleHop) {
+        if (a.circular || a.turn || a.crook != WalkAtom::Crook::None || a.kind == WalkAtom::Kind::DoubleHop || a.kind == WalkAtom::Kind::Tree ||
+            a.kind == WalkAtom::Kind::Leaf) {
           line = WalkAtom::AnyLine;
         } else {
           for (std::size_t i = 0; i < a.vectors.size(); ++i) {

@@ -41,6 +41,9 @@ struct WalkAtom {
              // first man or past the edge, over empty squares (Popeye's bouncer)
     DoubleHop,  // 'd': a hop over the line's first man to the empty square beyond it, then from
                 // there a second hop along any of the atom's lines (double grasshopper)
+    Tree,    // 't', 'a': a leap onto a man (for 'a' the other side's), then from it a leap of the
+             // same group (tree hopper, radial knight)
+    Leaf,    // 'w': a leap of a group of which another square holds a man (leaf hopper)
   };
   Kind kind = Kind::Leap;
   std::vector<Vector> vectors;
@@ -58,6 +61,20 @@ struct WalkAtom {
   // other side's, onto the empty square just beyond it, taking the man passed over.
   bool locust = false;
   bool diagonal_first = false;  // Lame: the first step of the leg is diagonal ('y', moa)
+  bool hurdle_other = false;    // Tree ('a'): the hurdle must be the other side's
+  // Tree, Leaf: the vectors come in groups, each a run of `vectors`: group_first[i], group_last[i]
+  // (inclusive) bound the group of vector i. A leap's group is its vectors; a rider's one group
+  // per multiple, (k,0) and (k,k) apart; the atom 'O' groups every leap by its length (Popeye's
+  // radial pieces: (0,5) with (3,4), (1,7) with (5,5)).
+  std::vector<std::uint8_t> group_first, group_last;
+  // Tree, Leaf: which vector is (file, rank) in White's view, NoVector if none (the attack test's
+  // lookup: a tree hop observes over a man H when H - from and target - H are vectors of a group).
+  static constexpr std::uint8_t NoVector = 255;
+  std::vector<std::uint8_t> vector_at;
+  std::uint8_t vector_towards(int file_distance, int rank_distance) const {
+    if (file_distance < -15 || file_distance > 15 || rank_distance < -15 || rank_distance > 15) return NoVector;
+    return vector_at[std::size_t((rank_distance + 15) * 31 + file_distance + 15)];
+  }
   // 'z': a crooked line: its steps alternate between the vector and its mirror image, in the file
   // and rank lines (spiral springer zN, boyscout zB) or with '/d' in the diagonals (diagonal
   // spiral springer zN/d, girlscout zW/d); each vector starts two lines, one per mirror.
@@ -95,7 +112,7 @@ struct WalkAtom {
   // a double hop): the legality cuts that list those squares give up on such atoms.
   bool off_line() const {
     return circular || crook != Crook::None || kind == Kind::Lame || (kind == Kind::Hop && turn != 0) || kind == Kind::Bounce ||
-           kind == Kind::DoubleHop;
+           kind == Kind::DoubleHop || kind == Kind::Tree || kind == Kind::Leaf;
   }
   std::int8_t line_towards(int file_distance, int rank_distance) const {
     if (file_distance < -15 || file_distance > 15 || rank_distance < -15 || rank_distance > 15) return NoLine;

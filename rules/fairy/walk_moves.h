@@ -217,6 +217,28 @@ void walk_landings(const Walk& walk, int file, int rank, bool black, int files, 
           }
           break;
         }
+        case WalkAtom::Kind::Tree: {
+          // Onto the hurdle by this line's vector, then on by any of its group (never back onto
+          // the mover's own square: no move).
+          if (!step() || at(f, r) == Occupant::Empty || (a.hurdle_other && at(f, r) != Occupant::Other)) break;
+          for (int j = a.group_first[std::size_t(line)]; j <= a.group_last[std::size_t(line)]; ++j) {
+            const Vector& w = a.vectors[std::size_t(j)];
+            const int g = f + w.file, h = r + (black ? -w.rank : w.rank);
+            if (on_board(g, h) && (g != file || h != rank)) land(a, g, h);
+          }
+          break;
+        }
+        case WalkAtom::Kind::Leaf: {
+          // This line's square holds a man: the group's other squares are the piece's.
+          if (!step() || at(f, r) == Occupant::Empty) break;
+          for (int j = a.group_first[std::size_t(line)]; j <= a.group_last[std::size_t(line)]; ++j) {
+            if (j == line) continue;
+            const Vector& w = a.vectors[std::size_t(j)];
+            const int g = file + w.file, h = rank + (black ? -w.rank : w.rank);
+            if (on_board(g, h)) land(a, g, h);
+          }
+          break;
+        }
         case WalkAtom::Kind::Equi: {
           if (a.range == 1) {  // a leap: the hurdle one vector away, the landing two
             if (!step() || at(f, r) == Occupant::Empty) break;

@@ -387,10 +387,17 @@ class HelpSelfReader : public PopeyeReader {
     // help-self and help-reflex play from White's ("hs#2": "1." White starts).
     Color side = (number->side == Black) != mode_.help_self ? White : Black;
     std::string solution;
-    for (const auto& w : ws) {
+    for (std::size_t i = 0; i < ws.size(); ++i) {
+      const auto& w = ws[i];
       const auto prefix = move_number(w.text);
       std::string_view move = w.text.substr(prefix ? prefix->length : 0);
       if (move.empty() || is_mark(move)) continue;
+      // "1...  ...  2.THd3-h7 ...": the set play of a helpmate with a half move, White's half
+      // move left out (not a pass: option NullMoves goes with no set play).
+      if (i == 1 && move == "..." && ws[0].text == "1...") {
+        side = ~side;
+        continue;
+      }
       const std::string uci = popeye_move_uci(move, side, language_);
       if (uci.empty()) throw ParseError(at.advanced(w.column), fmt::format("cannot read the move '{}'", w.text));
       if (!solution.empty()) solution += ' ';

@@ -138,7 +138,7 @@ TEST_CASE("variant files: perft, replay and solve run on the three of puzzles/va
   CHECK(solved["verdict"] == "proved");
   CHECK(solved["solutions"].size() == 5);
   // A file that does not read: exit 2 at its line and column.
-  const std::string bad = dir.write("bad.variant", "name = bad\npiece = K king K royal\npiece = G grasshopper gQt\nstart = 4k3/8/8/8/8/8/8/4K3 w - - 0 1\n");
+  const std::string bad = dir.write("bad.variant", "name = bad\npiece = K king K royal\npiece = G grasshopper gQi\nstart = 4k3/8/8/8/8/8/8/4K3 w - - 0 1\n");
   const auto run = test::run_arbiter_command("perft --variant " + test::shell_quote(bad) + " --depth 1", dir);
   CHECK(run.status == 2);
   CHECK(run.err.find("bad.variant:3:25:") != std::string::npos);

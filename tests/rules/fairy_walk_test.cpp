@@ -154,7 +154,7 @@ TEST_CASE("fairy walks: move-only, capture-only and directions, turned over for 
 TEST_CASE("fairy walks: malformed walks name the column and what was expected", "[fairy][walk][errors]") {
   CHECK(error_column("") == 0);
   CHECK(error_column("N X") == 1);        // a blank is no atom
-  CHECK(error_column("Nt") == 1);         // 't' is no modifier
+  CHECK(error_column("Ni") == 1);         // 'i' is no modifier
   CHECK(error_column("(1,") == 3);        // the second number
   CHECK(error_column("(1,2") == 4);       // the ')'
   CHECK(error_column("(0,0)") == 4);
@@ -172,10 +172,10 @@ TEST_CASE("fairy walks: malformed walks name the column and what was expected", 
   CHECK(error_column("gQ@60") == 2);
   CHECK(error_column("pQ@45") == 2);
   try {
-    (void)parse_walk("Nt");
-    FAIL("no error for Nt");
+    (void)parse_walk("Ni");
+    FAIL("no error for Ni");
   } catch (const ParseError& e) {
-    CHECK(std::string(e.what()).find("expected a modifier (m c f b l r v s g p n y j e u d q x z) or an atom, found 't' in walk 'Nt'") != std::string::npos);
+    CHECK(std::string(e.what()).find("expected a modifier (m c f b l r v s g p n y j e u d t w a q x z) or an atom, found 'i' in walk 'Ni'") != std::string::npos);
   }
 }
 
@@ -397,4 +397,25 @@ TEST_CASE("fairy walks: hunters go away from home as one walk and towards it as 
   CHECK(error_column("{N}/d") == 4);  // '/d' is an atom's
   CHECK(error_column("{}") == 0);
   CHECK(error_column("{N/f}/b") == 6);  // a second heading
+}
+
+TEST_CASE("fairy walks: tree and leaf hoppers leap within a group, the radial ones grouped by length", "[fairy][walk]") {
+  // Tree hopper (tQ) on d4: onto d5 (the (1,0) group), then on by a wazir's step: e5 d6 c5 (d4 is
+  // its own square); onto f6 (the (2,2) group), then h8 d8 h4. The hurdle's colour does not matter.
+  CHECK(landings("tQ", "d4", with("d5", "f6")) == Set{"e5", "d6", "c5", "h8", "d8", "h4"});
+  // The radial knight (aO) leaps over the other side's men only.
+  CHECK(landings("aO", "d4", with("d5", "f6")) == Set{"h8", "d8", "h4"});
+  // Greater tree hopper (tO): from a1 onto a6 by (0,5), then on by any leap of length 5, (3,4)
+  // and (4,3) too: d2 e3 f6. Groups by leap alone would give f6 only.
+  CHECK(landings("tO", "a1", with("", "a6")) == Set{"d2", "e3", "f6"});
+  CHECK(landings("tO", "d4", with("", "e6")) == Set{"f8", "g7", "g5", "f4", "c5", "c7", "d8"});  // a knight's group
+  // Leaf hopper (wQ): d5 holds a man, so the other squares of the (1,0) group; with e4 held too,
+  // every square of it (e4 a capture, d5 its own man).
+  CHECK(landings("wQ", "d4", with("d5", "")) == Set{"e4", "c4", "d3"});
+  CHECK(landings("wQ", "d4", with("d5", "e4")) == Set{"xe4", "c4", "d3"});
+  // Greater leaf hopper (wO) on a1, a man on a6: the other leaps of length 5, d5 e4 f1.
+  CHECK(landings("wO", "a1", with("", "a6")) == Set{"d5", "e4", "f1"});
+  CHECK(error_column("O") == 0);  // the radial atom is for t, w and a
+  CHECK(error_column("tzQ") == 2);
+  CHECK(error_column("qtN") == 2);
 }
