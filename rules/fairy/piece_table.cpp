@@ -47,13 +47,14 @@ const std::vector<PieceEntry>& popeye_pieces() {
       // only (orix), and the non-interceptable (1,2), (1,3) and (2,3) hurdles on 8 x 8; the
       // nonstop one over anything between.
       {"eq", "equihopper", "eQeNe(1,3)eZ"}, {"or", "orix", "eQ"}, {"ne", "nonstop equihopper", "eWeDeHeFeAeGeNe(1,3)eZ"},
+      {"no", "orix (non-stop)", "eWeDeHeFeAeG"},
       // Circular riders: the rose on the knight's octagon, its lion and hopper, the Chinese rao.
       {"ro", "rose", "qN"}, {"rn", "rose-lion", "qpN"}, {"rp", "rose-hopper", "qgN"}, {"ra", "rao", "mqNcqpN"},
       // Lions: over one man of the line, to any square beyond it.
       {"li", "lion", "pQ"}, {"kl", "kangaroo lion", "ppQ"}, {"rl", "rook-lion", "pR"}, {"bl", "bishop-lion", "pB"}, {"nl", "nightrider lion", "pNN"},
       // Chinese pieces: the rider's moves, captures over one man; the mao a lame knight.
       {"le", "leo", "mQcpQ"}, {"pa", "pao", "mRcpR"}, {"va", "vao", "mBcpB"}, {"na", "nao", "mNNcpNN"},
-      {"ma", "mao", "nN"},
+      {"ma", "mao", "nN"}, {"ko", "kao", "mNcgN"},
       // The Chinese pawn: a step forward, and past the river (the far half) a step sideways too,
       // moving or capturing; it never promotes. The edgehog: a queen's lines between an edge
       // square and one off the edges.
@@ -134,7 +135,7 @@ std::string_view popeye_glyph(std::string_view code) {
       {"si", "DL"}, {"tr", "TL"}, {"nd", "LU"}, {"ms", "SR"}, {"du", "KL"}, {"o", "BL"}, {"po", "KR"},
       {"bp", "BU"}, {"sp", "BL"}, {"bs", "BR"}, {"mp", "BR"}, {"ss", "SR"}, {"ds", "SL"}, {"rr", "TR"}, {"br", "TL"},
       {"bt", "LU"}, {"gt", "TR"}, {"dg", "TU"}, {"b1", "I"}, {"b2", "I"}, {"b3", "I"}, {"dk", "TR"}, {"db", "LR"},
-      {"th", "I"}, {"ge", "I"}, {"lh", "I"}, {"gf", "I"}, {"rk", "I"}};
+      {"th", "I"}, {"ge", "I"}, {"lh", "I"}, {"gf", "I"}, {"rk", "I"}, {"no", "I"}, {"ko", "I"}};
   for (const auto& [c, glyph] : table)
     if (same_code(code, c)) return glyph;
   return {};

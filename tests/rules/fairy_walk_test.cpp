@@ -215,6 +215,10 @@ TEST_CASE("fairy walks: equihoppers land as far beyond the hurdle as they stood 
   CHECK(landings("eQeNe(1,3)eZ", "d4", b) == Set{"d8", "f6", "d2", "b6", "f8"});
   CHECK(landings("eWeDeHeFeAeGeNe(1,3)eZ", "d4", b) == Set{"d2", "d8", "h4", "f6", "b6", "f8"});
   CHECK(landings("eQ", "d4", b) == Set{"d8", "f6", "d2", "b6"});  // orix: queen lines only
+  // The non-stop orix (queen lines, whatever stands between): over d5 onto d6, a capture, and
+  // over d6 onto d8 past d5; the orix stops at d5.
+  CHECK(landings("eWeDeHeFeAeG", "d4", with("d5", "d6")) == Set{"xd6", "d8"});
+  CHECK(landings("eQ", "d4", with("d5", "d6")) == Set{"xd6"});
   // The (1,3) and (2,3) hurdles, uninterceptable: b4 to c7, d2 to g3, c4 to e7.
   CHECK(landings("eQeNe(1,3)eZ", "a1", with("", "b4 d2 c4")) == Set{"c7", "g3", "e7"});
 }
@@ -234,6 +238,10 @@ TEST_CASE("fairy walks: the rose rides the knight's octagon, and so do its lion,
   // With no man on its circles, the mover itself is no hurdle: no move at all.
   CHECK(landings("qpN", "d4", with("d4", "")).empty());
   CHECK(landings("qgN", "d4", with("d4", "")).empty());
+  // Kao (mNcgN): a knight's moves, captures over the man a knight's leap away onto the next
+  // square of the nightrider's line (e6, either side's, to f8); no capture of e6 itself.
+  CHECK(landings("mNcgN", "d4", with("", "e6 f8")) == Set{"f5", "f3", "e2", "c2", "b3", "b5", "c6", "xf8"});
+  CHECK(landings("mNcgN", "d4", with("e6", "f8")).count("xf8") == 1);
   // Rao: a rose's moves, captures over a screen (a7 past c6).
   CHECK(landings("mqNcqpN", "a1", with("a1", "c6 a7")) == Set{"c2", "d4", "e1", "b3", "a5", "f3", "g1", "xa7"});
 }
