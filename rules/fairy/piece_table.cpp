@@ -62,6 +62,11 @@ const std::vector<PieceEntry>& popeye_pieces() {
       // Lame riders: the mao's and the moa's leg (its diagonal step first) repeated on along the
       // line, every leg's first step and landing empty short of the last.
       {"mo", "moa", "yN"}, {"ao", "maorider", "nNN"}, {"oa", "moarider", "yNN"},
+      // Their lions (chinese/mao.c): over one man, a leg's first step or its landing, to a
+      // landing beyond it.
+      {"ml", "maorider lion", "pnNN"}, {"mm", "moarider lion", "pyNN"},
+      // The erlking: a king's walk without its royalty.
+      {"ek", "erlking", "K"},
       // Locusts: over the first man of the line, an enemy, onto the empty square beyond it,
       // taking it (Popeye's locusts.c); marine pieces move as their rider or leaper and capture
       // as locusts of its lines (marine.c).
@@ -135,7 +140,7 @@ std::string_view popeye_glyph(std::string_view code) {
       {"si", "DL"}, {"tr", "TL"}, {"nd", "LU"}, {"ms", "SR"}, {"du", "KL"}, {"o", "BL"}, {"po", "KR"},
       {"bp", "BU"}, {"sp", "BL"}, {"bs", "BR"}, {"mp", "BR"}, {"ss", "SR"}, {"ds", "SL"}, {"rr", "TR"}, {"br", "TL"},
       {"bt", "LU"}, {"gt", "TR"}, {"dg", "TU"}, {"b1", "I"}, {"b2", "I"}, {"b3", "I"}, {"dk", "TR"}, {"db", "LR"},
-      {"th", "I"}, {"ge", "I"}, {"lh", "I"}, {"gf", "I"}, {"rk", "I"}, {"no", "I"}, {"ko", "I"}};
+      {"th", "I"}, {"ge", "I"}, {"lh", "I"}, {"gf", "I"}, {"rk", "I"}, {"no", "I"}, {"ko", "I"}, {"ml", "I"}, {"mm", "I"}, {"ek", "TR"}};
   for (const auto& [c, glyph] : table)
     if (same_code(code, c)) return glyph;
   return {};

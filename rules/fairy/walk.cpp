@@ -49,6 +49,7 @@ struct Modifiers {
   bool circular = false;        // 'q'
   bool locust = false;          // 'x'
   bool crooked = false;         // 'z'
+  bool lame_lion = false;       // 'p' with 'n' or 'y'
   std::vector<std::string> directions;  // "f", "fl", "v", ... (empty: all)
 };
 
@@ -104,6 +105,10 @@ class Reader {
           break;
         case 'g':
         case 'p':
+          if (c == 'p' && (m.hop == 'n' || m.hop == 'y') && !m.lame_lion) {  // a lame rider lion ("npNN")
+            m.lame_lion = true;
+            break;
+          }
           if (m.hop && m.hop != c) fail(one_kind);
           m.hop = c;
           if (++m.hurdles > 2) fail(std::string("expected '") + c + "' at most twice (two hurdles: kangaroo)");
@@ -113,6 +118,14 @@ class Reader {
           break;
         case 'n':
         case 'y':
+          if (m.hop == 'p' && m.hurdles == 1 && !m.lame_lion) {  // a lame rider lion ("pnNN")
+            m.lame_lion = true;
+            m.hop = c;
+            break;
+          }
+          if (m.hop) fail(one_kind);
+          m.hop = c;
+          break;
         case 'j':
         case 'e':
         case 'u':
@@ -270,6 +283,7 @@ class Reader {
         atom.kind = WalkAtom::Kind::Lame;
         atom.diagonal_first = true;
         break;
+
       case 'j': atom.kind = WalkAtom::Kind::Contra; break;
       case 'e': atom.kind = WalkAtom::Kind::Equi; break;
       case 't':
@@ -291,6 +305,13 @@ class Reader {
         atom.kind = mods.hop == 'u' ? WalkAtom::Kind::Bounce : WalkAtom::Kind::DoubleHop;
         break;
       default: atom.kind = atom.range == 1 ? WalkAtom::Kind::Leap : WalkAtom::Kind::Ride;
+    }
+    if (mods.lame_lion) {
+      if (atom.range != 0) {
+        pos_ = atom_at;
+        fail("expected a lame rider after 'p' with 'n' or 'y' (pnNN maorider lion, pyNN moarider lion)");
+      }
+      atom.lion = true;
     }
     // "@45", "@90", "@135": the landing turned from the line (moose, eagle, sparrow).
     if (peek() == '@') {

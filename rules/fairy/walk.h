@@ -61,6 +61,10 @@ struct WalkAtom {
   // other side's, onto the empty square just beyond it, taking the man passed over.
   bool locust = false;
   bool diagonal_first = false;  // Lame: the first step of the leg is diagonal ('y', moa)
+  // Lame ('p' with 'n' or 'y', a lame rider lion): over exactly one man of the line's squares, a
+  // leg's first step or its landing, to a landing beyond it, the squares between empty (maorider
+  // lion pnNN, moarider lion pyNN).
+  bool lion = false;
   bool hurdle_other = false;    // Tree ('a'): the hurdle must be the other side's
   // Tree, Leaf: the vectors come in groups, each a run of `vectors`: group_first[i], group_last[i]
   // (inclusive) bound the group of vector i. A leap's group is its vectors; a rider's one group

@@ -146,20 +146,33 @@ void walk_landings(const Walk& walk, int file, int rank, bool black, int files, 
         case WalkAtom::Kind::Leap:
           if (step()) land(a, f, r);
           break;
-        case WalkAtom::Kind::Lame:
+        case WalkAtom::Kind::Lame: {
           // Each leg's first step: along the longer side of the leap (mao: orthogonal), or
-          // diagonal (nA; 'y': the moa), empty; as a rider, on over empty landings.
+          // diagonal (nA; 'y': the moa), empty; as a rider, on over empty landings. A lion
+          // passes one man, on a leg's first step or its landing, the squares after it empty.
+          bool passed = false;
           while (within_range()) {
             const Vector v = vector_of(n);
             const int sf = sign(v.file), sr = sign(v.rank);
             const bool diagonal = a.diagonal_first || std::abs(v.file) == std::abs(v.rank);
             const int pf = f + (diagonal || std::abs(v.file) > std::abs(v.rank) ? sf : 0);
             const int pr = r + (diagonal || std::abs(v.rank) > std::abs(v.file) ? sr : 0);
-            if (!step() || at(pf, pr) != Occupant::Empty) break;
+            if (!step()) break;
+            const bool first_step_empty = at(pf, pr) == Occupant::Empty, landing_empty = at(f, r) == Occupant::Empty;
+            if (a.lion && !passed) {
+              if (first_step_empty && landing_empty) continue;
+              passed = true;
+              if (first_step_empty) continue;  // over the landing: on to the next leg
+              land(a, f, r);                   // over the first step onto this leg's landing
+              if (!landing_empty) break;
+              continue;
+            }
+            if (!first_step_empty) break;
             land(a, f, r);
-            if (at(f, r) != Occupant::Empty) break;
+            if (!landing_empty) break;
           }
           break;
+        }
         case WalkAtom::Kind::Ride: ride_on(); break;
         case WalkAtom::Kind::Hop:
         case WalkAtom::Kind::Cannon: {

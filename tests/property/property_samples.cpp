@@ -262,7 +262,9 @@ std::vector<Sample<fairy::Game>> fairy_samples() {
                           "4k3/2(b1)2(dg)2/8/1(SS)4(bt)1/8/2(B/R)2(w:16)2/3P(GT)3/4K3 w - - 0 1",
                           "3k4/1(ds)3(rr)2/2(S/B)5/8/5(DB)2/1(B2)4(b:35)1/4P3/(B3)3K3 b - - 0 1",
                           // Tree, leaf and radial hoppers: leaps within a group over men.
-                          "7k/2(th)1(rk)3/3(gf)4/1P6/4(RK)3/2(LH)2(ge)2/3P4/K7 w - - 0 1"})
+                          "7k/2(th)1(rk)3/3(gf)4/1P6/4(RK)3/2(LH)2(ge)2/3P4/K7 w - - 0 1",
+                          // Lame rider lions and the erlking, a king's walk that is no king.
+                          "4k3/1(ml)3(mm)2/3p4/2(EK)5/8/1(ML)2P3/3(MM)4/4K3 w - - 0 1"})
     r.starts.push_back(fen);
   r.max_plies = 40;
   r.leaf_budget = 20'000;

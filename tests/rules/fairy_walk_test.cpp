@@ -427,3 +427,17 @@ TEST_CASE("fairy walks: tree and leaf hoppers leap within a group, the radial on
   CHECK(error_column("tzQ") == 2);
   CHECK(error_column("qtN") == 2);
 }
+
+TEST_CASE("fairy walks: the maorider and moarider lions pass one man of their legs", "[fairy][walk]") {
+  // Maorider lion (pnNN) from a1 along b3 c5 d7 (first steps a2 b4 c6): over a2, the first step,
+  // onto b3 and on; over b3, a landing, onto c5 and on (the maorider takes b3); over a2 onto the
+  // other side's man on b3, a capture, no farther.
+  CHECK(landings("pnNN", "a1", with("a2", "")) == Set{"b3", "c5", "d7"});
+  CHECK(landings("pnNN", "a1", with("", "b3")) == Set{"c5", "d7"});
+  CHECK(landings("nNN", "a1", with("", "b3")) == Set{"xb3", "c2", "e3", "g4"});
+  CHECK(landings("pnNN", "a1", with("a2", "b3")) == Set{"xb3"});
+  // Moarider lion (pyNN): the diagonal first step, b2 for both lines from a1.
+  CHECK(landings("pyNN", "a1", with("b2", "")) == Set{"b3", "c5", "d7", "c2", "e3", "g4"});
+  CHECK(error_column("pnN") == 2);  // a lame rider lion needs a rider
+  CHECK(error_column("pnpNN") == 2);
+}
