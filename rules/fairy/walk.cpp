@@ -50,6 +50,7 @@ struct Modifiers {
   bool locust = false;          // 'x'
   bool crooked = false;         // 'z'
   bool lame_lion = false;       // 'p' with 'n' or 'y'
+  int reflections = 0;          // 'o' and its digit
   std::vector<std::string> directions;  // "f", "fl", "v", ... (empty: all)
 };
 
@@ -136,6 +137,14 @@ class Reader {
           if (m.hop) fail(one_kind);
           m.hop = c;
           break;
+        case 'o':
+          if (m.reflections) fail("expected 'o' once before an atom");
+          if (pos_ + 1 >= text_.size() || text_[pos_ + 1] < '1' || text_[pos_ + 1] > '9') {
+            ++pos_;
+            fail("expected the most reflections, 1 to 9, after 'o' (o4B reflecting bishop)");
+          }
+          m.reflections = text_[++pos_] - '0';
+          break;
         case 'z':
           if (m.crooked) fail("expected 'z' once before an atom");
           m.crooked = true;
@@ -162,7 +171,7 @@ class Reader {
         case 'r':
         case 'v':
         case 's': m.directions.push_back(std::string(1, c)); break;
-        default: fail(std::string("expected a modifier (m c f b l r v s g p n y j e u d t w a q x z) or an atom, found '") + c + "'");
+        default: fail(std::string("expected a modifier (m c f b l r v s g p n y j e u d t w a q x z o) or an atom, found '") + c + "'");
       }
       ++pos_;
     }
@@ -252,6 +261,13 @@ class Reader {
     }
     atom.locust = mods.locust;
     if (mods.locust) atom.moves = false;
+    if (mods.reflections) {
+      if (atom.range == 1 || mods.hop || mods.circular || mods.locust || mods.crooked) {
+        pos_ = atom_at;
+        fail("expected a rider after 'o' without 'g', 'p', 'n', 'y', 'j', 'e', 'u', 'd', 't', 'w', 'a', 'q', 'x' or 'z' (o4B reflecting bishop)");
+      }
+      atom.reflections = mods.reflections;
+    }
     if (mods.crooked) {
       if (atom.range == 1 || mods.hop || mods.circular || mods.locust) {
         pos_ = atom_at;
@@ -452,7 +468,7 @@ class Reader {
     for (int dr = -15; dr <= 15; ++dr)
       for (int df = -15; df <= 15; ++df) {
         std::int8_t line = WalkAtom::NoLine;
-        if (a.circular || a.turn || a.crook != WalkAtom::Crook::None || a.kind == WalkAtom::Kind::DoubleHop || a.kind == WalkAtom::Kind::Tree ||
+        if (a.circular || a.turn || a.crook != WalkAtom::Crook::None || a.reflections || a.kind == WalkAtom::Kind::DoubleHop || a.kind == WalkAtom::Kind::Tree ||
             a.kind == WalkAtom::Kind::Leaf) {
           line = WalkAtom::AnyLine;
         } else {

@@ -65,6 +65,9 @@ struct WalkAtom {
   // leg's first step or its landing, to a landing beyond it, the squares between empty (maorider
   // lion pnNN, moarider lion pyNN).
   bool lion = false;
+  // Ride ('o' and a digit): at the board's edge the line turns 90 degrees, either way, up to this
+  // many times (reflecting bishop o4B; Popeye's archbishop o1B).
+  int reflections = 0;
   bool hurdle_other = false;    // Tree ('a'): the hurdle must be the other side's
   // Tree, Leaf: the vectors come in groups, each a run of `vectors`: group_first[i], group_last[i]
   // (inclusive) bound the group of vector i. A leap's group is its vectors; a rider's one group
@@ -115,7 +118,7 @@ struct WalkAtom {
   // to the target (a circle, a crooked line, a lame leg, a turned hop, a bounce's opposite line,
   // a double hop): the legality cuts that list those squares give up on such atoms.
   bool off_line() const {
-    return circular || crook != Crook::None || kind == Kind::Lame || (kind == Kind::Hop && turn != 0) || kind == Kind::Bounce ||
+    return circular || crook != Crook::None || reflections > 0 || kind == Kind::Lame || (kind == Kind::Hop && turn != 0) || kind == Kind::Bounce ||
            kind == Kind::DoubleHop || kind == Kind::Tree || kind == Kind::Leaf;
   }
   std::int8_t line_towards(int file_distance, int rank_distance) const {

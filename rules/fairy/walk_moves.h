@@ -173,7 +173,35 @@ void walk_landings(const Walk& walk, int file, int rank, bool black, int files, 
           }
           break;
         }
-        case WalkAtom::Kind::Ride: ride_on(); break;
+        case WalkAtom::Kind::Ride:
+          if (a.reflections) {
+            // A line reflected at the edge: from the last square on the board, turned 90 degrees
+            // either way (where one turn leaves the board at once, the other is the reflection).
+            struct Leg {
+              int f, r, df, dr, left;
+            };
+            std::array<Leg, 32> legs;
+            int top = 0;
+            const Vector v = vector_of(0);
+            legs[std::size_t(top++)] = Leg{file, rank, v.file, v.rank, a.reflections};
+            while (top > 0) {
+              const Leg g = legs[std::size_t(--top)];
+              int lf = g.f + g.df, lr = g.r + g.dr;
+              while (on_board(lf, lr) && at(lf, lr) == Occupant::Empty) {
+                land(a, lf, lr);
+                lf += g.df, lr += g.dr;
+              }
+              if (on_board(lf, lr)) {
+                land(a, lf, lr);  // the first man: a capture, or its own man
+              } else if (g.left > 0 && (lf - g.df != g.f || lr - g.dr != g.r) && top + 2 <= int(legs.size())) {  // not off at once
+                legs[std::size_t(top++)] = Leg{lf - g.df, lr - g.dr, -g.dr, g.df, g.left - 1};
+                legs[std::size_t(top++)] = Leg{lf - g.df, lr - g.dr, g.dr, -g.df, g.left - 1};
+              }
+            }
+            break;
+          }
+          ride_on();
+          break;
         case WalkAtom::Kind::Hop:
         case WalkAtom::Kind::Cannon: {
           // The hurdles: the first within the range, the second anywhere beyond it.

@@ -104,10 +104,10 @@ TEST_CASE("fairy variant: Popeye input with fairy men, a nightrider hopper promo
   CHECK(layout.status == 4);
   CHECK(layout.out.find("Popeye's layout of fairy men") != std::string::npos);
   // A walk not in the fairy rule set's table yet stays unsupported, named.
-  const std::string reflecting_bishop = dir.write("rb.inp", "begin\npieces white kb8 rba8 black kc6\nstipulation #2\nend\n");
-  const json refused = test::run_arbiter_json("solve --json " + test::shell_quote(reflecting_bishop), status);
+  const std::string ubiubi = dir.write("uu.inp", "begin\npieces white kb8 uua8 black kc6\nstipulation #2\nend\n");
+  const json refused = test::run_arbiter_json("solve --json " + test::shell_quote(ubiubi), status);
   CHECK(status == 4);
-  CHECK(refused["unsupported"] == json::array({"piece reflecting bishop (RB)"}));
+  CHECK(refused["unsupported"] == json::array({"piece UbiUbi (UU)"}));
 }
 
 TEST_CASE("variant files: perft, replay and solve run on the three of puzzles/variants", "[fairy][cli][variant-file]") {

@@ -175,7 +175,7 @@ TEST_CASE("fairy walks: malformed walks name the column and what was expected", 
     (void)parse_walk("Ni");
     FAIL("no error for Ni");
   } catch (const ParseError& e) {
-    CHECK(std::string(e.what()).find("expected a modifier (m c f b l r v s g p n y j e u d t w a q x z) or an atom, found 'i' in walk 'Ni'") != std::string::npos);
+    CHECK(std::string(e.what()).find("expected a modifier (m c f b l r v s g p n y j e u d t w a q x z o) or an atom, found 'i' in walk 'Ni'") != std::string::npos);
   }
 }
 
@@ -440,4 +440,18 @@ TEST_CASE("fairy walks: the maorider and moarider lions pass one man of their le
   CHECK(landings("pyNN", "a1", with("b2", "")) == Set{"b3", "c5", "d7", "c2", "e3", "g4"});
   CHECK(error_column("pnN") == 2);  // a lame rider lion needs a rider
   CHECK(error_column("pnpNN") == 2);
+}
+
+TEST_CASE("fairy walks: the reflecting bishop turns back into the board at its edge", "[fairy][walk]") {
+  // From b1 (its own square its own man), c2 blocked: up the a2-g8 diagonal, at g8 reflected to
+  // h7, at h7 to g6 ... d3 (c2 its own); the archbishop reflects once: a2 to g8 only.
+  const TestBoard b = with("b1 c2", "");
+  CHECK(landings("o4B", "b1", b) == Set{"a2", "b3", "c4", "d5", "e6", "f7", "g8", "h7", "g6", "f5", "e4", "d3"});
+  CHECK(landings("o1B", "b1", b) == Set{"a2", "b3", "c4", "d5", "e6", "f7", "g8"});
+  // A line that leaves the board at once is not reflected (a corner turns nowhere).
+  CHECK(landings("o4B", "a1", with("a1", "")) == Set{"b2", "c3", "d4", "e5", "f6", "g7", "h8"});
+  // A capture ends the line: f7 taken, no reflection beyond.
+  CHECK(landings("o4B", "b1", with("b1 c2", "f7")) == Set{"a2", "b3", "c4", "d5", "e6", "xf7"});
+  CHECK(error_column("oB") == 1);   // the number of reflections
+  CHECK(error_column("o4N") == 2);  // a leap has no line to reflect
 }
