@@ -220,29 +220,33 @@ namespace {
 // chain exists if and only if a chain without repeated links does (cut the loop out), and whether
 // one man observes another does not depend on which orphans are links, so a square asked about
 // once need not be asked again: the search visits each orphan once instead of every path.
-bool observed_as(const Board& b, int target, Color side, int w, std::bitset<256>& seen_before) {
+// A friend's (`friends`) chain is of its own side: men of `side` observe it, friends of `side` the links.
+bool observed_as(const Board& b, int target, Color side, int w, std::bitset<256>& seen_before, bool friends = false) {
   const Variant& v = b.variant();
-  const Color enemy = ~side;
+  const Color observer = friends ? side : ~side;
   const Walk& walk = v.kinds[std::size_t(w)].walk;
-  if (b.count(enemy, w) > 0 &&
-      b.any_man(enemy, [&](int from) { return b.at(from).kind() == w && observes(b, from, walk, enemy, target); }))
+  if (b.count(observer, w) > 0 && b.any_man(observer, [&](int from) {
+        return from != target && b.at(from).kind() == w && observes(b, from, walk, observer, target);
+      }))
     return true;
   seen_before.set(std::size_t(target));
-  return b.any_man(enemy, [&](int from) {
-    return v.kinds[std::size_t(b.at(from).kind())].orphan && !seen_before[std::size_t(from)] && observes(b, from, walk, enemy, target) &&
-           observed_as(b, from, enemy, w, seen_before);
+  return b.any_man(observer, [&](int from) {
+    const PieceKind& link = v.kinds[std::size_t(b.at(from).kind())];
+    return link.orphan && link.friend_ == friends && !seen_before[std::size_t(from)] && observes(b, from, walk, observer, target) &&
+           observed_as(b, from, observer, w, seen_before, friends);
   });
 }
 
 // The walks an orphan of `side` on `from` has now: every kind present on the board (either side,
-// orphans aside) by which it is observed, as observed_as() finds it.
+// orphans aside; a friend's: its own side's) by which it is observed, as observed_as() finds it.
 template <class F>
 void for_each_orphan_walk(const Board& b, int from, Color side, F&& f) {
   const Variant& v = b.variant();
+  const bool friends = v.kinds[std::size_t(b.at(from).kind())].friend_;
   for (int w = 0; w < int(v.kinds.size()); ++w) {
-    if (v.kinds[std::size_t(w)].orphan || b.count(White, w) + b.count(Black, w) == 0) continue;
+    if (v.kinds[std::size_t(w)].orphan || (friends ? b.count(side, w) : b.count(White, w) + b.count(Black, w)) == 0) continue;
     std::bitset<256> seen_before;
-    if (observed_as(b, from, side, w, seen_before)) f(w);
+    if (observed_as(b, from, side, w, seen_before, friends)) f(w);
   }
 }
 
@@ -329,13 +333,14 @@ bool attacked(const Board& b, int sq, Color by) {
         (kind.paralysing || (b.options().paralysed_guard == ParalysedGuard::None && paralysed(b, from))))
       return false;
     if (!kind.orphan) return observes(b, from, kind.walk, by, sq);
-    // An orphan attacks as a walk it has now: the square's geometry first, the chain (dear) after.
+    // An orphan (a friend) attacks as a walk it has now: the square's geometry first, the chain
+    // (dear) after.
     const Variant& v = b.variant();
     for (int w = 0; w < int(v.kinds.size()); ++w) {
-      if (v.kinds[std::size_t(w)].orphan || b.count(White, w) + b.count(Black, w) == 0) continue;
+      if (v.kinds[std::size_t(w)].orphan || (kind.friend_ ? b.count(by, w) : b.count(White, w) + b.count(Black, w)) == 0) continue;
       if (!observes(b, from, v.kinds[std::size_t(w)].walk, by, sq)) continue;
       std::bitset<256> seen_before;
-      if (observed_as(b, from, by, w, seen_before)) return true;
+      if (observed_as(b, from, by, w, seen_before, kind.friend_)) return true;
     }
     return false;
   });

@@ -14,6 +14,7 @@ struct PieceEntry {
   std::string_view name;  // as py-engl.txt names it
   std::string_view walk;  // in walk notation ("" for the dummy, which has none, and the orphan, whose walk is the position's)
   bool orphan = false;    // moves as the enemy men observing it, through chains of enemy orphans
+  bool friend_ = false;   // (with orphan) moves as its own side's men observing it, through chains of friends
   // The pawn's rules on its walk: promotion, and (double_step) the double step and en passant.
   // Popeye promotes no pawn into a pawn.
   bool pawn = false;

@@ -197,6 +197,7 @@ std::shared_ptr<const Variant> Variant::with_code(std::shared_ptr<const Variant>
   const auto alpha = std::find_if(k.code.begin(), k.code.end(), [](char c) { return std::isalpha(static_cast<unsigned char>(c)); });
   k.letter = alpha == k.code.end() ? '*' : char(std::toupper(static_cast<unsigned char>(*alpha)));
   k.orphan = entry->orphan;
+  k.friend_ = entry->friend_;
   k.pawn = entry->pawn;
   k.royal = entry->royal;
   k.double_step = entry->double_step;

@@ -30,6 +30,10 @@ struct PieceKind {
   // observing the next as W (Popeye's definition, pie-engl.txt "orphan"). As W a pawn's, it makes
   // the pawn's steps and captures, the double step from its second rank, and no promotion.
   bool orphan = false;
+  // A friend (with `orphan` set: its walks follow the position too) moves and observes as any
+  // walk W its own side has on the board by which a man of its own side observes it, directly or
+  // through a chain of its side's friends, each observing the next as W (Popeye's friend.c).
+  bool friend_ = false;
   // Popeye's code of a kind added by code (piece_table.h), lower case: written "(G)" / "(g)" in
   // FEN and "G_" in SAN instead of a letter; empty for a kind of the variant's own letters.
   std::string code = {};

@@ -196,14 +196,21 @@ TEST_CASE("fairy rule set: a promotion to the nightrider is g7g8n_ in UCI, to th
   CHECK(game.move_uci(nightrider) == "g7g8n_");
 }
 
+namespace {
+
+// The legal moves (UCI, sorted) of the man on `from` in the fairy position `fen`.
+std::vector<std::string> legal_from(const std::string& fen, const std::string& from) {
+  std::vector<std::string> out;
+  for (const auto& m : legal_uci(fairy::Game::from_fen(fen, {"test", 1, 1})))
+    if (m.starts_with(from)) out.push_back(m);
+  return out;
+}
+
+}  // namespace
+
 TEST_CASE("fairy rule set: an orphan moves as the enemy men that observe it, through chains of orphans", "[fairy][orphan]") {
   // Each position and move list as Popeye 4.104 gives them ("~1", live).
-  auto orphan_moves = [](const std::string& fen, const std::string& from) {
-    std::vector<std::string> out;
-    for (const auto& m : legal_uci(fairy::Game::from_fen(fen, {"test", 1, 1})))
-      if (m.starts_with(from)) out.push_back(m);
-    return out;
-  };
+  const auto orphan_moves = legal_from;
   // Observed by the black pawn on d3: a white pawn's steps, the double step, its captures (f3 too,
   // though the rook there does not observe it).
   CHECK(orphan_moves("7k/8/8/8/8/3p1r2/4(O)3/7K w - - 0 1", "e2") == std::vector<std::string>{"e2d3", "e2e3", "e2e4", "e2f3"});
@@ -222,6 +229,22 @@ TEST_CASE("fairy rule set: an orphan moves as the enemy men that observe it, thr
   auto game = fairy::Game::from_fen("2kr1(o)2/4(O)1P1/8/8/8/8/8/7K w - - 0 1", {"test", 1, 1});
   game.play(by_uci(game, "e7d8"));
   CHECK(game.in_check());
+}
+
+TEST_CASE("fairy rule set: a friend moves as its own side's men that observe it, through chains of friends", "[fairy][orphan][friend]") {
+  // Each position and move list as Popeye 4.104 gives them ("~1", live).
+  const auto friend_moves = legal_from;
+  // Observed by its own bishop on f8: a bishop's moves ("1.Fa3-b4 +"), never as the king on g8,
+  // which does not observe it (REGRESSIONS/4_77_to_4_79.inp 4).
+  CHECK(friend_moves("5BK1/8/8/8/8/(F)1k5/8/8 w - - 0 1", "a3") == std::vector<std::string>{"a3b2", "a3b4", "a3c1", "a3c5", "a3d6", "a3e7"});
+  // A chain: the rook on h5 observes the friend on a5, which as a rook observes the friend on a1.
+  CHECK(friend_moves("7K/8/8/(F)6R/8/4k3/8/(F)7 w - - 0 1", "a1").size() == 10);
+  auto game = fairy::Game::from_fen("7K/8/8/(F)6R/8/4k3/8/(F)7 w - - 0 1", {"test", 1, 1});
+  game.play(by_uci(game, "a1a3"));
+  CHECK(game.in_check());  // "1.Fa1-a3 +": it checks as the rook it walks as
+  // Observed by its own pawn on c3: a pawn's step; an enemy's observation gives it nothing.
+  CHECK(friend_moves("7K/8/8/8/3(F)4/2P5/8/7k w - - 0 1", "d4") == std::vector<std::string>{"d4d5"});
+  CHECK(friend_moves("7K/8/8/8/3(F)4/8/8/3r3k w - - 0 1", "d4").empty());  // the rook on d1 is the other side's
 }
 
 TEST_CASE("fairy.orphan-as-pawn: an orphan walking as a pawn double-steps, or makes single steps only", "[fairy][orphan][interpretations]") {
