@@ -119,7 +119,8 @@ class CheckEvasions {
 // of each walk on each line); and the mover observes R from its new square only if its walk (as
 // it is after the move: a promotee, a chameleon's next kind) has a line from there to R. The enemy
 // is not in check before the move (no side moves with the other's royal man attacked), so a move
-// that changes neither gives no check. Paralysis (it decides check and mate otherwise), orphans,
+// that changes neither gives no check. A neutral or half-neutral royal mover (an enemy royal man
+// on its new square after the move), paralysis (it decides check and mate otherwise), orphans,
 // walks observing off a straight line, castling, en passant and hurdles changing sides leave
 // every move to the full test.
 class CertainlyNoCheck {
@@ -127,6 +128,11 @@ class CertainlyNoCheck {
   explicit CertainlyNoCheck(const Board& b);
   bool operator()(const Board& b, const FairyMove& m) const {
     if (test_all_ || (m.flags & (FairyMove::EnPassant | FairyMove::Castling | FairyMove::HurdleSwap))) return false;
+    // A royal man that is the enemy's too after the move (neutral, or half-neutral and neutral
+    // now) carries an enemy royal square to m.to, which the lines were not drawn to: the full test.
+    const Man mover = b.at(m.from);
+    if ((mover.neutral() || b.variant().kinds[std::size_t(mover.kind())].half_neutral) && b.variant().kinds[std::size_t(b.kind_after(m))].royal)
+      return false;
     return !lines_.touches(m) && !lines_.mover_may_observe(b, m);
   }
 

@@ -255,6 +255,8 @@ std::vector<Sample<fairy::Game>> fairy_samples() {
                           // Half-neutral men: neutral after their side's move (an attacker of
                           // their own king then).
                           "4k3/2(h:n)5/8/8/8/3(nh:B)4/3(h:P)4/R3K2(h:R) w Q - 0 1",
+                          // A half-neutral king: neutral after its move, Black's king too.
+                          "8/8/8/3k4/2(n:S)5/3B4/8/4(h:K)2R w - - 0 1",
                           // Hurdle-colour-changing hoppers: a hop turns a man to the other side.
                           "3(s:g)k(s:ea)(s:sw)(s:m)/8/8/2(s:LI)5/8/2N5/3P4/4K3 w - - 0 1",
                           // Bouncers, double hoppers, crooked riders, hunters and leapers of

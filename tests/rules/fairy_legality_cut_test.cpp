@@ -117,3 +117,29 @@ TEST_CASE("legality cut, not in check: a neutral mover observes for the enemy fr
   CHECK(has(legal, "a5h5"));
   CHECK(has(legal, "a5a8"));
 }
+
+TEST_CASE("check cut: a half-neutral or neutral king that moves is the enemy's king on its new square", "[fairy][legality-cut]") {
+  // BEISPIEL/halbneut.inp 12 of Popeye's suite (REGRESSIONTESTS/halbneut.out: "1...Lf1-d3
+  // 2.nSe3-c4 hnKe1-d1=nh #"), no black king: White's half-neutral king goes to d1 and is neutral
+  // there, Black's king too, in check from the rook on h1. A cut that drew the lines to Black's
+  // royal squares before the move (none) calls it quiet; so too a neutral king's move.
+  auto gives_check = [](const std::string& fen, const std::string& uci) {
+    const auto game = at(fen);
+    const auto test = game.check_test();
+    fairy::FairyMoveList moves;
+    game.generate_legal(moves);
+    for (const auto& m : moves)
+      if (game.move_uci(m) == uci) {
+        auto played = game;
+        played.play(m);
+        CHECK(test.gives_check(m) == played.in_check());
+        return test.gives_check(m);
+      }
+    FAIL("no move " << uci);
+    return false;
+  };
+  CHECK(gives_check("8/8/8/8/2(n:S)5/3B4/8/4(h:K)2R w - - 0 1", "e1d1"));
+  CHECK_FALSE(gives_check("8/8/8/8/2(n:S)5/3B4/8/4(h:K)2R w - - 0 1", "e1f2"));
+  CHECK(gives_check("8/8/8/8/8/8/7R/4(n:K)3 w - - 0 1", "e1e2"));
+  CHECK_FALSE(gives_check("8/8/8/8/8/8/7R/4(n:K)3 w - - 0 1", "e1d1"));
+}
