@@ -146,6 +146,33 @@ bool observes(const Board& b, int from, const Walk& walk, Color side, int target
       if (b.any_man(White, over) || b.any_man(Black, over)) return true;
       continue;
     }
+    if (a.kind == WalkAtom::Kind::DoubleHop && a.region == WalkAtom::Region::Any && a.heading == WalkAtom::Heading::Any) {
+      // Backwards from the target: a second hurdle H2 next to it along a line w of the atom, an
+      // empty square M beyond H2 on that line (the squares between empty), and the first hop onto
+      // M: the mover on a line u of the atom through M, its hurdle H1 = M + u next to M and the
+      // squares between the mover and H1 empty.
+      const auto on = [&](int f, int r) { return f >= 0 && f < b.files() && r >= 0 && r < b.ranks(); };
+      const auto empty = [&](int f, int r) { return b.square(f, r) != target && b.at(b.square(f, r)).empty(); };
+      for (const Vector& w : a.vectors) {
+        const int wf = w.file, wr = flip(w.rank);
+        const int h2f = tf + wf, h2r = tr + wr;
+        if (!on(h2f, h2r) || empty(h2f, h2r)) continue;
+        for (int mf = h2f + wf, mr = h2r + wr; on(mf, mr) && empty(mf, mr); mf += wf, mr += wr) {
+          const int ddf = ff - mf, ddr = fr - mr;
+          const int steps = std::max(std::abs(ddf), std::abs(ddr));
+          if (steps < 2 || (ddf != 0 && ddr != 0 && std::abs(ddf) != std::abs(ddr))) continue;
+          const int uf = (ddf > 0) - (ddf < 0), ur = (ddr > 0) - (ddr < 0);
+          // The first hop's direction (mover to M) is -u: one of the atom's vectors.
+          bool vector = false;
+          for (const Vector& v : a.vectors) vector = vector || (v.file == -uf && flip(v.rank) == -ur);
+          if (!vector || empty(mf + uf, mr + ur)) continue;
+          bool clear = true;
+          for (int k = 2; k < steps && clear; ++k) clear = empty(mf + k * uf, mr + k * ur);
+          if (clear) return true;
+        }
+      }
+      continue;
+    }
     const bool equi = a.kind == WalkAtom::Kind::Equi;
     const bool plain = !a.off_line() && (a.kind == WalkAtom::Kind::Leap || a.kind == WalkAtom::Kind::Ride || equi);
     if (!plain) {
@@ -191,6 +218,7 @@ bool observes(const Board& b, int from, const Walk& walk, Color side, int target
       return false;
     if ((a.kind == WalkAtom::Kind::Tree || a.kind == WalkAtom::Kind::Leaf) && a.region == WalkAtom::Region::Any && a.heading_fits(dr, side == Black))
       return false;  // judged above
+    if (a.kind == WalkAtom::Kind::DoubleHop && a.region == WalkAtom::Region::Any && a.heading == WalkAtom::Heading::Any) return false;
     const std::int8_t wanted = a.line_towards(df, table_dr);
     return wanted == WalkAtom::AnyLine || wanted == line;
   };
