@@ -94,6 +94,8 @@ const std::vector<PieceEntry>& popeye_pieces() {
       // The reflecting bishop (reflecting_bishop.c): a bishop's line turned back into the board at
       // its edge, up to four times; the archbishop once.
       {"rb", "reflecting bishop", "o4B"}, {"ar", "archbishop", "o1B"},
+      // The ubiubi (ubiubi.c): knight's leaps again and again over empty squares.
+      {"uu", "UbiUbi", "iN"},
       // Radial pieces (radial.c): the tree hopper leaps onto a man and on from it by a leap of
       // the same group, the leaf hopper leaps where another square of the group holds a man; the
       // lesser ones on the queen's lines ((k,0) and (k,k) groups), the greater ones on every leap
@@ -145,7 +147,7 @@ std::string_view popeye_glyph(std::string_view code) {
       {"si", "DL"}, {"tr", "TL"}, {"nd", "LU"}, {"ms", "SR"}, {"du", "KL"}, {"o", "BL"}, {"po", "KR"},
       {"bp", "BU"}, {"sp", "BL"}, {"bs", "BR"}, {"mp", "BR"}, {"ss", "SR"}, {"ds", "SL"}, {"rr", "TR"}, {"br", "TL"},
       {"bt", "LU"}, {"gt", "TR"}, {"dg", "TU"}, {"b1", "I"}, {"b2", "I"}, {"b3", "I"}, {"dk", "TR"}, {"db", "LR"},
-      {"th", "I"}, {"ge", "I"}, {"lh", "I"}, {"gf", "I"}, {"rk", "I"}, {"no", "I"}, {"ko", "I"}, {"ml", "I"}, {"mm", "I"}, {"ek", "TR"}, {"rb", "LL"}, {"ar", "LU"}, {"f", "I"}};
+      {"th", "I"}, {"ge", "I"}, {"lh", "I"}, {"gf", "I"}, {"rk", "I"}, {"no", "I"}, {"ko", "I"}, {"ml", "I"}, {"mm", "I"}, {"ek", "TR"}, {"rb", "LL"}, {"ar", "LU"}, {"f", "I"}, {"uu", "SR"}};
   for (const auto& [c, glyph] : table)
     if (same_code(code, c)) return glyph;
   return {};

@@ -94,7 +94,7 @@ class Reader {
   Modifiers read_modifiers() {
     static const std::string one_kind =
         "expected one of 'g' (hopper), 'p' (cannon), 'n' 'y' (lame), 'j' (contra), 'e' (equi), 'u' (bouncer), 'd' (double hopper), 't' "
-        "(tree hopper), 'w' (leaf hopper) and 'a' (radial knight) at most";
+        "(tree hopper), 'w' (leaf hopper), 'a' (radial knight) and 'i' (ubiubi) at most";
     Modifiers m;
     while (std::islower(static_cast<unsigned char>(peek()))) {
       const char c = peek();
@@ -134,6 +134,7 @@ class Reader {
         case 't':
         case 'w':
         case 'a':
+        case 'i':
           if (m.hop) fail(one_kind);
           m.hop = c;
           break;
@@ -171,7 +172,7 @@ class Reader {
         case 'r':
         case 'v':
         case 's': m.directions.push_back(std::string(1, c)); break;
-        default: fail(std::string("expected a modifier (m c f b l r v s g p n y j e u d t w a q x z o) or an atom, found '") + c + "'");
+        default: fail(std::string("expected a modifier (m c f b l r v s g p n y j e u d t w a i q x z o) or an atom, found '") + c + "'");
       }
       ++pos_;
     }
@@ -311,6 +312,13 @@ class Reader {
         }
         atom.kind = mods.hop == 'w' ? WalkAtom::Kind::Leaf : WalkAtom::Kind::Tree;
         atom.hurdle_other = mods.hop == 'a';
+        break;
+      case 'i':
+        if (atom.range != 1 || atom.circular || mods.crooked || mods.locust) {
+          pos_ = atom_at;
+          fail("expected a leap after 'i', without 'q', 'z' or 'x' (iN ubiubi)");
+        }
+        atom.kind = WalkAtom::Kind::Flood;
         break;
       case 'u':
       case 'd':
@@ -469,7 +477,7 @@ class Reader {
       for (int df = -15; df <= 15; ++df) {
         std::int8_t line = WalkAtom::NoLine;
         if (a.circular || a.turn || a.crook != WalkAtom::Crook::None || a.reflections || a.kind == WalkAtom::Kind::DoubleHop || a.kind == WalkAtom::Kind::Tree ||
-            a.kind == WalkAtom::Kind::Leaf) {
+            a.kind == WalkAtom::Kind::Leaf || a.kind == WalkAtom::Kind::Flood) {
           line = WalkAtom::AnyLine;
         } else {
           for (std::size_t i = 0; i < a.vectors.size(); ++i) {

@@ -44,6 +44,8 @@ struct WalkAtom {
     Tree,    // 't', 'a': a leap onto a man (for 'a' the other side's), then from it a leap of the
              // same group (tree hopper, radial knight)
     Leaf,    // 'w': a leap of a group of which another square holds a man (leaf hopper)
+    Flood,   // 'i': leaps again and again over empty squares, any way round: every square so
+             // reached, and a capture a leap from any of them (ubiubi)
   };
   Kind kind = Kind::Leap;
   std::vector<Vector> vectors;
@@ -119,7 +121,7 @@ struct WalkAtom {
   // a double hop): the legality cuts that list those squares give up on such atoms.
   bool off_line() const {
     return circular || crook != Crook::None || reflections > 0 || kind == Kind::Lame || (kind == Kind::Hop && turn != 0) || kind == Kind::Bounce ||
-           kind == Kind::DoubleHop || kind == Kind::Tree || kind == Kind::Leaf;
+           kind == Kind::DoubleHop || kind == Kind::Tree || kind == Kind::Leaf || kind == Kind::Flood;
   }
   std::int8_t line_towards(int file_distance, int rank_distance) const {
     if (file_distance < -15 || file_distance > 15 || rank_distance < -15 || rank_distance > 15) return NoLine;

@@ -280,6 +280,29 @@ void walk_landings(const Walk& walk, int file, int rank, bool black, int files, 
           }
           break;
         }
+        case WalkAtom::Kind::Flood: {
+          // Once for the atom (its first line): every square reached by leaps over empty
+          // squares, and the other side's men a leap from any of them.
+          if (line != 0) break;
+          std::bitset<256> reached;
+          std::array<std::uint8_t, 256> queue;
+          int head = 0, tail = 0;
+          reached.set(std::size_t(rank * files + file));
+          queue[std::size_t(tail++)] = std::uint8_t(rank * files + file);
+          while (head < tail) {
+            const int sq = queue[std::size_t(head++)];
+            for (const Vector& v : a.vectors) {
+              const int g = sq % files + v.file, h = sq / files + (black ? -v.rank : v.rank);
+              if (!on_board(g, h) || reached[std::size_t(h * files + g)]) continue;
+              reached.set(std::size_t(h * files + g));
+              const Occupant o = at(g, h);
+              if (o == Occupant::Own) continue;
+              land(a, g, h);
+              if (o == Occupant::Empty) queue[std::size_t(tail++)] = std::uint8_t(h * files + g);
+            }
+          }
+          break;
+        }
         case WalkAtom::Kind::Equi: {
           if (a.range == 1) {  // a leap: the hurdle one vector away, the landing two
             if (!step() || at(f, r) == Occupant::Empty) break;

@@ -104,10 +104,10 @@ TEST_CASE("fairy variant: Popeye input with fairy men, a nightrider hopper promo
   CHECK(layout.status == 4);
   CHECK(layout.out.find("Popeye's layout of fairy men") != std::string::npos);
   // A walk not in the fairy rule set's table yet stays unsupported, named.
-  const std::string ubiubi = dir.write("uu.inp", "begin\npieces white kb8 uua8 black kc6\nstipulation #2\nend\n");
-  const json refused = test::run_arbiter_json("solve --json " + test::shell_quote(ubiubi), status);
+  const std::string bob = dir.write("bo.inp", "begin\npieces white kb8 boa8 black kc6\nstipulation #2\nend\n");
+  const json refused = test::run_arbiter_json("solve --json " + test::shell_quote(bob), status);
   CHECK(status == 4);
-  CHECK(refused["unsupported"] == json::array({"piece UbiUbi (UU)"}));
+  CHECK(refused["unsupported"] == json::array({"piece bob (BO)"}));
 }
 
 TEST_CASE("variant files: perft, replay and solve run on the three of puzzles/variants", "[fairy][cli][variant-file]") {
@@ -138,7 +138,7 @@ TEST_CASE("variant files: perft, replay and solve run on the three of puzzles/va
   CHECK(solved["verdict"] == "proved");
   CHECK(solved["solutions"].size() == 5);
   // A file that does not read: exit 2 at its line and column.
-  const std::string bad = dir.write("bad.variant", "name = bad\npiece = K king K royal\npiece = G grasshopper gQi\nstart = 4k3/8/8/8/8/8/8/4K3 w - - 0 1\n");
+  const std::string bad = dir.write("bad.variant", "name = bad\npiece = K king K royal\npiece = G grasshopper gQk\nstart = 4k3/8/8/8/8/8/8/4K3 w - - 0 1\n");
   const auto run = test::run_arbiter_command("perft --variant " + test::shell_quote(bad) + " --depth 1", dir);
   CHECK(run.status == 2);
   CHECK(run.err.find("bad.variant:3:25:") != std::string::npos);

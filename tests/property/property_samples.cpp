@@ -268,7 +268,9 @@ std::vector<Sample<fairy::Game>> fairy_samples() {
                           // Lame rider lions and the erlking, a king's walk that is no king.
                           "4k3/1(ml)3(mm)2/3p4/2(EK)5/8/1(ML)2P3/3(MM)4/4K3 w - - 0 1",
                           // Reflecting bishops and archbishops: lines turned at the edge.
-                          "1(rb)2k3/8/6(ar)1/8/2P5/8/1(RB)4(AR)1/4K3 b - - 0 1"})
+                          "1(rb)2k3/8/6(ar)1/8/2P5/8/1(RB)4(AR)1/4K3 b - - 0 1",
+                          // The ubiubi: knight's leaps over empty squares, any way round.
+                          "7k/5p2/6p1/8/3(UU)4/8/8/K7 w - - 0 1"})
     r.starts.push_back(fen);
   r.max_plies = 40;
   r.leaf_budget = 20'000;

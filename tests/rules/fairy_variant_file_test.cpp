@@ -77,7 +77,7 @@ TEST_CASE("variant files: malformed settings name their line and column", "[fair
     return std::to_string(at.line) + ":" + std::to_string(at.column);
   };
   CHECK(where("name = t\n" + Pieces + "colour = red\n" + start) == "5:1");           // unknown setting
-  CHECK(where("name = t\npiece = G grasshopper gQi\n" + start) == "2:25");         // the walk's bad letter
+  CHECK(where("name = t\npiece = G grasshopper gQk\n" + start) == "2:25");         // the walk's bad letter
   CHECK(where("name = t\n" + Pieces + "piece = K knight N\n" + start) == "5:9");     // a letter taken
   CHECK(where("name = t\n" + Pieces + "promotion = Q\n" + start) == "5:13");       // no such piece
   CHECK(where("name = t\n" + Pieces + "castling = R K\n" + start) == "5:12");      // the castling king not royal

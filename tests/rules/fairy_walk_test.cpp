@@ -154,7 +154,7 @@ TEST_CASE("fairy walks: move-only, capture-only and directions, turned over for 
 TEST_CASE("fairy walks: malformed walks name the column and what was expected", "[fairy][walk][errors]") {
   CHECK(error_column("") == 0);
   CHECK(error_column("N X") == 1);        // a blank is no atom
-  CHECK(error_column("Ni") == 1);         // 'i' is no modifier
+  CHECK(error_column("Nk") == 1);         // 'k' is no modifier
   CHECK(error_column("(1,") == 3);        // the second number
   CHECK(error_column("(1,2") == 4);       // the ')'
   CHECK(error_column("(0,0)") == 4);
@@ -172,10 +172,10 @@ TEST_CASE("fairy walks: malformed walks name the column and what was expected", 
   CHECK(error_column("gQ@60") == 2);
   CHECK(error_column("pQ@45") == 2);
   try {
-    (void)parse_walk("Ni");
-    FAIL("no error for Ni");
+    (void)parse_walk("Nk");
+    FAIL("no error for Nk");
   } catch (const ParseError& e) {
-    CHECK(std::string(e.what()).find("expected a modifier (m c f b l r v s g p n y j e u d t w a q x z o) or an atom, found 'i' in walk 'Ni'") != std::string::npos);
+    CHECK(std::string(e.what()).find("expected a modifier (m c f b l r v s g p n y j e u d t w a i q x z o) or an atom, found 'k' in walk 'Nk'") != std::string::npos);
   }
 }
 
@@ -454,4 +454,16 @@ TEST_CASE("fairy walks: the reflecting bishop turns back into the board at its e
   CHECK(landings("o4B", "b1", with("b1 c2", "f7")) == Set{"a2", "b3", "c4", "d5", "e6", "xf7"});
   CHECK(error_column("oB") == 1);   // the number of reflections
   CHECK(error_column("o4N") == 2);  // a leap has no line to reflect
+}
+
+TEST_CASE("fairy walks: the ubiubi leaps again and again over empty squares", "[fairy][walk]") {
+  // From a1 (its own square its own man) every other square of the empty board; the other
+  // side's man on d4 a capture it does not pass through (the rest is reached around it).
+  CHECK(landings("iN", "a1", with("a1", "")).size() == 63);
+  const Set around = landings("iN", "a1", with("a1", "d4"));
+  CHECK(around.size() == 63);
+  CHECK(around.count("xd4") == 1);
+  // Its own man on b3 and the other side's on c2: c2 taken, nothing beyond either.
+  CHECK(landings("iN", "a1", with("a1 b3", "c2")) == Set{"xc2"});
+  CHECK(error_column("iNN") == 1);  // a leap, not a rider
 }
