@@ -75,6 +75,8 @@ const std::vector<PieceEntry>& popeye_pieces() {
       {"ms", "marine knight", "mNxN"},
       // The poseidon, the marine king: royal by its kind (Popeye allows no king beside it).
       {.code = "po", .name = "poseidon", .walk = "mKxK", .royal = true},
+      // The sting (sting.c): a king's steps and a grasshopper's hops, royal by its kind.
+      {.code = "st", .name = "Sting (King + royal Grasshopper)", .walk = "KgQ", .royal = true},
       // Pawns (the pawn's promotion; double step and en passant but for the superpawns, which
       // ride): the berolina pawn steps diagonally and captures straight ahead, the superpawns
       // ride so; the marine pawn captures as a locust of the pawn's diagonals.
@@ -147,7 +149,7 @@ std::string_view popeye_glyph(std::string_view code) {
       {"si", "DL"}, {"tr", "TL"}, {"nd", "LU"}, {"ms", "SR"}, {"du", "KL"}, {"o", "BL"}, {"po", "KR"},
       {"bp", "BU"}, {"sp", "BL"}, {"bs", "BR"}, {"mp", "BR"}, {"ss", "SR"}, {"ds", "SL"}, {"rr", "TR"}, {"br", "TL"},
       {"bt", "LU"}, {"gt", "TR"}, {"dg", "TU"}, {"b1", "I"}, {"b2", "I"}, {"b3", "I"}, {"dk", "TR"}, {"db", "LR"},
-      {"th", "I"}, {"ge", "I"}, {"lh", "I"}, {"gf", "I"}, {"rk", "I"}, {"no", "I"}, {"ko", "I"}, {"ml", "I"}, {"mm", "I"}, {"ek", "TR"}, {"rb", "LL"}, {"ar", "LU"}, {"f", "I"}, {"uu", "SR"}};
+      {"th", "I"}, {"ge", "I"}, {"lh", "I"}, {"gf", "I"}, {"rk", "I"}, {"no", "I"}, {"ko", "I"}, {"ml", "I"}, {"mm", "I"}, {"ek", "TR"}, {"rb", "LL"}, {"ar", "LU"}, {"f", "I"}, {"uu", "SR"}, {"st", "KU"}};
   for (const auto& [c, glyph] : table)
     if (same_code(code, c)) return glyph;
   return {};

@@ -532,3 +532,12 @@ TEST_CASE("fairy rule set: an uncapturable man, '(u:R)', is never taken, yet che
   CHECK(game.in_check());
   CHECK(legal_uci(game) == std::vector<std::string>{"a1b1", "a1b2", "b7a6", "b7a7"});
 }
+
+TEST_CASE("fairy rule set: the sting is royal by its kind, a king's steps and a grasshopper's hops", "[fairy][royal]") {
+  // Its moves as Popeye 4.104 lists them ("~1", live): the king's steps but e3 (the pawn on f4
+  // guards it), over d6 to d7 and over f4 to g4.
+  CHECK(legal_from("(st)7/8/3P4/8/3(ST)1p2/8/8/8 w - - 0 1", "d4") ==
+        std::vector<std::string>{"d4c3", "d4c4", "d4c5", "d4d3", "d4d5", "d4d7", "d4e4", "d4e5", "d4g4"});
+  // A rook on the a-file checks the black sting like a king.
+  CHECK(fairy::Game::from_fen("R7/8/8/8/8/8/8/(st)3(ST)3 b - - 0 1", {"test", 1, 1}).in_check());
+}
