@@ -51,7 +51,7 @@ const std::vector<PieceEntry>& popeye_pieces() {
       // Circular riders: the rose on the knight's octagon, its lion and hopper, the Chinese rao.
       {"ro", "rose", "qN"}, {"rn", "rose-lion", "qpN"}, {"rp", "rose-hopper", "qgN"}, {"ra", "rao", "mqNcqpN"},
       // Lions: over one man of the line, to any square beyond it.
-      {"li", "lion", "pQ"}, {"kl", "kangaroo lion", "ppQ"}, {"rl", "rook-lion", "pR"}, {"bl", "bishop-lion", "pB"}, {"nl", "nightrider lion", "pNN"},
+      {"li", "lion", "pQ"}, {"kl", "kangaroo lion", "ppQ"}, {"rt", "rabbit", "ppQ"}, {"bo", "bob", "ppppQ"}, {"rl", "rook-lion", "pR"}, {"bl", "bishop-lion", "pB"}, {"nl", "nightrider lion", "pNN"},
       // Chinese pieces: the rider's moves, captures over one man; the mao a lame knight.
       {"le", "leo", "mQcpQ"}, {"pa", "pao", "mRcpR"}, {"va", "vao", "mBcpB"}, {"na", "nao", "mNNcpNN"},
       {"ma", "mao", "nN"}, {"ko", "kao", "mNcgN"},
@@ -98,6 +98,10 @@ const std::vector<PieceEntry>& popeye_pieces() {
       {"rb", "reflecting bishop", "o4B"}, {"ar", "archbishop", "o1B"},
       // The ubiubi (ubiubi.c): knight's leaps again and again over empty squares.
       {"uu", "UbiUbi", "iN"},
+      // The hamster (hamster.c): to the square short of the first man of a queen's line, never a
+      // capture (it checks nothing); the marguerite its moves with those of the grasshopper, the
+      // moose, the eagle and the sparrow.
+      {"ha", "hamster", "hQ"}, {"mg", "marguerite", "gQgQ@45gQ@90gQ@135hQ"},
       // Radial pieces (radial.c): the tree hopper leaps onto a man and on from it by a leap of
       // the same group, the leaf hopper leaps where another square of the group holds a man; the
       // lesser ones on the queen's lines ((k,0) and (k,k) groups), the greater ones on every leap
@@ -149,7 +153,7 @@ std::string_view popeye_glyph(std::string_view code) {
       {"si", "DL"}, {"tr", "TL"}, {"nd", "LU"}, {"ms", "SR"}, {"du", "KL"}, {"o", "BL"}, {"po", "KR"},
       {"bp", "BU"}, {"sp", "BL"}, {"bs", "BR"}, {"mp", "BR"}, {"ss", "SR"}, {"ds", "SL"}, {"rr", "TR"}, {"br", "TL"},
       {"bt", "LU"}, {"gt", "TR"}, {"dg", "TU"}, {"b1", "I"}, {"b2", "I"}, {"b3", "I"}, {"dk", "TR"}, {"db", "LR"},
-      {"th", "I"}, {"ge", "I"}, {"lh", "I"}, {"gf", "I"}, {"rk", "I"}, {"no", "I"}, {"ko", "I"}, {"ml", "I"}, {"mm", "I"}, {"ek", "TR"}, {"rb", "LL"}, {"ar", "LU"}, {"f", "I"}, {"uu", "SR"}, {"st", "KU"}};
+      {"th", "I"}, {"ge", "I"}, {"lh", "I"}, {"gf", "I"}, {"rk", "I"}, {"no", "I"}, {"ko", "I"}, {"ml", "I"}, {"mm", "I"}, {"ek", "TR"}, {"rb", "LL"}, {"ar", "LU"}, {"f", "I"}, {"uu", "SR"}, {"st", "KU"}, {"rt", "I"}, {"bo", "I"}, {"ha", "DR"}, {"mg", "I"}};
   for (const auto& [c, glyph] : table)
     if (same_code(code, c)) return glyph;
   return {};

@@ -94,7 +94,7 @@ class Reader {
   Modifiers read_modifiers() {
     static const std::string one_kind =
         "expected one of 'g' (hopper), 'p' (cannon), 'n' 'y' (lame), 'j' (contra), 'e' (equi), 'u' (bouncer), 'd' (double hopper), 't' "
-        "(tree hopper), 'w' (leaf hopper), 'a' (radial knight) and 'i' (ubiubi) at most";
+        "(tree hopper), 'w' (leaf hopper), 'a' (radial knight), 'i' (ubiubi) and 'h' (hamster) at most";
     Modifiers m;
     while (std::islower(static_cast<unsigned char>(peek()))) {
       const char c = peek();
@@ -112,7 +112,8 @@ class Reader {
           }
           if (m.hop && m.hop != c) fail(one_kind);
           m.hop = c;
-          if (++m.hurdles > 2) fail(std::string("expected '") + c + "' at most twice (two hurdles: kangaroo)");
+          if (++m.hurdles > (c == 'p' ? 4 : 2))
+            fail(c == 'p' ? "expected 'p' at most four times (four men passed: the bob)" : "expected 'g' at most twice (two hurdles: kangaroo)");
           if (c == 'g' && pos_ + 1 < text_.size() && text_[pos_ + 1] >= '1' && text_[pos_ + 1] <= '9') {
             m.land = text_[++pos_] - '0';
           }
@@ -135,6 +136,7 @@ class Reader {
         case 'w':
         case 'a':
         case 'i':
+        case 'h':
           if (m.hop) fail(one_kind);
           m.hop = c;
           break;
@@ -172,7 +174,7 @@ class Reader {
         case 'r':
         case 'v':
         case 's': m.directions.push_back(std::string(1, c)); break;
-        default: fail(std::string("expected a modifier (m c f b l r v s g p n y j e u d t w a i q x z o) or an atom, found '") + c + "'");
+        default: fail(std::string("expected a modifier (m c f b l r v s g p n y j e u d t w a i h q x z o) or an atom, found '") + c + "'");
       }
       ++pos_;
     }
@@ -312,6 +314,14 @@ class Reader {
         }
         atom.kind = mods.hop == 'w' ? WalkAtom::Kind::Leaf : WalkAtom::Kind::Tree;
         atom.hurdle_other = mods.hop == 'a';
+        break;
+      case 'h':
+        if (atom.range != 0 || atom.circular || mods.crooked || mods.locust) {
+          pos_ = atom_at;
+          fail("expected a line of no limit after 'h', without 'q', 'z' or 'x' (hQ hamster)");
+        }
+        atom.kind = WalkAtom::Kind::Stop;
+        atom.captures = false;
         break;
       case 'i':
         if (atom.range != 1 || atom.circular || mods.crooked || mods.locust) {

@@ -46,6 +46,7 @@ struct WalkAtom {
     Leaf,    // 'w': a leap of a group of which another square holds a man (leaf hopper)
     Flood,   // 'i': leaps again and again over empty squares, any way round: every square so
              // reached, and a capture a leap from any of them (ubiubi)
+    Stop,    // 'h': to the square just short of the line's first man, never a capture (hamster)
   };
   Kind kind = Kind::Leap;
   std::vector<Vector> vectors;

@@ -280,6 +280,12 @@ void walk_landings(const Walk& walk, int file, int rank, bool black, int files, 
           }
           break;
         }
+        case WalkAtom::Kind::Stop:
+          // Short of the line's first man (none: no move; right next to the mover: no move).
+          while (within_range() && step() && at(f, r) == Occupant::Empty) {
+          }
+          if (on_board(f, r) && n > 1) land(a, f - vector_of(0).file, r - vector_of(0).rank);
+          break;
         case WalkAtom::Kind::Flood: {
           // Once for the atom (its first line): every square reached by leaps over empty
           // squares, and the other side's men a leap from any of them.

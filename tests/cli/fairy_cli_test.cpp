@@ -104,10 +104,10 @@ TEST_CASE("fairy variant: Popeye input with fairy men, a nightrider hopper promo
   CHECK(layout.status == 4);
   CHECK(layout.out.find("Popeye's layout of fairy men") != std::string::npos);
   // A walk not in the fairy rule set's table yet stays unsupported, named.
-  const std::string bob = dir.write("bo.inp", "begin\npieces white kb8 boa8 black kc6\nstipulation #2\nend\n");
-  const json refused = test::run_arbiter_json("solve --json " + test::shell_quote(bob), status);
+  const std::string contrahamster = dir.write("hc.inp", "begin\npieces white kb8 hca8 black kc6\nstipulation #2\nend\n");
+  const json refused = test::run_arbiter_json("solve --json " + test::shell_quote(contrahamster), status);
   CHECK(status == 4);
-  CHECK(refused["unsupported"] == json::array({"piece bob (BO)"}));
+  CHECK(refused["unsupported"] == json::array({"piece ContraHamster (HC)"}));
 }
 
 TEST_CASE("variant files: perft, replay and solve run on the three of puzzles/variants", "[fairy][cli][variant-file]") {

@@ -270,7 +270,10 @@ std::vector<Sample<fairy::Game>> fairy_samples() {
                           // Reflecting bishops and archbishops: lines turned at the edge.
                           "1(rb)2k3/8/6(ar)1/8/2P5/8/1(RB)4(AR)1/4K3 b - - 0 1",
                           // The ubiubi: knight's leaps over empty squares, any way round.
-                          "7k/5p2/6p1/8/3(UU)4/8/8/K7 w - - 0 1"})
+                          "7k/5p2/6p1/8/3(UU)4/8/8/K7 w - - 0 1",
+                          // Hamsters and marguerites (short of the first man), bobs and rabbits
+                          // (over four men, over two), the sting (royal by its kind).
+                          "1(bo)2(st)3/2p1(mg)3/8/1(HA)2(rt)3/4P3/2(RT)5/1(MG)6/4(ST)2(BO) w - - 0 1"})
     r.starts.push_back(fen);
   r.max_plies = 40;
   r.leaf_budget = 20'000;

@@ -175,7 +175,7 @@ TEST_CASE("fairy walks: malformed walks name the column and what was expected", 
     (void)parse_walk("Nk");
     FAIL("no error for Nk");
   } catch (const ParseError& e) {
-    CHECK(std::string(e.what()).find("expected a modifier (m c f b l r v s g p n y j e u d t w a i q x z o) or an atom, found 'k' in walk 'Nk'") != std::string::npos);
+    CHECK(std::string(e.what()).find("expected a modifier (m c f b l r v s g p n y j e u d t w a i h q x z o) or an atom, found 'k' in walk 'Nk'") != std::string::npos);
   }
 }
 
@@ -466,4 +466,16 @@ TEST_CASE("fairy walks: the ubiubi leaps again and again over empty squares", "[
   // Its own man on b3 and the other side's on c2: c2 taken, nothing beyond either.
   CHECK(landings("iN", "a1", with("a1 b3", "c2")) == Set{"xc2"});
   CHECK(error_column("iNN") == 1);  // a leap, not a rider
+}
+
+TEST_CASE("fairy walks: the hamster stops short of the first man, the bob passes four", "[fairy][walk]") {
+  // Hamster (hQ) on d4: short of d7 (the other side's) on d6, short of g4 (its own) on f4; e5 is
+  // next to it (no move); the lines without a man give nothing. It never captures.
+  CHECK(landings("hQ", "d4", with("g4", "d7 e5")) == Set{"d6", "f4"});
+  // Bob (ppppQ): over four men of the line, then on as a rider; the rabbit (ppQ) over two.
+  CHECK(landings("ppppQ", "d1", with("d2", "d3 d5 d6 d7")) == Set{"xd7"});
+  CHECK(landings("ppppQ", "d1", with("d2", "d3 d5 d6")) == Set{"d7", "d8"});
+  CHECK(landings("ppQ", "d1", with("d2", "d3 d5 d6")) == Set{"d4", "xd5"});
+  CHECK(error_column("pppppQ") == 4);  // five men
+  CHECK(error_column("hN") == 1);       // a hamster's line
 }
