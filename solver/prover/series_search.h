@@ -27,6 +27,11 @@
 //    The key is salted per goal and play, and the passes leave no trace in it (make_null
 //    clears only the en passant square, which the series side's own move cannot have set for
 //    itself), so a position reached by two orders is one entry.
+//  - Help series, the position after each series move (the other side to move): whether its
+//    goal move or the series going on from it finds a solution within `left` depends on that
+//    position and `left` alone (the series move's own facts are judged before), so "none within
+//    `left`" is recorded for it too, under a key of its own: a transposition reached again skips
+//    the other side's goal moves as well as the series below.
 //  - Help series, the other side's final move: only checking moves are tried when the goal
 //    needs a check (mate, check).
 //  - Mate bound, orthodox chess and the goal mate (help_bound.h, may_mate): whether the goal
@@ -106,6 +111,9 @@ class SeriesSearch {
   static constexpr int Stages = generation_stages<G>;
 
   std::uint64_t key() const { return game_.key() ^ salt_ ^ identity_salt(game_, target_); }
+  // Help series: the positions after a series move, the other side to move (its goal move, then
+  // the series going on), keyed apart from the series side's.
+  static constexpr std::uint64_t OtherSideToMove = 0x6A09E667F3BCC909ULL;
   bool stalemate_goal() const { return target_.kind == Target::Stalemate || target_.kind == Target::DoubleStalemate; }
 
   // `left` series moves left (>= 1), the series side to move. Whether some solution lies below.
@@ -231,8 +239,8 @@ class SeriesSearch {
 
   // Stores "no solution within `left` series moves" here; fills are reported to the table in
   // batches, by which it grows.
-  void remember_loss(int left) {
-    if (tt_->store_loss(key(), left) && ++fills_ == TableGrowth::Batch) {
+  void remember_loss(int left, std::uint64_t salt = 0) {
+    if (tt_->store_loss(key() ^ salt, left) && ++fills_ == TableGrowth::Batch) {
       tt_->note_fills(fills_);
       fills_ = 0;
     }
@@ -257,9 +265,10 @@ class SeriesSearch {
       } else if (left > 1 && !game_.in_check()) {
         found = continue_series(left);
       }
-    } else {
+    } else if (!tt_->loss(key() ^ OtherSideToMove, left)) {
       found = finish_help();
       if (left > 1 && !game_.in_check()) found = continue_series(left) || found;
+      if (!found) remember_loss(left, OtherSideToMove);
     }
     game_.undo();
     path_.pop_back();
