@@ -107,13 +107,14 @@ CheckEvasions::CheckEvasions(const Board& b) {
     b.any_man(enemy, [&](int from) {
       if (from == royal) return false;
       const PieceKind& kind = v.kinds[std::size_t(b.at(from).kind())];
-      if (!observes(b, from, kind.walk, enemy, royal)) return false;
+      const Walk& walk = observing_walk(b, from, kind, enemy);
+      if (!observes(b, from, walk, enemy, royal)) return false;
       in_check_ = true;
       if (attacks_ == int(squares_.size())) return false;  // enough attacks to judge by
       std::bitset<256>& squares = squares_[std::size_t(attacks_)];
       squares.reset();
       squares.set(std::size_t(from));
-      if (!add_observation_squares(b, from, kind.walk, enemy, royal, squares)) {
+      if (!add_observation_squares(b, from, walk, enemy, royal, squares)) {
         exact_ = false;
         return true;
       }

@@ -174,7 +174,13 @@ bool observes(const Board& b, int from, const Walk& walk, Color side, int target
       continue;
     }
     const bool equi = a.kind == WalkAtom::Kind::Equi;
-    const bool plain = !a.off_line() && (a.kind == WalkAtom::Kind::Leap || a.kind == WalkAtom::Kind::Ride || equi);
+    // Straight hoppers ('g'), and lions and contra-grasshoppers ('p', 'j') of lines without limit,
+    // by the men strictly between the mover and the target.
+    const bool hopper = a.kind == WalkAtom::Kind::Hop || ((a.kind == WalkAtom::Kind::Cannon || a.kind == WalkAtom::Kind::Contra) && a.range == 0);
+    // A bouncer's line is straight, its length set by the opposite line (the parser gives it no
+    // circle, crook or reflection).
+    const bool bounce = a.kind == WalkAtom::Kind::Bounce;
+    const bool plain = (!a.off_line() && (a.kind == WalkAtom::Kind::Leap || a.kind == WalkAtom::Kind::Ride || equi || hopper)) || bounce;
     if (!plain) {
       others = true;
       continue;
@@ -193,6 +199,37 @@ bool observes(const Board& b, int from, const Walk& walk, Color side, int target
     }
     if (a.kind == WalkAtom::Kind::Leap) return true;
     const int steps = sf != 0 ? df / sf : dr / sr;
+    if (bounce) {
+      // As far as the opposite line runs from the mover over empty squares, one step more (to
+      // its first man or off the board), the squares before the target empty.
+      int distance = 1;
+      for (int pf = ff - sf, pr = fr - sr; pf >= 0 && pf < b.files() && pr >= 0 && pr < b.ranks() && b.at(b.square(pf, pr)).empty();
+           pf -= sf, pr -= sr)
+        ++distance;
+      if (steps != distance) continue;
+      bool clear = true;
+      for (int k = 1; k < steps && clear; ++k) clear = b.at(b.square(ff + k * sf, fr + k * sr)).empty();
+      if (clear) return true;
+      continue;
+    }
+    if (hopper) {
+      // The generator's walk along the line: a hop passes the first `hurdles` men (the first
+      // within the range) and lands `land` squares beyond the last over empty ones, so exactly
+      // `hurdles` men stand before the target, the last `land` steps short of it; a lion passes
+      // exactly `hurdles` men and rides on; a contra-grasshopper's one man stands next to it.
+      int men = 0, first = 0, last = 0;
+      for (int k = 1; k < steps; ++k)
+        if (!b.at(b.square(ff + k * sf, fr + k * sr)).empty()) {
+          ++men;
+          if (first == 0) first = k;
+          last = k;
+        }
+      const bool fits = a.kind == WalkAtom::Kind::Hop      ? men == a.hurdles && last == steps - a.land && (a.range == 0 || first <= a.range)
+                        : a.kind == WalkAtom::Kind::Cannon ? men == a.hurdles
+                                                           : men == 1 && first == 1;
+      if (fits) return true;
+      continue;
+    }
     if (equi) {
       // The hurdle halfway (the table puts a leap's two vectors away), the squares between it and
       // the two ends empty on a line; on a leap nothing else matters.
@@ -214,8 +251,9 @@ bool observes(const Board& b, int from, const Walk& walk, Color side, int target
   // every line), as the table says.
   const int table_dr = side == Black ? -dr : dr;
   auto lines_to_target = [&](const WalkAtom& a, int line) {
-    if (!a.captures || (!a.off_line() && (a.kind == WalkAtom::Kind::Leap || a.kind == WalkAtom::Kind::Ride || a.kind == WalkAtom::Kind::Equi)))
-      return false;
+    const bool straight = a.kind == WalkAtom::Kind::Leap || a.kind == WalkAtom::Kind::Ride || a.kind == WalkAtom::Kind::Equi ||
+                          a.kind == WalkAtom::Kind::Hop || ((a.kind == WalkAtom::Kind::Cannon || a.kind == WalkAtom::Kind::Contra) && a.range == 0);
+    if (!a.captures || a.kind == WalkAtom::Kind::Bounce || (!a.off_line() && straight)) return false;  // judged above
     if ((a.kind == WalkAtom::Kind::Tree || a.kind == WalkAtom::Kind::Leaf) && a.region == WalkAtom::Region::Any && a.heading_fits(dr, side == Black))
       return false;  // judged above
     if (a.kind == WalkAtom::Kind::DoubleHop && a.region == WalkAtom::Region::Any && a.heading == WalkAtom::Heading::Any) return false;
@@ -236,7 +274,7 @@ bool paralysed(const Board& b, int sq) {
   const Color enemy = ~b.at(sq).color();
   return b.any_man(enemy, [&](int from) {
     const PieceKind& kind = b.variant().kinds[std::size_t(b.at(from).kind())];
-    return kind.paralysing && observes(b, from, kind.walk, enemy, sq);
+    return kind.paralysing && observes(b, from, observing_walk(b, from, kind, enemy), enemy, sq);
   });
 }
 
@@ -317,26 +355,68 @@ void generate_candidates_of(const Board& b, int from, FairyMoveList& out) {
   add_walk_moves(b, from, out);
 }
 
+namespace {
+
+// Whether a capture to landing `l` by a man of `kind` is one: a paralysing man captures nothing,
+// a royal kamikaze man neither (it would vanish, its side without its royal man), and no move
+// takes an uncapturable man.
+bool admissible(const Board& b, const PieceKind& kind, const Landing& l) {
+  if (!l.capture) return true;
+  return !kind.paralysing && !(kind.kamikaze && kind.royal) && !uncapturable(b, b.square(l.victim_file, l.victim_rank));
+}
+
+// A pawned piece's pawn part, off its own first rank: a pawn's steps and captures, the double
+// step from its second rank, en passant captures (add_walk_moves), no promotion (Popeye's
+// pawns/combined.c). Its own double step leaves no en passant square: Popeye's
+// en_passant_find_potential knows the pawns alone (live: after 1.DRd7-d5 no e5xd6).
+[[gnu::noinline]] void add_pawn_part_moves(const Board& b, int from, const PieceKind& kind, FairyMoveList& out) {
+  const Color side = b.side_to_move();
+  auto at = [&](int f, int r) { return seen(b, f, r, side, from); };
+  walk_landings(kind.pawned->pawn_part, b.file_of(from), b.rank_of(from), side == Black, b.files(), b.ranks(), at, [&](const Landing& l) {
+    if (!admissible(b, kind, l)) return;
+    out.push(move_to(b, from, l));
+    if (const int to2 = double_step(b, from, l); to2 != Board::NoSquare) out.push(FairyMove{std::uint8_t(from), std::uint8_t(to2), 0, FairyMove::Plain});
+  });
+}
+
+}  // namespace
+
 void add_walk_moves(const Board& b, int from, FairyMoveList& out) {
   const Color side = b.side_to_move();
   const Variant& v = b.variant();
   const Man m = b.at(from);
   const PieceKind& kind = v.kinds[std::size_t(m.kind())];
   const int file = b.file_of(from), rank = b.rank_of(from);
-  auto at = [&](int f, int r) { return seen(b, f, r, side, from); };
-  walk_landings(kind.walk, file, rank, side == Black, b.files(), b.ranks(), at, [&](const Landing& l) {
-    if (l.capture && kind.paralysing) return;  // a paralysing man captures nothing
-    if (l.capture && kind.kamikaze && kind.royal) return;  // it would vanish: its side would lose its royal man
-    if (l.capture && uncapturable(b, b.square(l.victim_file, l.victim_rank))) return;
+  auto add = [&](const Landing& l) {
+    if (!admissible(b, kind, l)) return;
     if (kind.pawn) add_pawn_moves(b, from, l, out);
     else out.push(move_to(b, from, l));
-  });
-  // En passant: the pawns that double-step take so; the superpawns, which ride, neither (Popeye's super.c).
-  if (kind.pawn && kind.double_step && !kind.paralysing && !(kind.kamikaze && kind.royal) && b.en_passant() != Board::NoSquare &&
+  };
+  bool pawn_part = false;
+  const Walk* walk = &kind.walk;
+  if (kind.pawned) [[unlikely]] {
+    pawn_part = rank != (side == White ? 0 : b.ranks() - 1);
+    if (pawn_part) add_pawn_part_moves(b, from, kind, out);
+    walk = &kind.pawned->piece_part;
+  }
+  if (walk->plain) {
+    // A leap or a ride never comes back to the mover's own square: the man there is all to ask.
+    auto at = [&](int f, int r) {
+      const Man there = b.at(b.square(f, r));
+      return there.empty() ? Occupant::Empty : there.color() == side && !there.neutral() ? Occupant::Own : Occupant::Other;
+    };
+    plain_walk_landings(*walk, file, rank, side == Black, b.files(), b.ranks(), at, add);
+  } else {
+    auto at = [&](int f, int r) { return seen(b, f, r, side, from); };
+    walk_landings(*walk, file, rank, side == Black, b.files(), b.ranks(), at, add);
+  }
+  // En passant: the pawns that double-step take so (and a pawned piece's pawn part); the
+  // superpawns, which ride, neither (Popeye's super.c).
+  if (((kind.pawn && kind.double_step) || pawn_part) && !kind.paralysing && !(kind.kamikaze && kind.royal) && b.en_passant() != Board::NoSquare &&
       !uncapturable(b, b.en_passant_victim())) {
     const int ep = b.en_passant();
     auto onto_ep = [&](int f, int r) { return seen(b, f, r, side, from, ep); };
-    walk_landings(kind.walk, file, rank, side == Black, b.files(), b.ranks(), onto_ep, [&](const Landing& l) {
+    walk_landings(pawn_part ? kind.pawned->pawn_part : kind.walk, file, rank, side == Black, b.files(), b.ranks(), onto_ep, [&](const Landing& l) {
       if (!l.capture || b.square(l.victim_file, l.victim_rank) != ep || !b.at(ep).empty()) return;
       // A marine pawn's en passant passes over the square the double step passed (Popeye's
       // marine.c), landing beyond it.
@@ -360,7 +440,7 @@ bool attacked(const Board& b, int sq, Color by) {
     if (b.variant().has_paralysing &&
         (kind.paralysing || (b.options().paralysed_guard == ParalysedGuard::None && paralysed(b, from))))
       return false;
-    if (!kind.orphan) return observes(b, from, kind.walk, by, sq);
+    if (!kind.orphan) return observes(b, from, observing_walk(b, from, kind, by), by, sq);
     // An orphan (a friend) attacks as a walk it has now: the square's geometry first, the chain
     // (dear) after.
     const Variant& v = b.variant();

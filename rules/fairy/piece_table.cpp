@@ -84,6 +84,12 @@ const std::vector<PieceEntry>& popeye_pieces() {
       {.code = "sp", .name = "superpawn", .walk = "mfRcfB", .pawn = true, .double_step = false},
       {.code = "bs", .name = "berolina superpawn", .walk = "mfBcfR", .pawn = true, .double_step = false},
       {.code = "mp", .name = "marine pawn", .walk = "mfWxfF", .pawn = true},
+      // Pawned pieces (pawns/combined.c): a pawn's moves, off their first rank, beside a piece's;
+      // the dragon a pawn and a knight, the gryphon a pawn's steps and a bishop, the ship a pawn's
+      // captures and a rook. Their double step leaves an en passant square; none promotes.
+      {.code = "dr", .name = "dragon", .walk = "N", .pawn_part = "mfWcfF"},
+      {.code = "gy", .name = "gryphon", .walk = "B", .pawn_part = "mfW"},
+      {.code = "sh", .name = "ship", .walk = "R", .pawn_part = "cfF"},
       // Bouncers: along a line as far as the opposite line runs to its first man or the board's
       // edge (bouncer.c). Double hoppers: two grasshopper hops of the lines, the square between
       // them empty (hoppers.c).
@@ -153,7 +159,8 @@ std::string_view popeye_glyph(std::string_view code) {
       {"si", "DL"}, {"tr", "TL"}, {"nd", "LU"}, {"ms", "SR"}, {"du", "KL"}, {"o", "BL"}, {"po", "KR"},
       {"bp", "BU"}, {"sp", "BL"}, {"bs", "BR"}, {"mp", "BR"}, {"ss", "SR"}, {"ds", "SL"}, {"rr", "TR"}, {"br", "TL"},
       {"bt", "LU"}, {"gt", "TR"}, {"dg", "TU"}, {"b1", "I"}, {"b2", "I"}, {"b3", "I"}, {"dk", "TR"}, {"db", "LR"},
-      {"th", "I"}, {"ge", "I"}, {"lh", "I"}, {"gf", "I"}, {"rk", "I"}, {"no", "I"}, {"ko", "I"}, {"ml", "I"}, {"mm", "I"}, {"ek", "TR"}, {"rb", "LL"}, {"ar", "LU"}, {"f", "I"}, {"uu", "SR"}, {"st", "KU"}, {"rt", "I"}, {"bo", "I"}, {"ha", "DR"}, {"mg", "I"}};
+      {"th", "I"}, {"ge", "I"}, {"lh", "I"}, {"gf", "I"}, {"rk", "I"}, {"no", "I"}, {"ko", "I"}, {"ml", "I"}, {"mm", "I"}, {"ek", "TR"}, {"rb", "LL"}, {"ar", "LU"}, {"f", "I"}, {"uu", "SR"}, {"st", "KU"}, {"rt", "I"}, {"bo", "I"}, {"ha", "DR"}, {"mg", "I"},
+      {"dr", "SR"}, {"gy", "LR"}, {"sh", "TR"}};
   for (const auto& [c, glyph] : table)
     if (same_code(code, c)) return glyph;
   return {};
@@ -179,7 +186,7 @@ std::optional<PieceEntry> hunter(std::string_view away, std::string_view home) {
   // Walks of their own, straight from the table: no pawn (its double step and promotion are the
   // rule set's), no orphan or dummy, no royal walk, no hunter or other group within.
   const auto plain = [](const std::optional<PieceEntry>& e) {
-    return e && !e->pawn && !e->orphan && !e->royal && !e->walk.empty() && e->walk.find('{') == std::string_view::npos;
+    return e && !e->pawn && e->pawn_part.empty() && !e->orphan && !e->royal && !e->walk.empty() && e->walk.find('{') == std::string_view::npos;
   };
   if (!plain(a) || !plain(h)) return std::nullopt;
   // The composed texts live as long as the program: a hunter is a kind of the variants that name it.

@@ -20,6 +20,10 @@ struct PieceEntry {
   bool pawn = false;
   bool double_step = true;
   bool royal = false;  // a king of its own walk: checked and mated, one a side (Popeye's poseidon)
+  // A pawned piece's pawn part (Popeye's dragon, gryphon, ship): moves of this walk made as a
+  // pawn's, none from its own first rank, the double step from its second, en passant, no
+  // promotion; `walk` is the piece part. Empty for every other piece.
+  std::string_view pawn_part = {};
 };
 
 const std::vector<PieceEntry>& popeye_pieces();

@@ -202,6 +202,10 @@ std::shared_ptr<const Variant> Variant::with_code(std::shared_ptr<const Variant>
   k.royal = entry->royal;
   k.double_step = entry->double_step;
   if (!k.orphan && !entry->walk.empty()) k.walk = parse_walk(entry->walk);  // the dummy has none
+  if (!entry->pawn_part.empty()) {
+    k.pawned = std::make_shared<const PieceKind::PawnedWalks>(PieceKind::PawnedWalks{k.walk, parse_walk(entry->pawn_part)});
+    k.walk = parse_walk(std::string(entry->pawn_part) + std::string(entry->walk));
+  }
   out->kinds.push_back(std::move(k));
   // Pawns promote to it too: Popeye's convention, the orthodox four and every other walk the
   // problem holds (its promotee sequence: neither pawns nor kings).

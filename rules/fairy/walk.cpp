@@ -83,11 +83,37 @@ class Reader {
     for (const WalkAtom& a : walk.atoms)
       if (a.captures)
         for (std::size_t i = 0; i < a.line_to.size(); ++i) walk.captures_towards[i] = walk.captures_towards[i] || a.line_to[i] != WalkAtom::NoLine;
+    walk.plain = plain(walk);
     return walk;
   }
 
  private:
-  [[noreturn]] void fail(const std::string& what) const { throw ParseError(where_.advanced(int(pos_)), what + " in walk '" + std::string(text_) + "'"); }
+  // The error names the column of `at`: the atom a rule of the walk refuses, or the reader's place.
+  [[noreturn]] void fail_at(std::size_t at, const std::string& what) const {
+    throw ParseError(where_.advanced(int(at)), what + " in walk '" + std::string(text_) + "'");
+  }
+  [[noreturn]] void fail(const std::string& what) const { fail_at(pos_, what); }
+
+  // Walk::plain: leaps and rides only (their locusts too), and no square (a multiple of a vector,
+  // within its range, on a board of 16 x 16) on two lines but a locust's.
+  static bool plain(const Walk& walk) {
+    std::array<bool, 31 * 31> reached{};
+    for (const WalkAtom& a : walk.atoms) {
+      if ((a.kind != WalkAtom::Kind::Leap && a.kind != WalkAtom::Kind::Ride) || a.off_line() || a.region != WalkAtom::Region::Any ||
+          a.heading != WalkAtom::Heading::Any)
+        return false;
+      if (a.locust) continue;  // its landings are moves of their own, never merged (walk_landings)
+      for (const Vector& v : a.vectors)
+        for (int k = 1; k <= (a.range == 0 ? 15 : a.range); ++k) {
+          const int f = k * v.file, r = k * v.rank;
+          if (f < -15 || f > 15 || r < -15 || r > 15) break;
+          bool& square = reached[std::size_t((r + 15) * 31 + f + 15)];
+          if (square) return false;
+          square = true;
+        }
+    }
+    return true;
+  }
 
   char peek() const { return pos_ < text_.size() ? text_[pos_] : '\0'; }
 
@@ -252,53 +278,39 @@ class Reader {
     if (mods.circular) {
       // A circle needs eight vectors a 45-degree turn apart in order: a leap (m,n), 0 < m != n.
       if (leaps.size() != 1 || leaps[0].first == leaps[0].second || leaps[0].first == 0 || leaps[0].second == 0 ||
-          (mods.hop && mods.hop != 'g' && mods.hop != 'p')) {
-        pos_ = atom_at;
-        fail("expected a leap of eight vectors after 'q' (qN rose, qpN rose lion, qgN rose hopper), such as N or (1,3)");
-      }
+          (mods.hop && mods.hop != 'g' && mods.hop != 'p'))
+        fail_at(atom_at, "expected a leap of eight vectors after 'q' (qN rose, qpN rose lion, qgN rose hopper), such as N or (1,3)");
       atom.range = 0;  // around the circle until it closes or meets a man
     }
-    if (mods.locust && (mods.hop || mods.move_only || mods.capture_only)) {
-      pos_ = atom_at;
-      fail("expected 'x' (a locust's capture) without 'm', 'c', 'g', 'p', 'n', 'y', 'j' or 'e': it only captures, by its own hop");
-    }
+    if (mods.locust && (mods.hop || mods.move_only || mods.capture_only))
+      fail_at(atom_at, "expected 'x' (a locust's capture) without 'm', 'c', 'g', 'p', 'n', 'y', 'j' or 'e': it only captures, by its own hop");
     atom.locust = mods.locust;
     if (mods.locust) atom.moves = false;
     if (mods.reflections) {
-      if (atom.range == 1 || mods.hop || mods.circular || mods.locust || mods.crooked) {
-        pos_ = atom_at;
-        fail("expected a rider after 'o' without 'g', 'p', 'n', 'y', 'j', 'e', 'u', 'd', 't', 'w', 'a', 'q', 'x' or 'z' (o4B reflecting bishop)");
-      }
+      if (atom.range == 1 || mods.hop || mods.circular || mods.locust || mods.crooked)
+        fail_at(atom_at, "expected a rider after 'o' without 'g', 'p', 'n', 'y', 'j', 'e', 'u', 'd', 't', 'w', 'a', 'q', 'x' or 'z' (o4B reflecting bishop)");
       atom.reflections = mods.reflections;
     }
     if (mods.crooked) {
-      if (atom.range == 1 || mods.hop || mods.circular || mods.locust) {
-        pos_ = atom_at;
-        fail("expected a rider after 'z' without 'g', 'p', 'n', 'y', 'j', 'e', 'u', 'd', 'q' or 'x' (zN spiral springer, zB boyscout, zN/d, zW/d)");
-      }
+      if (atom.range == 1 || mods.hop || mods.circular || mods.locust)
+        fail_at(atom_at, "expected a rider after 'z' without 'g', 'p', 'n', 'y', 'j', 'e', 'u', 'd', 'q' or 'x' (zN spiral springer, zB boyscout, zN/d, zW/d)");
       atom.crook = WalkAtom::Crook::Axes;
     }
     switch (mods.hop) {
       case 'g': atom.kind = WalkAtom::Kind::Hop; break;
       case 'p':
-        if (atom.range == 1) {
-          pos_ = atom_at;
-          fail("expected a line for 'p' (a rider: R, B, Q, NN, ...): it hops over one man and goes on beyond");
-        }
+        if (atom.range == 1)
+          fail_at(atom_at, "expected a line for 'p' (a rider: R, B, Q, NN, ...): it hops over one man and goes on beyond");
         atom.kind = WalkAtom::Kind::Cannon;
         break;
       case 'n':
-        if (leaps.size() != 1 || !(leaps[0] == std::pair{1, 2} || leaps[0] == std::pair{2, 0} || leaps[0] == std::pair{2, 2})) {
-          pos_ = atom_at;
-          fail("expected a lame leap after 'n': nN (mao), nNN (maorider), nD or nA");
-        }
+        if (leaps.size() != 1 || !(leaps[0] == std::pair{1, 2} || leaps[0] == std::pair{2, 0} || leaps[0] == std::pair{2, 2}))
+          fail_at(atom_at, "expected a lame leap after 'n': nN (mao), nNN (maorider), nD or nA");
         atom.kind = WalkAtom::Kind::Lame;
         break;
       case 'y':
-        if (leaps.size() != 1 || leaps[0] != std::pair{1, 2}) {
-          pos_ = atom_at;
-          fail("expected a knight's leap after 'y': yN (moa), yNN (moarider)");
-        }
+        if (leaps.size() != 1 || leaps[0] != std::pair{1, 2})
+          fail_at(atom_at, "expected a knight's leap after 'y': yN (moa), yNN (moarider)");
         atom.kind = WalkAtom::Kind::Lame;
         atom.diagonal_first = true;
         break;
@@ -308,43 +320,32 @@ class Reader {
       case 't':
       case 'w':
       case 'a':
-        if (atom.circular || mods.crooked || mods.locust) {
-          pos_ = atom_at;
-          fail(std::string("expected no 'q', 'z' or 'x' with '") + mods.hop + "'");
-        }
+        if (atom.circular || mods.crooked || mods.locust)
+          fail_at(atom_at, std::string("expected no 'q', 'z' or 'x' with '") + mods.hop + "'");
         atom.kind = mods.hop == 'w' ? WalkAtom::Kind::Leaf : WalkAtom::Kind::Tree;
         atom.hurdle_other = mods.hop == 'a';
         break;
       case 'h':
-        if (atom.range != 0 || atom.circular || mods.crooked || mods.locust) {
-          pos_ = atom_at;
-          fail("expected a line of no limit after 'h', without 'q', 'z' or 'x' (hQ hamster)");
-        }
+        if (atom.range != 0 || atom.circular || mods.crooked || mods.locust)
+          fail_at(atom_at, "expected a line of no limit after 'h', without 'q', 'z' or 'x' (hQ hamster)");
         atom.kind = WalkAtom::Kind::Stop;
         atom.captures = false;
         break;
       case 'i':
-        if (atom.range != 1 || atom.circular || mods.crooked || mods.locust) {
-          pos_ = atom_at;
-          fail("expected a leap after 'i', without 'q', 'z' or 'x' (iN ubiubi)");
-        }
+        if (atom.range != 1 || atom.circular || mods.crooked || mods.locust)
+          fail_at(atom_at, "expected a leap after 'i', without 'q', 'z' or 'x' (iN ubiubi)");
         atom.kind = WalkAtom::Kind::Flood;
         break;
       case 'u':
       case 'd':
-        if (atom.range != 0 || atom.circular || mods.crooked) {
-          pos_ = atom_at;
-          fail(std::string("expected a line of no limit after '") + mods.hop + "' (" + (mods.hop == 'u' ? "uQ bouncer, uR, uB" : "dQ double grasshopper, dR, dB") + ")");
-        }
+        if (atom.range != 0 || atom.circular || mods.crooked)
+          fail_at(atom_at, std::string("expected a line of no limit after '") + mods.hop + "' (" + (mods.hop == 'u' ? "uQ bouncer, uR, uB" : "dQ double grasshopper, dR, dB") + ")");
         atom.kind = mods.hop == 'u' ? WalkAtom::Kind::Bounce : WalkAtom::Kind::DoubleHop;
         break;
       default: atom.kind = atom.range == 1 ? WalkAtom::Kind::Leap : WalkAtom::Kind::Ride;
     }
     if (mods.lame_lion) {
-      if (atom.range != 0) {
-        pos_ = atom_at;
-        fail("expected a lame rider after 'p' with 'n' or 'y' (pnNN maorider lion, pyNN moarider lion)");
-      }
+      if (atom.range != 0) fail_at(atom_at, "expected a lame rider after 'p' with 'n' or 'y' (pnNN maorider lion, pyNN moarider lion)");
       atom.lion = true;
     }
     // "@45", "@90", "@135": the landing turned from the line (moose, eagle, sparrow).
@@ -356,10 +357,7 @@ class Reader {
         return (l.first == 1 && l.second == 0) || (l.first == 1 && l.second == 1);
       });
       if ((degrees != 45 && degrees != 90 && degrees != 135) || mods.hop != 'g' || atom.hurdles != 1 || atom.land != 1 ||
-          atom.circular || !unit_lines) {
-        pos_ = at;
-        fail("expected '@45', '@90' or '@135' only after a hopper of orthogonal or diagonal lines (gQ@45 moose, gR@90 rook eagle)");
-      }
+          atom.circular || !unit_lines) fail_at(at, "expected '@45', '@90' or '@135' only after a hopper of orthogonal or diagonal lines (gQ@45 moose, gR@90 rook eagle)");
       atom.turn = degrees / 45;
     }
     // "/e", "/h", "/f", "/b", "/d": where the atom may go (edgehog, Chinese pawn, hunters), the
@@ -377,10 +375,7 @@ class Reader {
         for (const Vector& v : leap_vectors(m, n))
           if (chosen(v)) atom.vectors.push_back(v);
     }
-    if (atom.vectors.empty()) {
-      pos_ = atom_at;
-      fail("expected directions that leave the atom a vector");
-    }
+    if (atom.vectors.empty()) fail_at(atom_at, "expected directions that leave the atom a vector");
     if (atom.circular) {
       // The circle's order: by angle. Direction modifiers choose starting vectors only, so the
       // circle is all eight, and the starting ones are recorded apart.

@@ -541,3 +541,41 @@ TEST_CASE("fairy rule set: the sting is royal by its kind, a king's steps and a 
   // A rook on the a-file checks the black sting like a king.
   CHECK(fairy::Game::from_fen("R7/8/8/8/8/8/8/(st)3(ST)3 b - - 0 1", {"test", 1, 1}).in_check());
 }
+
+TEST_CASE("fairy rule set: pawned pieces, a pawn's moves off their first rank beside a piece's", "[fairy][pawned]") {
+  // Popeye 4.104 live ("~1": every move listed), its pawns/combined.c: the dragon a pawn and a
+  // knight, the gryphon a pawn's steps and a bishop, the ship a pawn's captures and a rook.
+  // From its first rank the dragon moves as a knight alone (b1); from its second a pawn's step,
+  // double step and captures too (c2); the gryphon steps onto its last rank unpromoted (g7-g8);
+  // the ship takes forward diagonally (e2xd3, e2xf3) and moves as a rook. 45 moves, as Popeye.
+  const std::string fen = "k7/6(GY)1/8/8/8/1p1p1p2/2(DR)(GY)(SH)3/1(DR)5K w - - 0 1";
+  CHECK(legal_from(fen, "b1") == std::vector<std::string>{"b1a3", "b1c3"});
+  CHECK(legal_from(fen, "c2") ==
+        std::vector<std::string>{"c2a1", "c2a3", "c2b3", "c2b4", "c2c3", "c2c4", "c2d3", "c2d4", "c2e1", "c2e3"});
+  CHECK(legal_from(fen, "e2") == std::vector<std::string>{"e2d3", "e2e1", "e2e3", "e2e4", "e2e5", "e2e6", "e2e7", "e2e8",
+                                                          "e2f2", "e2f3", "e2g2", "e2h2"});
+  auto game = fairy::Game::from_fen(fen, {});
+  CHECK(perft(game, 1) == 45);
+  const auto moves = legal_uci(game);
+  CHECK(std::count(moves.begin(), moves.end(), "g7g8") == 1);  // no promotion
+  // From its first rank the pawn part observes nothing either (Popeye's pawn captures reach the
+  // third rank on): the black king may go to d2 and f2 beside the dragon on e1, not to the
+  // knight's d3 and f3.
+  auto king = fairy::Game::from_fen("K7/8/8/8/8/4k3/8/4(DR)3 b - - 0 1", {});
+  CHECK(legal_uci(king) == std::vector<std::string>{"e3d2", "e3d4", "e3e2", "e3e4", "e3f2", "e3f4"});
+  // En passant: a dragon and a ship take a pawn's double step so ("ser-h~1", live: 1.d7-d5
+  // DRe5*d6 ep., 1.d7-d5 SHe5*d6 ep.; 186 and 1,065 lines, as perft 2 here); a pawned piece's
+  // own double step leaves no en passant square (Popeye's en_passant_find_potential knows pawns
+  // alone: after 1.DRd7-d5 no c5xd6, 138 lines).
+  auto dragon_ep = fairy::Game::from_fen("k1b5/3p1p2/8/4(DR)3/8/4(SH)3/8/7K b - - 0 1", {});
+  CHECK(perft(dragon_ep, 2) == 186);
+  dragon_ep.play(by_uci(dragon_ep, "d7d5"));
+  const auto replies = legal_uci(dragon_ep);
+  CHECK(std::count(replies.begin(), replies.end(), "e5d6") == 1);
+  auto ship_ep = fairy::Game::from_fen("5k2/1(dr)1p1p1r/8/4(SH)3/2p5/(sh)6(gy)/1(GY)1P2(DR)1/2K5 b - - 0 1", {});
+  CHECK(perft(ship_ep, 2) == 1065);
+  auto own_double_step = fairy::Game::from_fen("7k/1(sh)1(dr)1(gy)2/8/P1P1P1P1/8/8/8/K7 b - - 0 1", {});
+  CHECK(perft(own_double_step, 2) == 138);
+  own_double_step.play(by_uci(own_double_step, "d7d5"));
+  CHECK(own_double_step.board().en_passant() == fairy::Board::NoSquare);
+}

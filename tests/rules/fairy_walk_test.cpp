@@ -4,8 +4,11 @@
 
 #include <catch2/catch.hpp>
 
+#include <cstdint>
 #include <set>
 #include <string>
+#include <tuple>
+#include <vector>
 
 #include "rules/fairy/piece_table.h"
 #include "rules/fairy/walk.h"
@@ -478,4 +481,67 @@ TEST_CASE("fairy walks: the hamster stops short of the first man, the bob passes
   CHECK(landings("ppQ", "d1", with("d2", "d3 d5 d6")) == Set{"d4", "xd5"});
   CHECK(error_column("pppppQ") == 4);  // five men
   CHECK(error_column("hN") == 1);       // a hamster's line
+}
+
+// Walk::plain: the generator's fast path (plain_walk_landings) gives what the general walker
+// gives, landing for landing in the same order, for every plain walk of Popeye's table and of the
+// notation's leaps, rides and locusts, on random boards; walks whose lines meet on a square, or with
+// anything beyond leaps and rides, are not plain (the general walker would give such a square
+// once, the fast path twice).
+TEST_CASE("fairy walks: the fast path of leaps and rides gives the general walker's landings", "[fairy][walk]") {
+  CHECK(parse_walk("QNN").plain);
+  CHECK(parse_walk("mfWcfF").plain);
+  CHECK(parse_walk("W3F").plain);
+  CHECK(parse_walk("mNxN").plain);  // the marine knight: a locust's landings are moves of their own
+  CHECK(parse_walk("xQ").plain);
+  CHECK_FALSE(parse_walk("WR").plain);       // W's square is R's first
+  CHECK_FALSE(parse_walk("DR").plain);       // (2,0) is the rook's second square
+  CHECK_FALSE(parse_walk("mNcN").plain);     // one square, two atoms
+  CHECK_FALSE(parse_walk("gQ").plain);
+  CHECK_FALSE(parse_walk("nN").plain);
+  CHECK_FALSE(parse_walk("qN").plain);
+  CHECK_FALSE(parse_walk("Q/e").plain);
+  CHECK_FALSE(parse_walk("{R}/f{B}/b").plain);
+  std::vector<std::string> walks = {"K", "Q", "NN", "W2", "mfWcfF", "fRbB", "(1,4)(2,5)", "ZZ", "NNR", "xR3", "mWxW", "mfWxfF"};
+  int plain_table_walks = 0;
+  for (const auto& e : popeye_pieces())
+    if (!e.walk.empty() && parse_walk(e.walk).plain) {
+      walks.emplace_back(e.walk);
+      ++plain_table_walks;
+    }
+  CHECK(plain_table_walks >= 30);
+  std::uint64_t seed = 0x9e3779b97f4a7c15ULL;
+  auto next = [&] {
+    seed ^= seed << 13;
+    seed ^= seed >> 7;
+    seed ^= seed << 17;
+    return seed;
+  };
+  int compared = 0;
+  for (const std::string& text : walks) {
+    const Walk w = parse_walk(text);
+    REQUIRE(w.plain);
+    for (int trial = 0; trial < 40; ++trial) {
+      const int files = trial % 4 == 3 ? 10 : 8, ranks = trial % 5 == 4 ? 12 : 8;
+      std::vector<Occupant> board(std::size_t(files * ranks));
+      for (auto& o : board) {
+        const auto roll = next() % 8;
+        o = roll == 0 ? Occupant::Own : roll == 1 ? Occupant::Other : Occupant::Empty;
+      }
+      const int file = int(next() % std::uint64_t(files)), rank = int(next() % std::uint64_t(ranks));
+      const bool black = trial % 2;
+      auto at = [&](int f, int r) { return board[std::size_t(r * files + f)]; };
+      std::vector<std::tuple<int, int, bool, bool, int, int>> general, fast;
+      walk_landings(w, file, rank, black, files, ranks, at,
+                    [&](const Landing& l) { general.emplace_back(l.file, l.rank, l.capture, l.locust, l.victim_file, l.victim_rank); });
+      plain_walk_landings(w, file, rank, black, files, ranks, at, [&](const Landing& l) {
+        CHECK(l.hurdle_file == -1);
+        fast.emplace_back(l.file, l.rank, l.capture, l.locust, l.victim_file, l.victim_rank);
+      });
+      INFO(text << " from " << file << "," << rank << (black ? " black" : " white"));
+      CHECK(fast == general);
+      compared += int(general.size());
+    }
+  }
+  CHECK(compared > 10000);
 }
