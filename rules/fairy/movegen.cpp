@@ -395,7 +395,7 @@ void add_walk_moves(const Board& b, int from, FairyMoveList& out) {
   bool pawn_part = false;
   const Walk* walk = &kind.walk;
   if (kind.pawned) [[unlikely]] {
-    pawn_part = rank != (side == White ? 0 : b.ranks() - 1);
+    pawn_part = kind.pawned->everywhere || rank != (side == White ? 0 : b.ranks() - 1);
     if (pawn_part) add_pawn_part_moves(b, from, kind, out);
     walk = &kind.pawned->piece_part;
   }

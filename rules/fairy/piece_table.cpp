@@ -90,6 +90,9 @@ const std::vector<PieceEntry>& popeye_pieces() {
       {.code = "dr", .name = "dragon", .walk = "N", .pawn_part = "mfWcfF"},
       {.code = "gy", .name = "gryphon", .walk = "B", .pawn_part = "mfW"},
       {.code = "sh", .name = "ship", .walk = "R", .pawn_part = "cfF"},
+      // The marine ship (marine.c): the triton's walk and the marine pawn's captures, a locust's
+      // over a forward diagonal neighbour (en passant too), from every rank.
+      {.code = "mh", .name = "marine ship", .walk = "mRxR", .pawn_part = "xfF", .pawn_part_everywhere = true},
       // Bouncers: along a line as far as the opposite line runs to its first man or the board's
       // edge (bouncer.c). Double hoppers: two grasshopper hops of the lines, the square between
       // them empty (hoppers.c).
@@ -160,7 +163,7 @@ std::string_view popeye_glyph(std::string_view code) {
       {"bp", "BU"}, {"sp", "BL"}, {"bs", "BR"}, {"mp", "BR"}, {"ss", "SR"}, {"ds", "SL"}, {"rr", "TR"}, {"br", "TL"},
       {"bt", "LU"}, {"gt", "TR"}, {"dg", "TU"}, {"b1", "I"}, {"b2", "I"}, {"b3", "I"}, {"dk", "TR"}, {"db", "LR"},
       {"th", "I"}, {"ge", "I"}, {"lh", "I"}, {"gf", "I"}, {"rk", "I"}, {"no", "I"}, {"ko", "I"}, {"ml", "I"}, {"mm", "I"}, {"ek", "TR"}, {"rb", "LL"}, {"ar", "LU"}, {"f", "I"}, {"uu", "SR"}, {"st", "KU"}, {"rt", "I"}, {"bo", "I"}, {"ha", "DR"}, {"mg", "I"},
-      {"dr", "SR"}, {"gy", "LR"}, {"sh", "TR"}};
+      {"dr", "SR"}, {"gy", "LR"}, {"sh", "TR"}, {"mh", "TR"}};
   for (const auto& [c, glyph] : table)
     if (same_code(code, c)) return glyph;
   return {};

@@ -24,6 +24,8 @@ struct PieceEntry {
   // pawn's, none from its own first rank, the double step from its second, en passant, no
   // promotion; `walk` is the piece part. Empty for every other piece.
   std::string_view pawn_part = {};
+  // The pawn part from every rank, its own first too (the marine ship's marine pawn captures).
+  bool pawn_part_everywhere = false;
 };
 
 const std::vector<PieceEntry>& popeye_pieces();

@@ -203,7 +203,7 @@ std::shared_ptr<const Variant> Variant::with_code(std::shared_ptr<const Variant>
   k.double_step = entry->double_step;
   if (!k.orphan && !entry->walk.empty()) k.walk = parse_walk(entry->walk);  // the dummy has none
   if (!entry->pawn_part.empty()) {
-    k.pawned = std::make_shared<const PieceKind::PawnedWalks>(PieceKind::PawnedWalks{k.walk, parse_walk(entry->pawn_part)});
+    k.pawned = std::make_shared<const PieceKind::PawnedWalks>(PieceKind::PawnedWalks{k.walk, parse_walk(entry->pawn_part), entry->pawn_part_everywhere});
     k.walk = parse_walk(std::string(entry->pawn_part) + std::string(entry->walk));
   }
   out->kinds.push_back(std::move(k));

@@ -71,6 +71,7 @@ struct PieceKind {
   // Null for every other kind (apart, so the kinds the search reads stay small).
   struct PawnedWalks {
     Walk piece_part, pawn_part;
+    bool everywhere = false;  // the pawn part from the first rank too (the marine ship)
   };
   std::shared_ptr<const PawnedWalks> pawned = {};
 };

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "rules/fairy/game.h"
+#include "solver/perft/perft.h"
 #include "tests/support/legal_moves.h"
 #include "tests/support/test_support.h"
 
@@ -117,4 +118,25 @@ TEST_CASE("fairy rule set: the moa, the maorider and the moarider", "[fairy][lam
   auto game = fairy::Game::from_fen("k7/8/8/3pp3/3(OA)4/1p1r4/1(AO)1n4/1(MO)5K w - - 0 1", {});
   CHECK(legal_uci(game) == sorted({"b1d2", "b1c3", "b1a3", "h1g2", "h1g1", "h1h2", "b2d1", "b2d3", "d4b3", "d4c2", "d4e2", "d4h2",
                                    "d4f3", "d4b8", "d4c6", "d4b5"}));
+}
+
+TEST_CASE("fairy rule set: the marine ship, a triton with a marine pawn's captures from every rank", "[fairy][locust][pawned]") {
+  // Popeye 4.104 live ("~1", "ser-h~1": every line listed; its marine.c): the triton's moves and
+  // locust captures along the rook's lines, and the marine pawn's captures over a forward
+  // diagonal neighbour from every rank, its own first too (e1 takes d2 and f2), en passant over
+  // the square a pawn's double step passed (1.c7-c5 MHd5*b7 ep., 1.e7-e5 MHf5*d7 ep.).
+  const auto moves = legal_uci(fairy::Game::from_fen("K6k/4p3/2r5/3(MH)4/8/8/3p1p2/1b2(MH)3 w - - 0 1", {}));
+  CHECK(moves.size() == 31);
+  CHECK(std::count(moves.begin(), moves.end(), "e1c3") == 1);  // over d2 onto c3
+  CHECK(std::count(moves.begin(), moves.end(), "e1g3") == 1);  // over f2 onto g3
+  CHECK(std::count(moves.begin(), moves.end(), "d5f7") == 0);  // e6 is empty: no locust capture
+  auto en_passant = fairy::Game::from_fen("7k/2p1p3/8/3(MH)1(MH)2/8/8/4r3/K7 b - - 0 1", {});
+  CHECK(perft(en_passant, 2) == 387);
+  en_passant.play(by_uci(en_passant, "c7c5"));
+  const auto replies = legal_uci(en_passant);
+  CHECK(std::count(replies.begin(), replies.end(), "d5b7") == 1);
+  en_passant.play(by_uci(en_passant, "d5b7"));
+  CHECK(en_passant.fen().rfind("7k/1(MH)2p3/8/5(MH)2/", 0) == 0);  // the pawn on c5 taken
+  auto black = fairy::Game::from_fen("3(mh)4/2P1P3/8/7k/8/6B1/p7/K(mh)6 b - - 0 1", {});
+  CHECK(perft(black, 2) == 767);
 }
