@@ -399,6 +399,8 @@ void add_walk_moves(const Board& b, int from, FairyMoveList& out) {
     if (pawn_part) add_pawn_part_moves(b, from, kind, out);
     walk = &kind.pawned->piece_part;
   }
+  if (kind.by_file) [[unlikely]]
+    walk = &(*kind.by_file)[std::size_t(file)];
   if (walk->plain) {
     // A leap or a ride never comes back to the mover's own square: the man there is all to ask.
     auto at = [&](int f, int r) {

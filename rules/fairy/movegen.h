@@ -28,10 +28,12 @@ void add_walk_moves(const Board& b, int from, FairyMoveList& out);
 // hold a man of the other side)? The man's own walk or a borrowed one (an orphan's).
 bool observes(const Board& b, int from, const Walk& walk, Color side, int target);
 // The walk the man of `side` on `from`, of `kind`, observes by: its own, but a pawned piece's
-// piece part alone on its own first rank (PieceKind::pawned; the marine ship's whole walk there too).
+// piece part alone on its own first rank (PieceKind::pawned; the marine ship's whole walk there
+// too), a querquisite's its file's (PieceKind::by_file).
 inline const Walk& observing_walk(const Board& b, int from, const PieceKind& kind, Color side) {
-  if (!kind.pawned) [[likely]]
+  if (!kind.pawned && !kind.by_file) [[likely]]
     return kind.walk;
+  if (kind.by_file) return (*kind.by_file)[std::size_t(b.file_of(from))];
   return !kind.pawned->everywhere && b.rank_of(from) == (side == White ? 0 : b.ranks() - 1) ? kind.pawned->piece_part : kind.walk;
 }
 // Could a man of `by` capture a man of the other side standing on `sq` (empty or not)?

@@ -93,6 +93,9 @@ const std::vector<PieceEntry>& popeye_pieces() {
       // The marine ship (marine.c): the triton's walk and the marine pawn's captures, a locust's
       // over a forward diagonal neighbour (en passant too), from every rank.
       {.code = "mh", .name = "marine ship", .walk = "mRxR", .pawn_part = "xfF", .pawn_part_everywhere = true},
+      // The querquisite (querquisite.c): the orthodox piece whose game array file it stands on,
+      // the king's walk (not its royalty) on the e-file.
+      {.code = "qq", .name = "querquisite", .walk = "QN", .by_file = "R N B Q K B N R"},
       // Bouncers: along a line as far as the opposite line runs to its first man or the board's
       // edge (bouncer.c). Double hoppers: two grasshopper hops of the lines, the square between
       // them empty (hoppers.c).
@@ -163,7 +166,7 @@ std::string_view popeye_glyph(std::string_view code) {
       {"bp", "BU"}, {"sp", "BL"}, {"bs", "BR"}, {"mp", "BR"}, {"ss", "SR"}, {"ds", "SL"}, {"rr", "TR"}, {"br", "TL"},
       {"bt", "LU"}, {"gt", "TR"}, {"dg", "TU"}, {"b1", "I"}, {"b2", "I"}, {"b3", "I"}, {"dk", "TR"}, {"db", "LR"},
       {"th", "I"}, {"ge", "I"}, {"lh", "I"}, {"gf", "I"}, {"rk", "I"}, {"no", "I"}, {"ko", "I"}, {"ml", "I"}, {"mm", "I"}, {"ek", "TR"}, {"rb", "LL"}, {"ar", "LU"}, {"f", "I"}, {"uu", "SR"}, {"st", "KU"}, {"rt", "I"}, {"bo", "I"}, {"ha", "DR"}, {"mg", "I"},
-      {"dr", "SR"}, {"gy", "LR"}, {"sh", "TR"}, {"mh", "TR"}};
+      {"dr", "SR"}, {"gy", "LR"}, {"sh", "TR"}, {"mh", "TR"}, {"qq", "I"}};
   for (const auto& [c, glyph] : table)
     if (same_code(code, c)) return glyph;
   return {};
@@ -189,7 +192,7 @@ std::optional<PieceEntry> hunter(std::string_view away, std::string_view home) {
   // Walks of their own, straight from the table: no pawn (its double step and promotion are the
   // rule set's), no orphan or dummy, no royal walk, no hunter or other group within.
   const auto plain = [](const std::optional<PieceEntry>& e) {
-    return e && !e->pawn && e->pawn_part.empty() && !e->orphan && !e->royal && !e->walk.empty() && e->walk.find('{') == std::string_view::npos;
+    return e && !e->pawn && e->pawn_part.empty() && e->by_file.empty() && !e->orphan && !e->royal && !e->walk.empty() && e->walk.find('{') == std::string_view::npos;
   };
   if (!plain(a) || !plain(h)) return std::nullopt;
   // The composed texts live as long as the program: a hunter is a kind of the variants that name it.

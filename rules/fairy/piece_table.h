@@ -26,6 +26,10 @@ struct PieceEntry {
   std::string_view pawn_part = {};
   // The pawn part from every rank, its own first too (the marine ship's marine pawn captures).
   bool pawn_part_everywhere = false;
+  // A walk per file of the board, a to h, separated by spaces, by which the piece moves and
+  // observes standing on that file (Popeye's querquisite); `walk` is then their union, the lines
+  // the legality cuts mark. Empty for every other piece.
+  std::string_view by_file = {};
 };
 
 const std::vector<PieceEntry>& popeye_pieces();

@@ -202,6 +202,16 @@ std::shared_ptr<const Variant> Variant::with_code(std::shared_ptr<const Variant>
   k.royal = entry->royal;
   k.double_step = entry->double_step;
   if (!k.orphan && !entry->walk.empty()) k.walk = parse_walk(entry->walk);  // the dummy has none
+  if (!entry->by_file.empty()) {
+    if (v->files != 8) throw std::invalid_argument("the " + std::string(entry->name) + " needs a board of 8 files");
+    auto walks = std::make_shared<std::vector<Walk>>();
+    for (std::size_t at = 0; at < entry->by_file.size();) {
+      const std::size_t end = std::min(entry->by_file.find(' ', at), entry->by_file.size());
+      walks->push_back(parse_walk(entry->by_file.substr(at, end - at)));
+      at = end + 1;
+    }
+    k.by_file = std::move(walks);
+  }
   if (!entry->pawn_part.empty()) {
     k.pawned = std::make_shared<const PieceKind::PawnedWalks>(PieceKind::PawnedWalks{k.walk, parse_walk(entry->pawn_part), entry->pawn_part_everywhere});
     k.walk = parse_walk(std::string(entry->pawn_part) + std::string(entry->walk));

@@ -74,6 +74,9 @@ struct PieceKind {
     bool everywhere = false;  // the pawn part from the first rank too (the marine ship)
   };
   std::shared_ptr<const PawnedWalks> pawned = {};
+  // A walk per file, by which a man of the kind moves and observes on that file (Popeye's
+  // querquisite); `walk` is their union then. Null for every other kind.
+  std::shared_ptr<const std::vector<Walk>> by_file = {};
 };
 
 struct Variant {

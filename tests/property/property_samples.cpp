@@ -273,7 +273,10 @@ std::vector<Sample<fairy::Game>> fairy_samples() {
                           "7k/5p2/6p1/8/3(UU)4/8/8/K7 w - - 0 1",
                           // Hamsters and marguerites (short of the first man), bobs and rabbits
                           // (over four men, over two), the sting (royal by its kind).
-                          "1(bo)2(st)3/2p1(mg)3/8/1(HA)2(rt)3/4P3/2(RT)5/1(MG)6/4(ST)2(BO) w - - 0 1"})
+                          "1(bo)2(st)3/2p1(mg)3/8/1(HA)2(rt)3/4P3/2(RT)5/1(MG)6/4(ST)2(BO) w - - 0 1",
+                          // Pawned pieces (a pawn's moves beside a piece's), the marine ship and
+                          // querquisites (the walk of the file they stand on).
+                          "4k3/1(dr)2p1(qq)1/2(sh)5/5(MH)2/2(qq)2P2/3(QQ)1(gy)2/1(DR)1P(GY)3/3(QQ)K3 w - - 0 1"})
     r.starts.push_back(fen);
   r.max_plies = 40;
   r.leaf_budget = 20'000;

@@ -579,3 +579,21 @@ TEST_CASE("fairy rule set: pawned pieces, a pawn's moves off their first rank be
   own_double_step.play(by_uci(own_double_step, "d7d5"));
   CHECK(own_double_step.board().en_passant() == fairy::Board::NoSquare);
 }
+
+TEST_CASE("fairy rule set: the querquisite moves as the piece of the file it stands on", "[fairy][querquisite]") {
+  // Popeye 4.104 live, its querquisite.c: a rook on the a- and h-files, a knight on b and g, a
+  // bishop on c and f, a queen on d, a king's walk (no royalty) on e; it observes so too.
+  const std::string fen = "7k/8/1(qq)1(qq)4/2p2(QQ)2/2(QQ)5/(QQ)(QQ)1(QQ)(QQ)1(QQ)1/K5(QQ)1/4r3 b - - 0 1";
+  CHECK(legal_from("7k/8/8/8/8/(QQ)7/8/K7 w - - 0 1", "a3") ==
+        std::vector<std::string>{"a3a2", "a3a4", "a3a5", "a3a6", "a3a7", "a3a8", "a3b3", "a3c3", "a3d3", "a3e3", "a3f3", "a3g3", "a3h3"});
+  CHECK(legal_from("7k/8/8/8/8/8/8/K3(QQ)3 w - - 0 1", "e1") == std::vector<std::string>{"e1d1", "e1d2", "e1e2", "e1f1", "e1f2"});
+  CHECK(legal_from("7k/8/8/8/8/8/8/K5(QQ)1 w - - 0 1", "g1") == std::vector<std::string>{"g1e2", "g1f3", "g1h3"});
+  // Black's move and White's reply, every pair: "ser-h~1" lists 1,601, as perft 2 here.
+  auto game = fairy::Game::from_fen(fen, {});
+  CHECK(perft(game, 2) == 1601);
+  // The white querquisite on d3 (a queen there) attacks e4, the one on c4 (a bishop there) d5;
+  // nothing reaches h2 (the knights of g2 and g3 leap past it).
+  CHECK(fairy::attacked(game.board(), game.board().square(4, 3), White));
+  CHECK(fairy::attacked(game.board(), game.board().square(3, 4), White));
+  CHECK_FALSE(fairy::attacked(game.board(), game.board().square(7, 1), White));  // h2: nothing reaches it
+}
