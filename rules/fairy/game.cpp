@@ -46,7 +46,8 @@ Game Game::from_fen(std::shared_ptr<const Variant> base, std::string_view fen, c
         if (attribute_pass && !attributes.empty()) v = Variant::with_attributes(v, v->kind_of_popeye_code(code), attributes);
       } catch (const std::invalid_argument& e) {
         throw ParseError(where.advanced(int(i)), std::string("expected ") +
-                                                     (attribute_pass ? std::string(e.what()) : "a fairy piece code of Popeye's that Arbiter has (rules/fairy/piece_table.cpp)") +
+                                                     (attribute_pass || popeye_piece(code) ? std::string(e.what())
+                                                                                           : "a fairy piece code of Popeye's that Arbiter has (rules/fairy/piece_table.cpp)") +
                                                      ", found '" + std::string(fen.substr(i, close - i + 1)) + "' in FEN '" + std::string(fen) + "'");
       }
     }

@@ -86,7 +86,8 @@ const std::vector<PieceEntry>& popeye_pieces() {
       {.code = "mp", .name = "marine pawn", .walk = "mfWxfF", .pawn = true},
       // Pawned pieces (pawns/combined.c): a pawn's moves, off their first rank, beside a piece's;
       // the dragon a pawn and a knight, the gryphon a pawn's steps and a bishop, the ship a pawn's
-      // captures and a rook. Their double step leaves an en passant square; none promotes.
+      // captures and a rook. Their double step leaves no en passant square (Popeye's knows the
+      // pawns alone); none promotes.
       {.code = "dr", .name = "dragon", .walk = "N", .pawn_part = "mfWcfF"},
       {.code = "gy", .name = "gryphon", .walk = "B", .pawn_part = "mfW"},
       {.code = "sh", .name = "ship", .walk = "R", .pawn_part = "cfF"},

@@ -203,7 +203,7 @@ std::shared_ptr<const Variant> Variant::with_code(std::shared_ptr<const Variant>
   k.double_step = entry->double_step;
   if (!k.orphan && !entry->walk.empty()) k.walk = parse_walk(entry->walk);  // the dummy has none
   if (!entry->by_file.empty()) {
-    if (v->files != 8) throw std::invalid_argument("the " + std::string(entry->name) + " needs a board of 8 files");
+    if (v->files != 8) throw std::invalid_argument("a board of 8 files for the " + std::string(entry->name) + " (it moves as the file it stands on says)");
     auto walks = std::make_shared<std::vector<Walk>>();
     for (std::size_t at = 0; at < entry->by_file.size();) {
       const std::size_t end = std::min(entry->by_file.find(' ', at), entry->by_file.size());

@@ -65,9 +65,9 @@ struct PieceKind {
   // man's attributes when it promotes); empty for every other kind, which promotes as
   // `promotions` says.
   std::vector<int> own_promotions = {};
-  // A pawned piece (Popeye's dragon, gryphon, ship; piece_table.h): `walk` is the whole, for its
-  // observations (by `piece_part` alone from its own first rank, where the pawn part does
-  // nothing); its moves are `piece_part`'s and `pawn_part`'s made as a pawn's without promotion.
+  // A pawned piece (Popeye's dragon, gryphon, ship, marine ship; piece_table.h): `walk` is the
+  // whole, for its observations (by `piece_part` alone from its own first rank, where the pawn
+  // part does nothing, but for the marine ship); its moves are `piece_part`'s and `pawn_part`'s made as a pawn's without promotion.
   // Null for every other kind (apart, so the kinds the search reads stay small).
   struct PawnedWalks {
     Walk piece_part, pawn_part;

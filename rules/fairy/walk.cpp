@@ -357,7 +357,8 @@ class Reader {
         return (l.first == 1 && l.second == 0) || (l.first == 1 && l.second == 1);
       });
       if ((degrees != 45 && degrees != 90 && degrees != 135) || mods.hop != 'g' || atom.hurdles != 1 || atom.land != 1 ||
-          atom.circular || !unit_lines) fail_at(at, "expected '@45', '@90' or '@135' only after a hopper of orthogonal or diagonal lines (gQ@45 moose, gR@90 rook eagle)");
+          atom.circular || !unit_lines)
+        fail_at(at, "expected '@45', '@90' or '@135' only after a hopper of orthogonal or diagonal lines (gQ@45 moose, gR@90 rook eagle)");
       atom.turn = degrees / 45;
     }
     // "/e", "/h", "/f", "/b", "/d": where the atom may go (edgehog, Chinese pawn, hunters), the

@@ -596,4 +596,15 @@ TEST_CASE("fairy rule set: the querquisite moves as the piece of the file it sta
   CHECK(fairy::attacked(game.board(), game.board().square(4, 3), White));
   CHECK(fairy::attacked(game.board(), game.board().square(3, 4), White));
   CHECK_FALSE(fairy::attacked(game.board(), game.board().square(7, 1), White));  // h2: nothing reaches it
+  // On a board of 10 files (a variant file's) the files say nothing: refused at its code, saying why.
+  auto wide = std::make_shared<fairy::Variant>(*fairy::Variant::orthodox());
+  wide->files = 10;
+  const std::string fen10 = "9k/10/10/10/10/10/10/K1(QQ)7 w - - 0 1";
+  try {
+    (void)fairy::Game::from_fen(wide, fen10, {"f", 1, 1});
+    FAIL("a querquisite on a board of 10 files was read");
+  } catch (const ParseError& e) {
+    CHECK(e.where().column - 1 == int(fen10.find('(')));
+    CHECK(std::string(e.what()).find("a board of 8 files for the querquisite") != std::string::npos);
+  }
 }
