@@ -52,7 +52,10 @@ Board::Board(std::shared_ptr<const Variant> variant, const Options& options)
     rank_of_[std::size_t(sq)] = std::uint8_t(sq / files_);
   }
   if (variant_->kinds.size() > royal_kind_.size()) throw std::invalid_argument("a fairy variant has at most 32 piece kinds");
-  for (std::size_t k = 0; k < variant_->kinds.size(); ++k) royal_kind_[k] = variant_->kinds[k].royal;
+  for (std::size_t k = 0; k < variant_->kinds.size(); ++k) {
+    royal_kind_[k] = variant_->kinds[k].royal;
+    observation_by_squares_ = observation_by_squares_ && !variant_->kinds[k].orphan && !variant_->kinds[k].paralysing;
+  }
   key_ = ep_key(NoSquare) ^ zobrist().castling[0];
   history_.reserve(512);
 }

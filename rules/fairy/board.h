@@ -107,6 +107,30 @@ class Board {
     return m.promotion ? m.promotion - 1 : variant_->kinds[std::size_t(kind)].becomes >= 0 ? variant_->kinds[std::size_t(kind)].becomes : kind;
   }
 
+  // How many royal men `side` has on the board.
+  int royal_men(Color side) const {
+    int n = 0;
+    for (const std::uint64_t w : royals_[side == White ? 0 : 1]) n += std::popcount(w);
+    return n;
+  }
+  // No kind observes by what the whole board holds: none paralyses (who is paralysed follows
+  // every observation) and none is an orphan (its walks follow the chains of observation).
+  bool observation_by_squares() const { return observation_by_squares_; }
+  // The man on `from` moved to `to` in the squares, the men's sets and counts alone (not the
+  // key, the side to move, the rights or the history), the man taken from `to` given back;
+  // step_back(from, to, taken) undoes it. movegen.cpp's royal_step_attacked asks the attack test
+  // about a step so, without the cost of make().
+  Man step_alone(int from, int to) {
+    const Man taken = at(to);
+    place(to, at(from));
+    place(from, Man{});
+    return taken;
+  }
+  void step_back(int from, int to, Man taken) {
+    place(from, at(to));
+    place(to, taken);
+  }
+
   void make(const FairyMove& m);
   void unmake();
   void make_null();
@@ -139,6 +163,7 @@ class Board {
   int files_ = 8, ranks_ = 8;
   std::array<std::uint8_t, 256> file_of_{}, rank_of_{};
   std::array<bool, 32> royal_kind_{};
+  bool observation_by_squares_ = true;
   std::array<Man, 256> board_{};
   using SquareSet = std::array<std::uint64_t, 4>;  // a bit per square
   template <class F>

@@ -317,6 +317,25 @@ bool Game::has_legal_move() const {
   });
 }
 
+void Game::generate_checks(FairyMoveList& list) const {
+  FairyMoveList candidates;
+  fairy::generate_candidates(board_, candidates);
+  const CertainlyNoCheck no_check(board_);
+  const Color side = board_.side_to_move();
+  for (const auto& m : candidates) {
+    if (no_check(board_, m)) continue;
+    if (m.flags & FairyMove::Castling) {  // its own predicates first (out of check, the passage)
+      if (!fairy::rejecting_predicate(board_, m) && check_test().gives_check(m)) list.push(m);
+      continue;
+    }
+    // rejecting_predicate's test for any other move: no royal man of the side left attacked.
+    board_.make(m);
+    const bool check = !royal_attacked(board_, side) && side_in_check(board_);
+    board_.unmake();
+    if (check) list.push(m);
+  }
+}
+
 GameStatus Game::status() const {
   const bool check = in_check();
   if (!has_legal_move()) return check ? GameStatus::Checkmate : GameStatus::Stalemate;

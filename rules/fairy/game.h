@@ -66,12 +66,20 @@ class Game {
   std::optional<std::string_view> rejecting_predicate(const FairyMove& m) { return fairy::rejecting_predicate(board_, m); }
   // Legality plays each candidate and takes it back: the board is as before when these return.
   void generate_legal(FairyMoveList& list) const { fairy::generate_legal(board_, list); }
+  // The legal moves that give check, in generation order (the prover's CheckGenerator: a mating
+  // side's last moves). The check cut (CertainlyNoCheck) drops most candidates unplayed, before
+  // their legality is asked; each of the others is played once for both questions.
+  void generate_checks(FairyMoveList& list) const;
   int count_legal() const {
     FairyMoveList list;
     generate_legal(list);
     return list.size();
   }
   bool has_legal_move() const;
+  // A capture (a locust's and en passant too): the prover tries these first.
+  bool is_capture(const FairyMove& m) const {
+    return (m.flags & (FairyMove::EnPassant | FairyMove::Locust)) || !board_.at(m.to).empty();
+  }
   void play(const FairyMove& m) { board_.make(m); }
   void undo() { board_.unmake(); }
   void play_null() { board_.make_null(); }
@@ -109,5 +117,14 @@ class Game {
 static_assert(RuleSet<Game>);
 static_assert(DiagramMen<Game>);
 static_assert(CheckTester<Game>);
+static_assert(CaptureTest<Game>);
+static_assert(CheckGenerator<Game>);
 
 }  // namespace arbiter::fairy
+
+namespace arbiter {
+// Counting the replies after each defence costs a legal-move generation per defence, which
+// the narrower proofs repay many times over (reports/benchmarks.md: BEISPIEL/elephant.inp 3).
+template <>
+inline constexpr bool cheap_reply_count<fairy::Game> = true;
+}  // namespace arbiter
