@@ -94,14 +94,13 @@ class Reader {
   }
   [[noreturn]] void fail(const std::string& what) const { fail_at(pos_, what); }
 
-  // Walk::plain: leaps and rides only (their locusts too), and no square (a multiple of a vector,
-  // within its range, on a board of 16 x 16) on two lines but a locust's.
+  // Walk::plain: leaps and rides only (their locusts too, a region or heading of their landings
+  // too), and no square (a multiple of a vector, within its range, on a board of 16 x 16) on two
+  // lines but a locust's.
   static bool plain(const Walk& walk) {
     std::array<bool, 31 * 31> reached{};
     for (const WalkAtom& a : walk.atoms) {
-      if ((a.kind != WalkAtom::Kind::Leap && a.kind != WalkAtom::Kind::Ride) || a.off_line() || a.region != WalkAtom::Region::Any ||
-          a.heading != WalkAtom::Heading::Any)
-        return false;
+      if ((a.kind != WalkAtom::Kind::Leap && a.kind != WalkAtom::Kind::Ride) || a.off_line()) return false;
       if (a.locust) continue;  // its landings are moves of their own, never merged (walk_landings)
       for (const Vector& v : a.vectors)
         for (int k = 1; k <= (a.range == 0 ? 15 : a.range); ++k) {

@@ -136,10 +136,11 @@ struct Walk {
   // Landings on one square over different hurdles are different moves (a hurdle-colour-changing
   // man's: each changes another man); else a square is given once.
   bool hurdles_apart = false;
-  // Every atom a leap or a ride along its own vectors, or its locust (no hop, circle, crook,
-  // reflection, region or heading) and no two lines but a locust's reaching one square: the
-  // squares come from the lines over the board alone, each once, so the generator walks them
-  // without the general machinery (plain_walk_landings; the same landings in the same order).
+  // Every atom a leap or a ride along its own vectors, or its locust (no hop, circle, crook or
+  // reflection; a region or heading only filters the landings) and no two lines but a locust's
+  // reaching one square: the squares come from the lines over the board alone, each once, so the
+  // generator walks them without the general machinery (plain_walk_landings; the same landings
+  // in the same order).
   bool plain = false;
   // Whether some capturing atom has a line that may take a man (file, rank) away, in White's view
   // (WalkAtom::line_to over the atoms): the attack test's first question, which most men fail.

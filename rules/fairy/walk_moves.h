@@ -329,10 +329,19 @@ void walk_landings(const Walk& walk, int file, int rank, bool black, int files, 
 }
 
 // walk_landings for a plain walk (Walk::plain), the generator's hot loop: along each line over
-// empty squares to the first man, nothing else to ask; the same landings in the same order.
+// empty squares to the first man, nothing else to ask but an atom's region or heading of its
+// landings (which do not change what blocks a line); the same landings in the same order.
 template <class At, class Emit>
 void plain_walk_landings(const Walk& walk, int file, int rank, bool black, int files, int ranks, At&& at, Emit&& emit) {
+  auto edge = [&](int f, int r) { return f == 0 || r == 0 || f == files - 1 || r == ranks - 1; };
+  const bool edge_from = edge(file, rank);
   for (const WalkAtom& a : walk.atoms) {
+    // walk_landings' tests of a landing (land, land_locust), asked only of an atom that has them.
+    if (a.region == WalkAtom::Region::FarHalf && 2 * (black ? ranks - 1 - rank : rank) + 1 <= ranks) continue;
+    const bool filtered = a.region == WalkAtom::Region::EdgeCrossing || a.heading != WalkAtom::Heading::Any;
+    auto allowed = [&](int f, int r) {
+      return (a.region != WalkAtom::Region::EdgeCrossing || edge(f, r) != edge_from) && a.heading_fits(r - rank, black);
+    };
     const int limit = a.range == 0 ? files + ranks : a.range;
     for (const Vector& v : a.vectors) {
       const int df = v.file, dr = black ? -v.rank : v.rank;
@@ -348,7 +357,8 @@ void plain_walk_landings(const Walk& walk, int file, int rank, bool black, int f
           found = at(f, r) != Occupant::Empty;
         }
         const int lf = f + df, lr = r + dr;
-        if (found && unsigned(lf) < unsigned(files) && unsigned(lr) < unsigned(ranks) && at(f, r) == Occupant::Other && at(lf, lr) == Occupant::Empty)
+        if (found && unsigned(lf) < unsigned(files) && unsigned(lr) < unsigned(ranks) && at(f, r) == Occupant::Other && at(lf, lr) == Occupant::Empty &&
+            (!filtered || allowed(lf, lr)))
           emit(Landing{lf, lr, true, true, f, r});
         continue;
       }
@@ -358,10 +368,10 @@ void plain_walk_landings(const Walk& walk, int file, int rank, bool black, int f
         if (unsigned(f) >= unsigned(files) || unsigned(r) >= unsigned(ranks)) break;
         const Occupant o = at(f, r);
         if (o == Occupant::Empty) {
-          if (a.moves) emit(Landing{f, r, false, false, f, r});
+          if (a.moves && (!filtered || allowed(f, r))) emit(Landing{f, r, false, false, f, r});
           continue;
         }
-        if (o == Occupant::Other && a.captures) emit(Landing{f, r, true, false, f, r});
+        if (o == Occupant::Other && a.captures && (!filtered || allowed(f, r))) emit(Landing{f, r, true, false, f, r});
         break;
       }
     }

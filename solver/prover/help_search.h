@@ -355,7 +355,34 @@ class HelpSearch {
       });
       return true;
     }
-    if (help_end_ == HelpEnd::Self) {
+    if (help_end_ == HelpEnd::Self && !target_.self_check_goal()) {
+      // Every move must reach the goal: the first that does not settles it, a move that does not
+      // check first (the prepared check test) where only a check reaches the goal; then each is
+      // played and judged; then all are recorded, in the order generated.
+      MoveList moves;
+      game_.generate_legal(moves);
+      if (moves.size() == 0) return false;
+      if (target_.needs_check()) {
+        auto gives_check = check_oracle(game_);
+        for (int i = 0; i < moves.size(); ++i)
+          if (!gives_check(moves[i])) return false;
+      }
+      for (int i = 0; i < moves.size(); ++i) {
+        const MoveFacts facts = target_.needs_move_facts() ? move_facts(game_, moves[i]) : MoveFacts{};
+        budget_.spend();
+        game_.play(moves[i]);
+        const bool reached = target_reached(game_, target_, facts);
+        game_.undo();
+        if (!reached) return false;
+      }
+      for (int i = 0; i < moves.size() && !capped_; ++i) {
+        path_.push_back(moves[i]);
+        record();
+        path_.pop_back();
+      }
+      return true;
+    }
+    if (help_end_ == HelpEnd::Self) {  // (a goal move the rules otherwise forbid: !#, ##, ##!)
       MoveList moves;
       game_.generate_legal(moves);
       int reaching = 0;

@@ -500,9 +500,12 @@ TEST_CASE("fairy walks: the fast path of leaps and rides gives the general walke
   CHECK_FALSE(parse_walk("gQ").plain);
   CHECK_FALSE(parse_walk("nN").plain);
   CHECK_FALSE(parse_walk("qN").plain);
-  CHECK_FALSE(parse_walk("Q/e").plain);
-  CHECK_FALSE(parse_walk("{R}/f{B}/b").plain);
-  std::vector<std::string> walks = {"K", "Q", "NN", "W2", "mfWcfF", "fRbB", "(1,4)(2,5)", "ZZ", "NNR", "xR3", "mWxW", "mfWxfF"};
+  CHECK(parse_walk("Q/e").plain);  // the edgehog: a region filters the landings, not the lines
+  CHECK(parse_walk("{R}/f{B}/b").plain);  // a hunter: so does a heading
+  CHECK_FALSE(parse_walk("{R}/f{R}/b").plain);  // two atoms along one line
+  std::vector<std::string> walks = {"K",   "Q",   "NN",    "W2",   "mfWcfF",     "fRbB",       "(1,4)(2,5)", "ZZ",
+                                    "NNR", "xR3", "mWxW",  "mfWxfF", "Q/e",      "N/e",        "Q/h",        "{R}/f{B}/b",
+                                    "{N}/f{K}/b", "xQ/e", "{xR}/f{B}/b"};
   int plain_table_walks = 0;
   for (const auto& e : popeye_pieces())
     if (!e.walk.empty() && parse_walk(e.walk).plain) {
