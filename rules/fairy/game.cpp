@@ -324,13 +324,13 @@ void Game::generate_checks(FairyMoveList& list) const {
   const Color side = board_.side_to_move();
   for (const auto& m : candidates) {
     if (no_check(board_, m)) continue;
-    if (m.flags & FairyMove::Castling) {  // its own predicates first (out of check, the passage)
-      if (!fairy::rejecting_predicate(board_, m) && check_test().gives_check(m)) list.push(m);
-      continue;
-    }
-    // rejecting_predicate's test for any other move: no royal man of the side left attacked.
+    // Castling is judged by its own predicates first (out of check, the passage); any other move
+    // by rejecting_predicate's test for it, asked here on the same play: no royal man of the side
+    // left attacked.
+    const bool castling = (m.flags & FairyMove::Castling) != 0;
+    if (castling && fairy::rejecting_predicate(board_, m)) continue;
     board_.make(m);
-    const bool check = !royal_attacked(board_, side) && side_in_check(board_);
+    const bool check = (castling || !royal_attacked(board_, side)) && side_in_check(board_);
     board_.unmake();
     if (check) list.push(m);
   }

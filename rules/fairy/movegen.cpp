@@ -511,18 +511,14 @@ bool passage_guarded(Board& b, const FairyMove& castling) {
   return guarded;
 }
 
-}  // namespace
-
-namespace {
-
 // Whether the plain move `m` of the side's only royal man leaves it attacked, told without
 // playing it; none where that shortcut is not exact. Exact when the move changes the men only
 // by emptying m.from and putting the same man, of the same side and kind, on m.to: the attack
 // test, which reads the men alone (not the side to move, the rights or the key), sees them as
-// after the move (Board::step_alone). So not for a
-// promotion, a chameleon's or half-neutral man's change, a kamikaze, a neutral man, castling, en
-// passant, a locust or a hurdle changing sides; not with a second royal man (the step may open a
-// line to it), nor with paralysing men or orphans (their observation follows the whole board).
+// after the move (Board::step_alone). So not for a promotion, a chameleon's or half-neutral
+// man's change, a kamikaze, a neutral man, castling, en passant, a locust or a hurdle changing
+// sides; not with a second royal man (the step may open a line to it), nor with paralysing men
+// or orphans (their observation follows the whole board).
 std::optional<bool> royal_step_attacked(Board& b, const FairyMove& m) {
   if (m.flags != FairyMove::Plain || m.promotion || !b.observation_by_squares()) return std::nullopt;
   const Man mover = b.at(m.from);

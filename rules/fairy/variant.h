@@ -67,7 +67,8 @@ struct PieceKind {
   std::vector<int> own_promotions = {};
   // A pawned piece (Popeye's dragon, gryphon, ship, marine ship; piece_table.h): `walk` is the
   // whole, for its observations (by `piece_part` alone from its own first rank, where the pawn
-  // part does nothing, but for the marine ship); its moves are `piece_part`'s and `pawn_part`'s made as a pawn's without promotion.
+  // part does nothing, but for the marine ship); its moves are `piece_part`'s and `pawn_part`'s
+  // made as a pawn's without promotion.
   // Null for every other kind (apart, so the kinds the search reads stay small).
   struct PawnedWalks {
     Walk piece_part, pawn_part;
